@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// GTK-facing targets run on the GTK main thread and call C APIs with raw pointers,
+/// so they use Swift 5 mode; the toolkit-free core uses Swift 6's strict checking.
+let swift5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
+let package = Package(
+    name: "TouchPainter",
+    products: [
+        .executable(name: "touchpainter", targets: ["TouchPainter"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CCairo"], swiftSettings: swift5),
+        .target(name: "ScribbleKit", dependencies: ["CCairo"]),
+        .executableTarget(
+            name: "TouchPainter",
+            dependencies: [
+                "GtkKit", "ScribbleKit", "CGtk", "CCairo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swift5
+        ),
+        .testTarget(
+            name: "ScribbleKitTests",
+            dependencies: [
+                "ScribbleKit", "CCairo",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"], swiftSettings: swift5),
+        .testTarget(name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit"], swiftSettings: swift5),
+    ]
+)

@@ -1,0 +1,33 @@
+/// A vertex with its own colour and size (book chapter 13): what a click without a drag
+/// leaves, a filled circle of diameter `size` centred on `location`.
+public final class Dot: Vertex {
+    private var dotColor: Color
+    private var dotSize: Float
+
+    /// Makes a dot.
+    public init(location: Point, color: Color, size: Float) {
+        dotColor = color
+        dotSize = size
+        super.init(location: location)
+    }
+
+    /// The fill colour; setting `nil` is ignored, because a dot always paints.
+    public override var color: Color? {
+        get { dotColor }
+        set { if let newValue { dotColor = newValue } }
+    }
+
+    /// The diameter in pixels.
+    public override var size: Float {
+        get { dotSize }
+        set { dotSize = newValue }
+    }
+
+    /// The filled circle's square.
+    public override var bounds: Rect { Rect.null.union(location).outset(by: dotSize / 2) }
+
+    /// A new dot with the same values.
+    public override func copy() -> Mark { Dot(location: location, color: dotColor, size: dotSize) }
+    /// Visits as a dot.
+    public override func accept(_ visitor: MarkVisitor) { visitor.visit(dot: self) }
+}

@@ -1,0 +1,51 @@
+/// The Composite's component (book chapter 13): everything a scribble is made of — a
+/// `Vertex`, a `Dot` or a `Stroke` — answers to this one interface, so clients walk and
+/// draw a tree of marks without asking what each node is.
+public protocol Mark: AnyObject {
+    /// The mark's colour; `nil` for a vertex and for the scribble's root, which paint nothing themselves.
+    var color: Color? { get set }
+    /// Diameter of a dot, width of a stroke, in pixels.
+    var size: Float { get set }
+    /// Where the mark is: a vertex's or dot's point, a stroke's first child's.
+    var location: Point { get set }
+    /// Number of direct children.
+    var count: Int { get }
+    /// The last direct child, if any.
+    var lastChild: Mark? { get }
+    /// The area the mark paints, pen width included; `Rect.null` when it paints nothing.
+    /// - Complexity: O(1) for vertices, dots and strokes of vertices; O(children) for a stroke of strokes.
+    var bounds: Rect { get }
+
+    /// Appends `mark` as the last child; leaves do nothing.
+    func add(_ mark: Mark)
+    /// Removes the direct child `mark` (by identity; a plain vertex by location); a missing mark does nothing.
+    func remove(_ mark: Mark)
+    /// The direct child at `index`, or `nil` past the end.
+    func child(at index: Int) -> Mark?
+    /// A deep copy (Prototype): same classes and values, sharing no mutable state with the original.
+    func copy() -> Mark
+    /// Double dispatch into `visitor` (Visitor).
+    func accept(_ visitor: MarkVisitor)
+}
+
+extension Mark {
+    /// An external post-order iterator over this mark and everything under it.
+    public func enumerator() -> MarkEnumerator { MarkEnumerator(root: self) }
+
+    /// The internal iterator: calls `body` on every mark in post-order (children left to
+    /// right, then their parent, this mark last) until `body` sets its `stop` flag.
+    public func enumerateMarks(_ body: (Mark, inout Bool) -> Void) {
+        var stop = false
+        walkPostOrder(self, &stop, body)
+    }
+}
+
+/// Recursive post-order walk shared by the internal iterator; returns early once `stop` is set.
+private func walkPostOrder(_ mark: Mark, _ stop: inout Bool, _ body: (Mark, inout Bool) -> Void) {
+    for index in 0..<mark.count {
+        guard let child = mark.child(at: index) else { break }
+        walkPostOrder(child, &stop, body)
+        if stop { return }
+    }
+    body(mark, &stop)
+}

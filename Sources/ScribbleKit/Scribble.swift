@@ -1,0 +1,81 @@
+/// The model the canvas shows (book chapters 2 and 23): a root `Stroke` whose children are
+/// the top-level strokes and dots in drawing order. Every change goes through its methods,
+/// which tell the observers what changed and which area it touched (Observer).
+public final class Scribble {
+    /// The root of the mark tree. Change it only through the scribble's methods, or
+    /// observers will not hear of it.
+    public let root: Stroke
+    var observers: [WeakObserver] = []
+
+    /// Makes an empty scribble.
+    public init() {
+        root = Stroke()
+    }
+
+    /// Makes a scribble over an existing tree (a loaded file, a copy).
+    public init(root: Stroke) {
+        self.root = root
+    }
+
+    /// The top-level marks in drawing order.
+    public var marks: [Mark] { (0..<root.count).compactMap { root.child(at: $0) } }
+
+    /// True when nothing is drawn.
+    public var isEmpty: Bool { root.count == 0 }
+
+    /// Adds a top-level mark at the end (on top).
+    public func add(_ mark: Mark) {
+        root.add(mark)
+        notify(.added(mark), dirty: mark.bounds)
+    }
+
+    /// Inserts a top-level mark at `index`, putting a removed mark back in its place.
+    public func insert(_ mark: Mark, at index: Int) {
+        root.insert(mark, at: index)
+        notify(.added(mark), dirty: mark.bounds)
+    }
+
+    /// Removes a top-level mark; the root itself or a mark that is not there does nothing.
+    public func remove(_ mark: Mark) {
+        guard mark !== root, root.index(of: mark) != nil else { return }
+        root.remove(mark)
+        notify(.removed(mark), dirty: mark.bounds)
+    }
+
+    /// Removes every top-level mark and returns them in order, so they can be put back.
+    @discardableResult
+    public func removeAll() -> [Mark] {
+        let removed = marks
+        guard !removed.isEmpty else { return [] }
+        let dirty = root.bounds
+        root.removeAll()
+        notify(.reset, dirty: dirty)
+        return removed
+    }
+
+    /// Puts `marks` back as the whole drawing, in order (undo of a clear, opening a file).
+    public func replaceAll(with marks: [Mark]) {
+        let dirty = root.bounds
+        root.removeAll()
+        marks.forEach(root.add)
+        notify(.reset, dirty: dirty.union(root.bounds))
+    }
+
+    /// Appends a vertex to `stroke`, the stroke in progress. The point always goes to that
+    /// stroke, even if undo took the stroke off the canvas meanwhile; observers hear of it
+    /// only while the stroke is on the canvas.
+    /// - Complexity: O(1) when `stroke` is the topmost mark, as it is while drawing.
+    public func append(_ point: Point, to stroke: Stroke) {
+        let previous = stroke.elements.last.flatMap { if case .vertex(let p) = $0 { p } else { nil } }
+        stroke.append(point)
+        guard isOnCanvas(stroke) else { return }
+        let segment = Rect.null.union(previous ?? point).union(point).outset(by: stroke.size / 2)
+        notify(.extended(stroke), dirty: segment)
+    }
+
+    /// True when `mark` is one of the top-level marks.
+    public func isOnCanvas(_ mark: Mark) -> Bool {
+        if case .mark(let last)? = root.elements.last, last === mark { return true }
+        return root.index(of: mark) != nil
+    }
+}

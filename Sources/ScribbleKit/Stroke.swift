@@ -1,0 +1,176 @@
+/// The Composite (book chapter 13): a path of vertices drawn with one colour and width, or —
+/// as the scribble's root — an ordered list of strokes and dots.
+///
+/// Plain vertices are stored inline as 8-byte points rather than as objects, so a stroke of
+/// a million vertices costs 16 bytes a vertex and no heap allocation per motion event; the
+/// `Mark` interface still hands out `Vertex` objects for them (fresh each time).
+public final class Stroke: Mark {
+    /// One child: an inline vertex, or any other mark.
+    public enum Element {
+        /// A plain vertex, stored by value.
+        case vertex(Point)
+        /// A dot, a nested stroke, or a `Vertex` subclass.
+        case mark(Mark)
+    }
+
+    /// The children in order.
+    public private(set) var elements: [Element] = []
+    /// The stroke's colour; `nil` for the scribble's root.
+    public var color: Color?
+    /// The pen width in pixels.
+    public var size: Float
+    /// Bounding box of the inline vertices' locations, kept up to date on append.
+    private var vertexBox = Rect.null
+    /// How many children are other marks; lets `bounds` skip the walk for plain strokes.
+    private var markCount = 0
+
+    /// Makes an empty stroke.
+    public init(color: Color? = nil, size: Float = 1) {
+        self.color = color
+        self.size = size
+    }
+
+    /// The first child's location (the book's rule), or the origin for an empty stroke.
+    /// Setting it moves the first child.
+    public var location: Point {
+        get {
+            switch elements.first {
+            case .vertex(let point): point
+            case .mark(let mark): mark.location
+            case nil: .zero
+            }
+        }
+        set {
+            guard let first = elements.first else { return }
+            switch first {
+            case .vertex: elements[0] = .vertex(newValue); recomputeVertexBox()
+            case .mark(let mark): mark.location = newValue
+            }
+        }
+    }
+
+    /// Number of direct children.
+    public var count: Int { elements.count }
+
+    /// The last child, a fresh `Vertex` if it is an inline vertex.
+    public var lastChild: Mark? { elements.isEmpty ? nil : child(at: elements.count - 1) }
+
+    /// The painted area: the vertices' box grown by half the width, joined with the children's.
+    /// - Complexity: O(1) for a stroke of vertices; O(children) when it holds other marks.
+    public var bounds: Rect {
+        var box = vertexBox.outset(by: size / 2)
+        guard markCount > 0 else { return box }
+        for case .mark(let mark) in elements { box = box.union(mark.bounds) }
+        return box
+    }
+
+    /// Appends a child; a plain `Vertex` is stored inline by its location.
+    public func add(_ mark: Mark) {
+        if type(of: mark) == Vertex.self {
+            append(mark.location)
+        } else {
+            elements.append(.mark(mark))
+            markCount += 1
+        }
+    }
+
+    /// Appends a vertex at `point`: the hot path of drawing.
+    /// - Complexity: amortised O(1), no allocation beyond the array's growth.
+    public func append(_ point: Point) {
+        elements.append(.vertex(point))
+        vertexBox = vertexBox.union(point)
+    }
+
+    /// Removes `mark`: another mark by identity, a plain vertex by location (its first match).
+    /// A mark that is not a child does nothing.
+    public func remove(_ mark: Mark) {
+        let index: Int?
+        if type(of: mark) == Vertex.self {
+            let point = mark.location
+            index = elements.firstIndex { if case .vertex(let p) = $0 { p == point } else { false } }
+        } else {
+            index = elements.firstIndex { if case .mark(let m) = $0 { m === mark } else { false } }
+        }
+        guard let index else { return }
+        removeElement(at: index)
+    }
+
+    /// The index of the direct child `mark` (by identity), if it is one.
+    public func index(of mark: Mark) -> Int? {
+        elements.firstIndex { if case .mark(let m) = $0 { m === mark } else { false } }
+    }
+
+    /// Inserts a child at `index` (clamped to the valid range); used to put marks back in place on undo.
+    public func insert(_ mark: Mark, at index: Int) {
+        let position = max(0, min(index, elements.count))
+        if type(of: mark) == Vertex.self {
+            elements.insert(.vertex(mark.location), at: position)
+            vertexBox = vertexBox.union(mark.location)
+        } else {
+            elements.insert(.mark(mark), at: position)
+            markCount += 1
+        }
+    }
+
+    /// Removes every child.
+    public func removeAll() {
+        elements.removeAll()
+        vertexBox = .null
+        markCount = 0
+    }
+
+    /// The child at `index`; a fresh `Vertex` for an inline vertex; `nil` out of range.
+    public func child(at index: Int) -> Mark? {
+        guard elements.indices.contains(index) else { return nil }
+        switch elements[index] {
+        case .vertex(let point): return Vertex(location: point)
+        case .mark(let mark): return mark
+        }
+    }
+
+    /// A deep copy: inline vertices are values; child marks are copied in turn.
+    public func copy() -> Mark {
+        let clone = Stroke(color: color, size: size)
+        clone.elements = elements.map {
+            switch $0 {
+            case .vertex: $0
+            case .mark(let mark): .mark(mark.copy())
+            }
+        }
+        clone.vertexBox = vertexBox
+        clone.markCount = markCount
+        return clone
+    }
+
+    /// Visits as a stroke; the visitor walks `elements`.
+    public func accept(_ visitor: MarkVisitor) { visitor.visit(stroke: self) }
+
+    private func removeElement(at index: Int) {
+        let removed = elements.remove(at: index)
+        switch removed {
+        case .vertex: recomputeVertexBox()
+        case .mark: markCount -= 1
+        }
+    }
+
+    private func recomputeVertexBox() {
+        vertexBox = elements.reduce(Rect.null) { box, element in
+            if case .vertex(let point) = element { box.union(point) } else { box }
+        }
+    }
+}
+
+extension Stroke {
+    /// Bulk-loads inline vertices (the decoder's path): one reservation, one bounds pass.
+    public func append<S: Sequence>(contentsOf points: S) where S.Element == Point {
+        for point in points {
+            elements.append(.vertex(point))
+            vertexBox = vertexBox.union(point)
+        }
+    }
+
+    /// Reserves room for `count` more children.
+    public func reserveCapacity(_ count: Int) {
+        elements.reserveCapacity(elements.count + count)
+    }
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what TouchPainter needs on a Debian-like machine, only when it is missing.
+#   scripts/setup.sh build   GTK 3 and Cairo development packages (for `make run`)
+#   scripts/setup.sh test    the above plus Xvfb, xdotool, ImageMagick and AT-SPI (for `make test`)
+set -euo pipefail
+
+need=(libgtk-3-dev libcairo2-dev pkg-config)
+if [ "${1:-build}" = test ]; then
+  need+=(xvfb xauth xdotool imagemagick x11-utils dbus dbus-x11 at-spi2-core
+         python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 gir1.2-gtk-3.0 fonts-dejavu-core
+         adwaita-icon-theme librsvg2-common)
+fi
+
+missing=()
+for p in "${need[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
