@@ -1,0 +1,43 @@
+# TouchPainter — `make run` and `make test` set up what is missing, then build and run.
+PREFIX ?= $(HOME)/.local
+SWIFT ?= swift
+APP_ID := io.github.touchpainter.TouchPainter
+
+.PHONY: setup setup-test build release run test bench install uninstall clean
+
+setup:
+	@bash scripts/setup.sh build
+
+setup-test:
+	@bash scripts/setup.sh test
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release --product touchpainter
+
+run: release
+	./.build/release/touchpainter $(ARGS)
+
+test: setup-test
+	@bash scripts/test.sh
+
+bench: setup
+	$(SWIFT) build -c release --product touchpainter-bench
+	./.build/release/touchpainter-bench
+
+install: release
+	install -Dm755 .build/release/touchpainter $(DESTDIR)$(PREFIX)/bin/touchpainter
+	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
+	install -Dm644 data/$(APP_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+	-gtk-update-icon-cache -q -t $(DESTDIR)$(PREFIX)/share/icons/hicolor 2>/dev/null
+	-update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications 2>/dev/null
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/touchpainter \
+	      $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop \
+	      $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+
+clean:
+	rm -rf .build

@@ -1,0 +1,35 @@
+import CGtk
+
+/// A `GtkLabel`.
+public final class Label: Widget {
+    /// Makes a label showing `text`.
+    public init(_ text: String = "") {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_label_new(text)))
+    }
+
+    var label: UnsafeMutablePointer<GtkLabel> { cast(pointer) }
+
+    /// The text shown.
+    public var text: String {
+        get { gtk_label_get_text(label).map { String(cString: $0) } ?? "" }
+        set { gtk_label_set_text(label, newValue) }
+    }
+
+    /// Sets Pango markup (bold headings, say); `text` must already be escaped.
+    public func setMarkup(_ markup: String) { gtk_label_set_markup(label, markup) }
+
+    /// Horizontal text alignment, 0 left … 1 right.
+    public var xAlign: Float {
+        get { gtk_label_get_xalign(label) }
+        set { gtk_label_set_xalign(label, newValue) }
+    }
+
+    /// Lets long text wrap onto several lines.
+    public var wraps: Bool {
+        get { gtk_label_get_line_wrap(label) != 0 }
+        set { gtk_label_set_line_wrap(label, newValue ? 1 : 0) }
+    }
+
+    /// Makes the label name `widget` for screen readers (a slider's caption).
+    public func setMnemonicWidget(_ widget: Widget) { gtk_label_set_mnemonic_widget(label, widget.widget) }
+}

@@ -1,0 +1,53 @@
+import CGtk
+
+/// Schedules work on the GTK main loop. Sources carry a real `GDestroyNotify`, so the
+/// boxed closure is released whether the source runs, is removed, or the loop goes away.
+public enum MainLoop {
+    /// Runs `work` once on the main thread, at the next idle moment. Safe to call from any
+    /// thread: this is how background work (thumbnail decoding, saving) hands results back.
+    public static func perform(_ work: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(IdleBox(work)).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            guard let data else { return 0 }
+            Unmanaged<IdleBox>.fromOpaque(data).takeUnretainedValue().work()
+            return 0 // G_SOURCE_REMOVE
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<IdleBox>.fromOpaque(data).release()
+        })
+    }
+
+    /// Runs `work` every `milliseconds` on the main thread while it returns true.
+    /// Returns the source id, for `cancel`.
+    @discardableResult
+    public static func every(milliseconds: UInt32, _ work: @escaping () -> Bool) -> UInt32 {
+        let box = Unmanaged.passRetained(TimeoutBox(work)).toOpaque()
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            guard let data else { return 0 }
+            return Unmanaged<TimeoutBox>.fromOpaque(data).takeUnretainedValue().work() ? 1 : 0
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<TimeoutBox>.fromOpaque(data).release()
+        })
+    }
+
+    /// Removes a source made by `every`.
+    public static func cancel(_ source: UInt32) {
+        g_source_remove(source)
+    }
+
+    /// Runs pending main-loop events without blocking (tests use it to let GTK settle).
+    public static func iterate() {
+        while g_main_context_iteration(nil, 0) != 0 {}
+    }
+}
+
+private final class IdleBox {
+    let work: () -> Void
+    init(_ work: @escaping () -> Void) { self.work = work }
+}
+
+private final class TimeoutBox {
+    let work: () -> Bool
+    init(_ work: @escaping () -> Bool) { self.work = work }
+}

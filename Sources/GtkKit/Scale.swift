@@ -1,0 +1,34 @@
+import CGtk
+
+/// A `GtkScale`: a horizontal slider over a numeric range.
+public final class Scale: Widget {
+    /// Makes a slider from `minimum` to `maximum` moving in `step`s.
+    public init(minimum: Double, maximum: Double, step: Double) {
+        super.init(sinking: UnsafeMutableRawPointer(
+            gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, minimum, maximum, step)))
+        gtk_scale_set_digits(scale, 0)
+        gtk_scale_set_value_pos(scale, GTK_POS_RIGHT)
+    }
+
+    var scale: UnsafeMutablePointer<GtkScale> { cast(pointer) }
+    var range: UnsafeMutablePointer<GtkRange> { cast(pointer) }
+
+    /// The current value; setting it moves the knob and emits "value-changed".
+    public var value: Double {
+        get { gtk_range_get_value(range) }
+        set { gtk_range_set_value(range, newValue) }
+    }
+
+    /// Whether the value is printed beside the slider.
+    public var showsValue: Bool {
+        get { gtk_scale_get_draw_value(scale) != 0 }
+        set { gtk_scale_set_draw_value(scale, newValue ? 1 : 0) }
+    }
+
+    /// Called on every value change, while dragging too.
+    public func onValueChanged(_ handler: @escaping (Scale) -> Void) {
+        connect("value-changed") { [weak self] in
+            if let self { handler(self) }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import CGtk
+
+/// Base of every widget wrapper: the `GtkWidget` calls all widgets share.
+open class Widget: Object {
+    /// The wrapped `GtkWidget *`.
+    public var widget: UnsafeMutablePointer<GtkWidget> { cast(pointer) }
+
+    /// Shows the widget and all its children.
+    public func showAll() { gtk_widget_show_all(widget) }
+    /// Shows the widget.
+    public func show() { gtk_widget_show(widget) }
+    /// Hides the widget.
+    public func hide() { gtk_widget_hide(widget) }
+
+    /// Whether the widget takes input; insensitive widgets are drawn greyed out.
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget is shown.
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    /// The hover tooltip.
+    public var tooltip: String? {
+        get {
+            guard let text = gtk_widget_get_tooltip_text(widget) else { return nil }
+            defer { g_free(text) }
+            return String(cString: text)
+        }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    /// The name screen readers and AT-SPI test tools find the widget by.
+    public var accessibleName: String? {
+        get { atk_object_get_name(gtk_widget_get_accessible(widget)).map { String(cString: $0) } }
+        set { atk_object_set_name(gtk_widget_get_accessible(widget), newValue ?? "") }
+    }
+
+    /// The smallest size the widget asks for; -1 leaves a dimension natural.
+    public func setSizeRequest(width: Int, height: Int) {
+        gtk_widget_set_size_request(widget, gint(width), gint(height))
+    }
+
+    /// The size GTK gave the widget.
+    public var allocatedSize: (width: Int, height: Int) {
+        (Int(gtk_widget_get_allocated_width(widget)), Int(gtk_widget_get_allocated_height(widget)))
+    }
+
+    /// Sets all four margins.
+    public func setMargins(_ margin: Int) {
+        gtk_widget_set_margin_start(widget, gint(margin))
+        gtk_widget_set_margin_end(widget, gint(margin))
+        gtk_widget_set_margin_top(widget, gint(margin))
+        gtk_widget_set_margin_bottom(widget, gint(margin))
+    }
+
+    /// Whether the widget takes spare room in each direction.
+    public func setExpand(horizontal: Bool, vertical: Bool) {
+        gtk_widget_set_hexpand(widget, horizontal ? 1 : 0)
+        gtk_widget_set_vexpand(widget, vertical ? 1 : 0)
+    }
+
+    /// Where the widget sits in spare horizontal room.
+    public var horizontalAlignment: GtkAlign {
+        get { gtk_widget_get_halign(widget) }
+        set { gtk_widget_set_halign(widget, newValue) }
+    }
+
+    /// Where the widget sits in spare vertical room.
+    public var verticalAlignment: GtkAlign {
+        get { gtk_widget_get_valign(widget) }
+        set { gtk_widget_set_valign(widget, newValue) }
+    }
+
+    /// Adds a CSS style class (theme hooks such as "suggested-action", "dim-label").
+    public func addStyleClass(_ name: String) {
+        gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
+    }
+
+    /// Whether the widget can take keyboard focus.
+    public var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widget) != 0 }
+        set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
+    }
+
+    /// Moves keyboard focus to the widget.
+    public func grabFocus() { gtk_widget_grab_focus(widget) }
+
+    /// Asks GTK to repaint the whole widget.
+    public func queueDraw() { gtk_widget_queue_draw(widget) }
+
+    /// Destroys the widget: windows are destroyed explicitly, never by dropping a reference.
+    public func destroy() { gtk_widget_destroy(widget) }
+}
+
+/// A widget that holds other widgets (`GtkContainer`).
+open class Container: Widget {
+    /// Adds `child` in the container's default place.
+    public func add(_ child: Widget) {
+        gtk_container_add(cast(pointer), child.widget)
+    }
+
+    /// Removes `child`; the container drops its reference, the wrapper keeps its own.
+    public func remove(_ child: Widget) {
+        gtk_container_remove(cast(pointer), child.widget)
+    }
+}

@@ -1,0 +1,110 @@
+import CCairo
+import CGtk
+import GtkKit
+import ScribbleKit
+
+/// The canvas' six toolbar buttons in the book's order — Delete, Save, Open, Palette at the
+/// left, Undo and Redo at the right — with themed icons, tooltips naming the shortcut,
+/// accessible names, and a swatch of the current pen on the Palette button.
+final class CanvasToolbar {
+    /// What a button (or its shortcut) asks for.
+    enum Action: CaseIterable {
+        case delete, save, open, palette, undo, redo
+    }
+
+    /// Told when a button is clicked.
+    var onAction: ((Action) -> Void)?
+    private(set) var buttons: [Action: Button] = [:]
+    private let swatch = DrawingArea()
+    private let style: StrokeStyle
+
+    init(style: StrokeStyle) {
+        self.style = style
+        for action in Action.allCases {
+            let button = action == .palette ? paletteButton() : Button(iconName: action.iconName)
+            button.accessibleName = action.accessibleName
+            button.tooltip = action.tooltip
+            button.tag = action == .palette ? ButtonTag.openPalette.rawValue : ButtonTag.done.rawValue
+            button.onClicked { [weak self] _ in self?.onAction?(action) }
+            buttons[action] = button
+        }
+        // Saving and the gallery arrive with their own issue; until then they must not pretend.
+        buttons[.save]?.isSensitive = false
+        buttons[.open]?.isSensitive = false
+        setUndoAvailable(false, redoAvailable: false)
+        swatch.setSizeRequest(width: 18, height: 18)
+        swatch.onDraw { [weak self] cr in self?.drawSwatch(cr) }
+        style.addObserver { [weak self] _ in self?.swatch.queueDraw() }
+    }
+
+    /// Header bar items at the left.
+    var startItems: [Widget] { [Action.delete, .save, .open, .palette].compactMap { buttons[$0] } }
+    /// Header bar items at the right, outermost first (so Undo sits left of Redo).
+    var endItems: [Widget] { [Action.redo, .undo].compactMap { buttons[$0] } }
+
+    /// Greys Undo and Redo out exactly when there is nothing to undo or redo.
+    func setUndoAvailable(_ canUndo: Bool, redoAvailable canRedo: Bool) {
+        buttons[.undo]?.isSensitive = canUndo
+        buttons[.redo]?.isSensitive = canRedo
+    }
+
+    private func paletteButton() -> Button {
+        let button = Button(iconName: Action.palette.iconName)
+        let content = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        content.packStart(Image(iconName: Action.palette.iconName))
+        content.packStart(swatch)
+        button.setChild(content)
+        return button
+    }
+
+    /// The swatch: a disc in the current colour, framed so white stays visible.
+    private func drawSwatch(_ cr: OpaquePointer) {
+        let (width, height) = swatch.allocatedSize
+        let radius = Double(min(width, height)) / 2 - 1
+        let c = style.color.unitComponents
+        cairo_arc(cr, Double(width) / 2, Double(height) / 2, radius, 0, 2 * .pi)
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        cairo_fill_preserve(cr)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.35)
+        cairo_set_line_width(cr, 1)
+        cairo_stroke(cr)
+    }
+}
+
+extension CanvasToolbar.Action {
+    /// The freedesktop icon.
+    var iconName: String {
+        switch self {
+        case .delete: "edit-clear-all-symbolic"
+        case .save: "document-save-symbolic"
+        case .open: "document-open-symbolic"
+        case .palette: "color-select-symbolic"
+        case .undo: "edit-undo-symbolic"
+        case .redo: "edit-redo-symbolic"
+        }
+    }
+
+    /// The name screen readers and AT-SPI tests use (SPEC §1).
+    var accessibleName: String {
+        switch self {
+        case .delete: "Delete"
+        case .save: "Save"
+        case .open: "Open"
+        case .palette: "Palette"
+        case .undo: "Undo"
+        case .redo: "Redo"
+        }
+    }
+
+    /// The tooltip, naming the shortcut.
+    var tooltip: String {
+        switch self {
+        case .delete: "Clear the canvas (Ctrl+N)"
+        case .save: "Save the scribble (Ctrl+S)"
+        case .open: "Open a saved scribble (Ctrl+O)"
+        case .palette: "Colour and width"
+        case .undo: "Undo (Ctrl+Z)"
+        case .redo: "Redo (Ctrl+Shift+Z)"
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import CCairo
+import CGtk
+import GtkKit
+import ScribbleKit
+
+/// The palette screen (book chapters 2, 8 and 12): red, green and blue `CommandSlider`s, a
+/// width slider and a live preview. It is the Adapter between the sliders and the colour
+/// and size commands: it answers the commands' questions from its sliders and hears the
+/// results. The commands change the canvas' pen; the preview follows the pen.
+final class PaletteViewController: ViewController, SetStrokeColorCommandDelegate, SetStrokeSizeCommandDelegate {
+    private let style: StrokeStyle
+    let red = CommandSlider(name: "Red", range: 0...255)
+    let green = CommandSlider(name: "Green", range: 0...255)
+    let blue = CommandSlider(name: "Blue", range: 0...255)
+    let width = CommandSlider(name: "Width", range: Double(StrokeStyle.sizeRange.lowerBound)...Double(StrokeStyle.sizeRange.upperBound))
+    private let colorCommand: SetStrokeColorCommand
+    private let sizeCommand: SetStrokeSizeCommand
+    private let preview = DrawingArea()
+    private let page = Box(GTK_ORIENTATION_VERTICAL, spacing: 18)
+    private let doneButton = Button(label: "Done")
+
+    init(style: StrokeStyle) {
+        self.style = style
+        colorCommand = SetStrokeColorCommand(style: style)
+        sizeCommand = SetStrokeSizeCommand(style: style)
+        colorCommand.delegate = self
+        sizeCommand.delegate = self
+        [red, green, blue].forEach { $0.command = colorCommand }
+        width.command = sizeCommand
+
+        doneButton.accessibleName = "Done"
+        doneButton.tooltip = "Back to the canvas (Escape)"
+        doneButton.tag = ButtonTag.done.rawValue
+        doneButton.addStyleClass("suggested-action")
+        doneButton.onClicked { CoordinatingController.shared.requestViewChange(tag: $0.tag) }
+
+        preview.accessibleName = "Preview"
+        preview.setSizeRequest(width: -1, height: 96)
+        preview.onDraw { [weak self] cr in self?.drawPreview(cr) }
+        style.addObserver { [weak self] _ in self?.preview.queueDraw() }
+        layOut()
+    }
+
+    var view: Widget { page }
+    var pageName: String { "palette" }
+    var toolbarStart: [Widget] { [] }
+    var toolbarEnd: [Widget] { [doneButton] }
+
+    /// Shows the pen as it is now, not the sliders' last positions.
+    func viewWillAppear() {
+        red.sync(to: Double(style.color.red))
+        green.sync(to: Double(style.color.green))
+        blue.sync(to: Double(style.color.blue))
+        width.sync(to: Double(style.size))
+    }
+
+    func colorComponents(for command: SetStrokeColorCommand) -> (red: Double, green: Double, blue: Double) {
+        (red.value, green.value, blue.value)
+    }
+
+    func command(_ command: SetStrokeColorCommand, didFinishColorUpdateWith color: Color) {
+        preview.queueDraw()
+    }
+
+    func size(for command: SetStrokeSizeCommand) -> Double { width.value }
+
+    func command(_ command: SetStrokeSizeCommand, didFinishSizeUpdateWith size: Float) {
+        preview.queueDraw()
+    }
+
+    /// A centred column like a GNOME preferences page: a preview card, then framed groups
+    /// of labelled sliders.
+    private func layOut() {
+        page.setMargins(24)
+        page.horizontalAlignment = GTK_ALIGN_CENTER
+        page.setSizeRequest(width: 480, height: -1)
+
+        let previewFrame = Frame()
+        previewFrame.add(preview)
+        page.packStart(heading("Preview"))
+        page.packStart(previewFrame)
+        page.packStart(heading("Colour"))
+        page.packStart(group([("Red", red), ("Green", green), ("Blue", blue)]))
+        page.packStart(heading("Width"))
+        page.packStart(group([("Width", width)]))
+    }
+
+    private func heading(_ text: String) -> Label {
+        let label = Label()
+        label.setMarkup("<b>\(text)</b>")
+        label.xAlign = 0
+        return label
+    }
+
+    private func group(_ rows: [(String, CommandSlider)]) -> Frame {
+        let grid = Grid(rowSpacing: 6, columnSpacing: 12)
+        grid.setMargins(12)
+        for (index, (title, slider)) in rows.enumerated() {
+            let label = Label(title)
+            label.xAlign = 0
+            label.setSizeRequest(width: 64, height: -1)
+            label.setMnemonicWidget(slider.scale)
+            grid.attach(label, column: 0, row: index)
+            grid.attach(slider.scale, column: 1, row: index)
+        }
+        let frame = Frame()
+        frame.add(grid)
+        return frame
+    }
+
+    /// A short stroke in the current colour at the current width, on the canvas colour.
+    private func drawPreview(_ cr: OpaquePointer) {
+        let (w, h) = preview.allocatedSize
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        let stroke = Stroke(color: style.color, size: style.size)
+        let margin = Float(max(24, style.size))
+        stroke.append(Point(x: margin, y: Float(h) / 2))
+        stroke.append(Point(x: Float(w) - margin, y: Float(h) / 2))
+        MarkRenderer(context: cr).render(stroke)
+    }
+}

@@ -1,0 +1,161 @@
+"""Drives the real touchpainter binary in a real X server: launches it, finds controls by
+their accessible names over AT-SPI, sends real pointer and key events with xdotool, and
+reads what it drew from screenshots of the X server."""
+import io
+import os
+import subprocess
+import time
+
+import pyatspi
+from PIL import Image
+
+BINARY = os.environ.get("TOUCHPAINTER_BIN", ".build/debug/touchpainter")
+
+
+def xdotool(*args):
+    return subprocess.run(["xdotool", *map(str, args)], check=True, capture_output=True, text=True).stdout
+
+
+def screenshot():
+    """The whole X screen as an RGB image."""
+    png = subprocess.run(["import", "-window", "root", "png:-"], check=True, capture_output=True).stdout
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise TimeoutError(f"timed out waiting for {what}")
+
+
+class App:
+    """One running touchpainter process."""
+
+    def __init__(self, data_dir, args=(), extra_env=None):
+        env = dict(os.environ)
+        env["TOUCHPAINTER_DATA_DIR"] = str(data_dir)
+        env["XDG_CONFIG_HOME"] = str(data_dir / "config")
+        env.update(extra_env or {})
+        self.process = subprocess.Popen([BINARY, *map(str, args)], env=env,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.window = wait_for(self._find_window, timeout=20, what="the TouchPainter window")
+        self.accessible = wait_for(self._find_accessible_app, timeout=20, what="the app on the AT-SPI bus")
+        xdotool("windowfocus", "--sync", self.window)
+        time.sleep(0.4)  # let the first frame reach the screen
+
+    def _find_window(self):
+        if self.process.poll() is not None:
+            raise RuntimeError(f"touchpainter exited early: {self.process.stderr.read()}")
+        result = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
+                                capture_output=True, text=True)
+        ids = result.stdout.split()
+        return ids[0] if ids else None
+
+    def _find_accessible_app(self):
+        desktop = pyatspi.Registry.getDesktop(0)
+        for index in range(desktop.childCount):
+            app = desktop.getChildAtIndex(index)
+            try:
+                if app is not None and app.get_process_id() == self.process.pid:
+                    return app
+            except Exception:
+                continue
+        return None
+
+    # Controls, by accessible name
+
+    def find(self, name, role=None, timeout=5.0):
+        def search():
+            return pyatspi.findDescendant(
+                self.accessible,
+                lambda a: a is not None and a.name == name and (role is None or a.getRole() == role))
+        return wait_for(search, timeout=timeout, what=f"a control named {name!r}")
+
+    def find_all(self, name):
+        return pyatspi.findAllDescendants(self.accessible, lambda a: a is not None and a.name == name)
+
+    def extents(self, name, role=None):
+        component = self.find(name, role).queryComponent()
+        e = component.getExtents(pyatspi.DESKTOP_COORDS)
+        return e.x, e.y, e.width, e.height
+
+    def is_sensitive(self, name, role=pyatspi.ROLE_PUSH_BUTTON):
+        return self.find(name, role).getState().contains(pyatspi.STATE_SENSITIVE)
+
+    def is_showing(self, name, role=None):
+        try:
+            control = self.find(name, role, timeout=0.5)
+        except TimeoutError:
+            return False
+        return control.getState().contains(pyatspi.STATE_SHOWING)
+
+    def click_control(self, name, role=pyatspi.ROLE_PUSH_BUTTON):
+        """Clicks the middle of a control with the real pointer."""
+        x, y, w, h = self.extents(name, role)
+        self.click(x + w // 2, y + h // 2)
+
+    # Real input
+
+    def canvas_origin(self):
+        x, y, _, _ = self.extents("Canvas")
+        return x, y
+
+    def click(self, x, y, button=1):
+        xdotool("mousemove", "--sync", x, y)
+        xdotool("click", button)
+        time.sleep(0.15)
+
+    def drag(self, points, steps=12):
+        """Presses the primary button at the first point and moves through the others in
+        small steps, as a hand would, then releases at the last."""
+        x0, y0 = points[0]
+        xdotool("mousemove", "--sync", x0, y0)
+        xdotool("mousedown", 1)
+        for (ax, ay), (bx, by) in zip(points, points[1:]):
+            for i in range(1, steps + 1):
+                xdotool("mousemove", "--sync", round(ax + (bx - ax) * i / steps), round(ay + (by - ay) * i / steps))
+        xdotool("mouseup", 1)
+        time.sleep(0.2)
+
+    def key(self, *keys):
+        xdotool("windowfocus", "--sync", self.window)
+        for key in keys:
+            xdotool("key", "--clearmodifiers", key)
+            time.sleep(0.15)
+
+    def set_slider(self, name, value):
+        """Sets a slider through its AT-SPI value interface — the same path a screen reader uses."""
+        self.find(name, pyatspi.ROLE_SLIDER).queryValue().currentValue = float(value)
+        time.sleep(0.1)
+
+    def slider_value(self, name):
+        return self.find(name, pyatspi.ROLE_SLIDER).queryValue().currentValue
+
+    def title(self):
+        return xdotool("getwindowname", self.window).strip()
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def is_dark(pixel, limit=80):
+    return max(pixel) <= limit
+
+
+def is_white(pixel, floor=235):
+    return min(pixel) >= floor
+
+
+def is_red(pixel):
+    r, g, b = pixel
+    return r >= 200 and g <= 60 and b <= 60
