@@ -6,7 +6,7 @@ export GTK_A11Y=atk NO_AT_BRIDGE=0 GSETTINGS_BACKEND=memory
 unset NO_AT_BRIDGE
 
 status=0
-swift test --skip-build --parallel --num-workers 1 || status=$?
+swift test --skip-build || status=$?
 
 # The end-to-end tests use Debian's Python, where python3-pyatspi and python3-pil live.
 TOUCHPAINTER_BIN="$(swift build --show-bin-path)/touchpainter" \

@@ -24,13 +24,10 @@ final class CanvasToolbar {
             let button = action == .palette ? paletteButton() : Button(iconName: action.iconName)
             button.accessibleName = action.accessibleName
             button.tooltip = action.tooltip
-            button.tag = action == .palette ? ButtonTag.openPalette.rawValue : ButtonTag.done.rawValue
+            button.tag = action.tag.rawValue
             button.onClicked { [weak self] _ in self?.onAction?(action) }
             buttons[action] = button
         }
-        // Saving and the gallery arrive with their own issue; until then they must not pretend.
-        buttons[.save]?.isSensitive = false
-        buttons[.open]?.isSensitive = false
         setUndoAvailable(false, redoAvailable: false)
         swatch.setSizeRequest(width: 18, height: 18)
         swatch.onDraw { [weak self] cr in self?.drawSwatch(cr) }
@@ -72,6 +69,15 @@ final class CanvasToolbar {
 }
 
 extension CanvasToolbar.Action {
+    /// Which view the button asks the coordinator for.
+    var tag: ButtonTag {
+        switch self {
+        case .palette: .openPalette
+        case .open: .openGallery
+        default: .done
+        }
+    }
+
     /// The freedesktop icon.
     var iconName: String {
         switch self {

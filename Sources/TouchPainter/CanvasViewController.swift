@@ -4,20 +4,34 @@ import ScribbleKit
 /// The canvas screen (book chapter 2): owns the scribble on show, its undo history, the
 /// current pen, and the stroke in progress; turns pointer input into marks and commands.
 /// It never draws: `CanvasView` repaints from the scribble's notifications.
-final class CanvasViewController: ViewController {
+final class CanvasViewController: ViewController, ScribbleObserver {
     /// The pen for the next marks; the palette's commands set it.
     let strokeStyle = StrokeStyle()
     /// Undo and redo for the scribble on show.
     let history = CommandHistory()
     let canvasView = CanvasView()
-    private(set) var scribble = Scribble()
+    var scribble = Scribble()
     let toolbar: CanvasToolbar
     /// Pointer state of the gesture under way (see `CanvasViewController+Input`).
     var gesture = Gesture()
+    /// The gallery, through its Facade; the only way to storage.
+    let manager: ScribbleManager
+    /// Where Save writes.
+    var origin = DocumentOrigin.new {
+        didSet { CoordinatingController.shared.titleDidChange(for: self) }
+    }
+    /// True while the registration `.reset` of a newly shown scribble arrives.
+    var isOpening = false
+    /// Whether the drawing changed since it was opened or saved; the title shows it.
+    var isDirty = false {
+        didSet { CoordinatingController.shared.titleDidChange(for: self) }
+    }
 
-    init() {
+    init(manager: ScribbleManager) {
+        self.manager = manager
         toolbar = CanvasToolbar(style: strokeStyle)
         canvasView.show(scribble)
+        observe(scribble)
         canvasView.drawingArea.onPointer { [weak self] event in self?.handle(event) }
         toolbar.onAction = { [weak self] action in self?.perform(action) }
         history.onAvailabilityChange = { [weak self] canUndo, canRedo in
@@ -37,14 +51,22 @@ final class CanvasViewController: ViewController {
         case .undo: history.undo()
         case .redo: history.redo()
         case .palette: CoordinatingController.shared.requestViewChange(tag: ButtonTag.openPalette.rawValue)
-        case .save, .open: break // arrive with saving; their buttons stay insensitive until then
+        case .open: CoordinatingController.shared.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+        case .save: save()
         }
     }
 
-    /// Wipes the canvas through an undoable command; an empty canvas is left alone so
-    /// the history does not fill with no-ops.
+    /// Starts hearing of `scribble`'s changes, without counting its first report as one.
+    func observe(_ scribble: Scribble) {
+        isOpening = true
+        scribble.addObserver(self)
+        isOpening = false
+    }
+
+    /// Wipes the canvas and starts a new scribble, through an undoable command; an empty
+    /// canvas is left alone so the history does not fill with no-ops.
     func clear() {
         guard !scribble.isEmpty else { return }
-        history.execute(ClearScribbleCommand(scribble: scribble))
+        history.execute(StartNewScribbleCommand(canvas: self))
     }
 }

@@ -1,4 +1,5 @@
 import GtkKit
+import ScribbleKit
 
 /// The Mediator between the views, and a Singleton (book chapters 11 and 7): every view
 /// change goes through `requestViewChange`, so view controllers never reference each other.
@@ -7,11 +8,14 @@ final class CoordinatingController {
     /// The one coordinator.
     static let shared = CoordinatingController()
 
+    /// The Facade to the gallery's files, shared by the canvas and the gallery.
+    private(set) lazy var scribbleManager = ScribbleManager(directory: ScribbleManager.defaultDirectory())
     /// The canvas, the start view; made on first use, once GTK is initialised.
-    private(set) lazy var canvasViewController = CanvasViewController()
+    private(set) lazy var canvasViewController = CanvasViewController(manager: scribbleManager)
     /// The controller whose page is on screen.
     private(set) var activeViewController: ViewController?
     private var paletteViewController: PaletteViewController?
+    private var thumbnailViewController: ThumbnailViewController?
     private weak var presenter: ViewPresenter?
 
     private init() {}
@@ -19,17 +23,21 @@ final class CoordinatingController {
     /// Connects the coordinator to what shows pages (the main window) and shows the canvas.
     func attach(presenter: ViewPresenter) {
         self.presenter = presenter
+        activeViewController = nil
         show(canvasViewController)
     }
+
+    /// The window dialogs belong to.
+    var window: ApplicationWindow? { presenter?.dialogParent }
 
     /// Switches view according to a button's tag; an unknown tag goes back to the canvas.
     func requestViewChange(tag: Int) {
         switch ButtonTag(rawValue: tag) {
         case .openPalette:
             show(palette())
-        case .openGallery, .done, nil:
-            // The gallery arrives with saving; until then its button stays insensitive,
-            // and any stray request returns to the canvas.
+        case .openGallery:
+            show(gallery())
+        case .done, nil:
             show(canvasViewController)
         }
     }
@@ -40,6 +48,49 @@ final class CoordinatingController {
         let controller = PaletteViewController(style: canvasViewController.strokeStyle)
         paletteViewController = controller
         return controller
+    }
+
+    /// The gallery controller, made the first time it is needed.
+    func gallery() -> ThumbnailViewController {
+        if let thumbnailViewController { return thumbnailViewController }
+        let controller = ThumbnailViewController(manager: scribbleManager)
+        thumbnailViewController = controller
+        return controller
+    }
+
+    /// Opens a gallery entry on the canvas (after asking about unsaved changes) and shows
+    /// the canvas; if the entry cannot be read, says why and leaves everything as it was.
+    func openScribble(_ entry: ScribbleEntry) {
+        let canvas = canvasViewController
+        guard canvas.confirmDiscardingChanges() else { return }
+        do {
+            let scribble = try scribbleManager.loadScribble(id: entry.id)
+            canvas.open(scribble, from: .gallery(id: entry.id))
+            show(canvas)
+        } catch {
+            MessageDialog.showError(parent: window, text: "Could not open “\(entry.title)”",
+                                    detail: "\(error) The other scribbles are not affected.")
+        }
+    }
+
+    /// A gallery entry was deleted; the canvas forgets it if it came from there.
+    func scribbleWasDeleted(_ entry: ScribbleEntry) {
+        canvasViewController.entryWasDeleted(entry.id)
+    }
+
+    /// Handles the Delete key: clears the canvas, or deletes the selected gallery tile.
+    func deleteRequested() {
+        if activeViewController === canvasViewController {
+            canvasViewController.clear()
+        } else if let gallery = thumbnailViewController, activeViewController === gallery {
+            gallery.deleteSelected()
+        }
+    }
+
+    /// A controller's title changed; the window shows it if that controller is on screen.
+    func titleDidChange(for controller: ViewController) {
+        guard controller === activeViewController else { return }
+        presenter?.updateTitle(controller.title)
     }
 
     private func show(_ controller: ViewController) {

@@ -35,16 +35,16 @@ final class MainWindowController: ViewPresenter {
             (other.toolbarStart + other.toolbarEnd).forEach { $0.isVisible = isActive }
         }
         stack.visiblePageName = controller.pageName
+        updateTitle(controller.title)
     }
 
-    /// The header bar title: the scribble's name, or the app's.
-    var title: String {
-        get { headerBar.title }
-        set {
-            headerBar.title = newValue
-            window.title = newValue
-        }
+    /// Shows `title` in the header bar, and as the window's name with the app's after it.
+    func updateTitle(_ title: String) {
+        headerBar.title = title
+        window.title = title == "TouchPainter" ? title : "\(title) — TouchPainter"
     }
+
+    var dialogParent: ApplicationWindow? { window }
 
     private func install(_ controller: ViewController) {
         let key = ObjectIdentifier(controller)

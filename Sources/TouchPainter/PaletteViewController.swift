@@ -34,7 +34,7 @@ final class PaletteViewController: ViewController, SetStrokeColorCommandDelegate
         doneButton.addStyleClass("suggested-action")
         doneButton.onClicked { CoordinatingController.shared.requestViewChange(tag: $0.tag) }
 
-        preview.accessibleName = "Preview"
+        preview.accessibleName = "Pen preview"
         preview.setSizeRequest(width: -1, height: 96)
         preview.onDraw { [weak self] cr in self?.drawPreview(cr) }
         style.addObserver { [weak self] _ in self?.preview.queueDraw() }
@@ -43,6 +43,7 @@ final class PaletteViewController: ViewController, SetStrokeColorCommandDelegate
 
     var view: Widget { page }
     var pageName: String { "palette" }
+    var title: String { "Palette" }
     var toolbarStart: [Widget] { [] }
     var toolbarEnd: [Widget] { [doneButton] }
 
@@ -81,7 +82,7 @@ final class PaletteViewController: ViewController, SetStrokeColorCommandDelegate
         page.packStart(previewFrame)
         page.packStart(heading("Colour"))
         page.packStart(group([("Red", red), ("Green", green), ("Blue", blue)]))
-        page.packStart(heading("Width"))
+        page.packStart(heading("Size"))
         page.packStart(group([("Width", width)]))
     }
 

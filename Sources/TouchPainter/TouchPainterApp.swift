@@ -4,9 +4,11 @@ import GtkKit
 final class TouchPainterApp {
     let application = Application(id: AppInfo.applicationID)
     private var mainWindow: MainWindowController?
-    private var actions: [String: Action] = [:]
+    private let fileToOpen: String?
 
-    init() {
+    /// Prepares the app; `file` is a scribble to open once the window is up.
+    init(opening file: String?) {
+        fileToOpen = file
         application.onActivate { [unowned self] in self.activate() }
     }
 
@@ -23,12 +25,20 @@ final class TouchPainterApp {
         windowController.window.showAll()
         CoordinatingController.shared.attach(presenter: windowController)
         installActions()
+        windowController.window.onCloseRequest {
+            // true keeps the window open: the user chose Cancel, or saving failed.
+            !CoordinatingController.shared.canvasViewController.confirmDiscardingChanges()
+        }
         windowController.window.present()
+        if let fileToOpen {
+            // After the window is on screen, so an error dialog has a parent to sit on.
+            MainLoop.perform { CoordinatingController.shared.canvasViewController.openFile(at: fileToOpen) }
+        }
     }
 
     /// Keyboard shortcuts, as application actions with accelerators (SPEC §1). Canvas
-    /// actions only act while the canvas is on show, so Delete in another view does not
-    /// wipe the drawing behind it.
+    /// actions only act while the canvas is on show, so a shortcut in another view does not
+    /// change the drawing hidden behind it.
     private func installActions() {
         let coordinator = CoordinatingController.shared
         let canvas = coordinator.canvasViewController
@@ -37,8 +47,14 @@ final class TouchPainterApp {
         }
         application.addAction("undo", accelerators: ["<Primary>z"], handler: onCanvas(.undo))
         application.addAction("redo", accelerators: ["<Primary><Shift>z", "<Primary>y"], handler: onCanvas(.redo))
-        application.addAction("clear", accelerators: ["<Primary>n", "Delete"], handler: onCanvas(.delete))
+        application.addAction("clear", accelerators: ["<Primary>n"], handler: onCanvas(.delete))
+        application.addAction("delete", accelerators: ["Delete"]) { coordinator.deleteRequested() }
+        application.addAction("save", accelerators: ["<Primary>s"], handler: onCanvas(.save))
+        application.addAction("open", accelerators: ["<Primary>o"]) {
+            coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+        }
         application.addAction("quit", accelerators: ["<Primary>q"]) { [weak self] in
+            guard canvas.confirmDiscardingChanges() else { return }
             self?.mainWindow?.window.destroy()
         }
     }

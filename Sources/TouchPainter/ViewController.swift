@@ -7,6 +7,8 @@ protocol ViewController: AnyObject {
     var view: Widget { get }
     /// The page's name in the window's stack; tests and the coordinator use it.
     var pageName: String { get }
+    /// The header bar title while the page is on show.
+    var title: String { get }
     /// Header bar items at the left, in order.
     var toolbarStart: [Widget] { get }
     /// Header bar items at the right, outermost first.
@@ -23,4 +25,8 @@ extension ViewController {
 protocol ViewPresenter: AnyObject {
     /// Shows `controller`'s page and toolbar, hiding the others.
     func present(_ controller: ViewController)
+    /// Shows a new title for the page on show.
+    func updateTitle(_ title: String)
+    /// The window that dialogs are modal to.
+    var dialogParent: ApplicationWindow? { get }
 }

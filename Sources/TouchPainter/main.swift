@@ -8,7 +8,10 @@ struct TouchPainterCommand: ParsableCommand {
         abstract: "Scribble with the mouse or a pen, and keep your scribbles in a gallery.",
         discussion: """
         Keyboard: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+N or Delete clear the canvas, \
-        Escape back to the canvas, Ctrl+Q quit.
+        Ctrl+S save, Ctrl+O open the gallery, Escape back to the canvas, Ctrl+Q quit.
+
+        Saved scribbles live in $TOUCHPAINTER_DATA_DIR if set, else $XDG_DATA_HOME/touchpainter \
+        (~/.local/share/touchpainter).
         """
     )
 
@@ -16,10 +19,7 @@ struct TouchPainterCommand: ParsableCommand {
     var file: String?
 
     func run() throws {
-        if let file {
-            FileHandle.standardError.write(Data("touchpainter: cannot open \(file): opening scribble files is not supported yet\n".utf8))
-        }
-        let app = TouchPainterApp()
+        let app = TouchPainterApp(opening: file)
         let status = app.run()
         if status != 0 { throw ExitCode(status) }
     }

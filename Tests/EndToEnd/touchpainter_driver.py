@@ -38,7 +38,11 @@ class App:
     def __init__(self, data_dir, args=(), extra_env=None):
         env = dict(os.environ)
         env["TOUCHPAINTER_DATA_DIR"] = str(data_dir)
-        env["XDG_CONFIG_HOME"] = str(data_dir / "config")
+        env["XDG_CONFIG_HOME"] = str(data_dir.parent / "config")
+        # No crossfades: a screenshot right after a view change shows the new view.
+        settings = data_dir.parent / "config" / "gtk-3.0" / "settings.ini"
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        settings.write_text("[Settings]\ngtk-enable-animations=0\n")
         env.update(extra_env or {})
         self.process = subprocess.Popen([BINARY, *map(str, args)], env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -69,11 +73,45 @@ class App:
     # Controls, by accessible name
 
     def find(self, name, role=None, timeout=5.0):
+        """The control on show with this accessible name (and role), searching every window
+        of the app, dialogs included; hidden pages' controls do not count."""
         def search():
             return pyatspi.findDescendant(
                 self.accessible,
-                lambda a: a is not None and a.name == name and (role is None or a.getRole() == role))
-        return wait_for(search, timeout=timeout, what=f"a control named {name!r}")
+                lambda a: a is not None and a.name == name and (role is None or a.getRole() == role)
+                and a.getState().contains(pyatspi.STATE_SHOWING))
+        return wait_for(search, timeout=timeout, what=f"a control named {name!r} on show")
+
+    def dialog(self, timeout=5.0):
+        """The modal dialog (alert) on show."""
+        def search():
+            for index in range(self.accessible.childCount):
+                window = self.accessible.getChildAtIndex(index)
+                if window is not None and window.getRole() in (pyatspi.ROLE_ALERT, pyatspi.ROLE_DIALOG) \
+                        and window.getState().contains(pyatspi.STATE_SHOWING):
+                    return window
+            return None
+        return wait_for(search, timeout=timeout, what="a dialog")
+
+    def dialog_text(self):
+        labels = pyatspi.findAllDescendants(self.dialog(), lambda a: a is not None and a.getRole() == pyatspi.ROLE_LABEL)
+        return " ".join(label.name for label in labels)
+
+    def answer_dialog(self, label):
+        """Presses the dialog's button `label` (its title bar's own Close does not count)."""
+        button = wait_for(lambda: pyatspi.findDescendant(
+            self.dialog(), lambda a: a is not None and a.name == label and a.getRole() == pyatspi.ROLE_PUSH_BUTTON),
+            what=f"the dialog button {label!r}")
+        button.queryAction().doAction(0)
+        wait_for(lambda: not self._has_dialog(), what="the dialog to close")
+        time.sleep(0.2)
+
+    def _has_dialog(self):
+        try:
+            self.dialog(timeout=0.1)
+            return True
+        except TimeoutError:
+            return False
 
     def find_all(self, name):
         return pyatspi.findAllDescendants(self.accessible, lambda a: a is not None and a.name == name)
@@ -86,12 +124,12 @@ class App:
     def is_sensitive(self, name, role=pyatspi.ROLE_PUSH_BUTTON):
         return self.find(name, role).getState().contains(pyatspi.STATE_SENSITIVE)
 
-    def is_showing(self, name, role=None):
+    def is_showing(self, name, role=None, timeout=0.5):
         try:
-            control = self.find(name, role, timeout=0.5)
+            self.find(name, role, timeout=timeout)
         except TimeoutError:
             return False
-        return control.getState().contains(pyatspi.STATE_SHOWING)
+        return True
 
     def click_control(self, name, role=pyatspi.ROLE_PUSH_BUTTON):
         """Clicks the middle of a control with the real pointer."""

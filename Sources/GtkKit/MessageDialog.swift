@@ -1,0 +1,74 @@
+import CGtk
+
+/// A modal `GtkMessageDialog`: a question or an error, answered before the app goes on.
+public enum MessageDialog {
+    /// One button of a dialog.
+    public struct Choice {
+        /// The button's label (with a mnemonic underscore, e.g. "_Save").
+        public let label: String
+        /// Marks the button as the suggested (blue) or destructive (red) one.
+        public let style: String?
+
+        /// Makes a choice.
+        public init(_ label: String, style: String? = nil) {
+            self.label = label
+            self.style = style
+        }
+    }
+
+    /// Asks `text` with `choices`; returns the index of the button pressed, or `nil` when the
+    /// dialog was closed otherwise (Escape, the close button). Runs a nested main loop.
+    public static func ask(parent: ApplicationWindow?, text: String, detail: String? = nil,
+                           kind: GtkMessageType = GTK_MESSAGE_QUESTION, choices: [Choice],
+                           defaultChoice: Int? = nil) -> Int? {
+        let dialog = makeDialog(parent: parent, text: text, detail: detail, kind: kind)
+        for (index, choice) in choices.enumerated() {
+            let button = gtk_dialog_add_button(cast(dialog), choice.label, gint(index))
+            if let style = choice.style, let button {
+                gtk_style_context_add_class(gtk_widget_get_style_context(button), style)
+            }
+        }
+        if let defaultChoice { gtk_dialog_set_default_response(cast(dialog), gint(defaultChoice)) }
+        let response = gtk_dialog_run(cast(dialog))
+        gtk_widget_destroy(dialog)
+        return choices.indices.contains(Int(response)) ? Int(response) : nil
+    }
+
+    /// Tells the user what went wrong, with one Close button.
+    public static func showError(parent: ApplicationWindow?, text: String, detail: String) {
+        _ = ask(parent: parent, text: text, detail: detail, kind: GTK_MESSAGE_ERROR, choices: [Choice("_Close")])
+    }
+
+    private static func makeDialog(parent: ApplicationWindow?, text: String, detail: String?,
+                                   kind: GtkMessageType) -> UnsafeMutablePointer<GtkWidget> {
+        // gtk_message_dialog_new is variadic (printf-style), which Swift cannot call; build
+        // the dialog through its properties instead, as language bindings do.
+        guard let object = g_object_new_with_properties(gtk_message_dialog_get_type(), 0, nil, nil) else {
+            fatalError("could not make a GtkMessageDialog")
+        }
+        let dialog: UnsafeMutablePointer<GtkWidget> = cast(UnsafeMutableRawPointer(object))
+        gtk_window_set_modal(cast(UnsafeMutableRawPointer(dialog)), 1)
+        if let parent { gtk_window_set_transient_for(cast(UnsafeMutableRawPointer(dialog)), parent.window) }
+        setProperty(dialog, "message-type", enumValue: Int32(kind.rawValue), type: gtk_message_type_get_type())
+        setProperty(dialog, "text", string: text)
+        if let detail { setProperty(dialog, "secondary-text", string: detail) }
+        gtk_window_set_title(cast(UnsafeMutableRawPointer(dialog)), "")
+        return dialog
+    }
+
+    private static func setProperty(_ object: UnsafeMutablePointer<GtkWidget>, _ name: String, string: String) {
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING, a macro Swift cannot import
+        g_value_set_string(&value, string)
+        g_object_set_property(cast(UnsafeMutableRawPointer(object)), name, &value)
+        g_value_unset(&value)
+    }
+
+    private static func setProperty(_ object: UnsafeMutablePointer<GtkWidget>, _ name: String, enumValue: Int32, type: GType) {
+        var value = GValue()
+        g_value_init(&value, type)
+        g_value_set_enum(&value, gint(enumValue))
+        g_object_set_property(cast(UnsafeMutableRawPointer(object)), name, &value)
+        g_value_unset(&value)
+    }
+}

@@ -1,0 +1,37 @@
+import CGtk
+import GtkKit
+import ScribbleKit
+
+/// One gallery tile (book chapter 22): the thumbnail, drawn through its image proxy, and
+/// the scribble's name under it. The tile's accessible name is the scribble's name.
+final class ScribbleThumbnailView {
+    /// Thumbnail size in the grid.
+    static let imageWidth = 240
+    static let imageHeight = 180
+
+    let entry: ScribbleEntry
+    let tile = FlowBoxChild()
+    private let image = DrawingArea()
+    private let proxy: ThumbnailImageProxy
+
+    init(entry: ScribbleEntry, thumbnailPath: String?) {
+        self.entry = entry
+        proxy = ThumbnailImageProxy(path: thumbnailPath)
+        tile.accessibleName = entry.title
+        tile.tooltip = entry.title
+        image.setSizeRequest(width: Self.imageWidth, height: Self.imageHeight)
+        image.horizontalAlignment = GTK_ALIGN_CENTER
+        image.onDraw { [weak self] cr in self?.proxy.draw(on: cr, width: Self.imageWidth, height: Self.imageHeight) }
+        proxy.onLoad = { [weak self] in self?.image.queueDraw() }
+
+        let title = Label(entry.title)
+        let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        column.setMargins(6)
+        column.packStart(image)
+        column.packStart(title)
+        tile.add(column)
+    }
+
+    /// What the proxy holds now (tests and the benchmark look at it).
+    var imageState: ThumbnailImageProxy.State { proxy.state }
+}

@@ -1,0 +1,77 @@
+import CCairo
+import CGtk
+import Dispatch
+import GtkKit
+
+/// The virtual proxy for a gallery thumbnail (book chapter 22). It stands in for the PNG:
+/// the first time it is asked to draw it paints the shared placeholder and starts loading
+/// the real image on a background queue — once; when the image arrives on the main thread,
+/// `onLoad` asks the tile to redraw. A missing or broken file turns into a broken-image
+/// tile, never an endless placeholder.
+final class ThumbnailImageProxy {
+    enum State {
+        case notLoaded
+        case loading
+        case loaded(CairoImage)
+        case broken
+    }
+
+    /// Decoding runs here, off the GTK main thread.
+    private static let queue = DispatchQueue(label: "touchpainter.thumbnails", qos: .userInitiated, attributes: .concurrent)
+    private let path: String?
+    private(set) var state = State.notLoaded
+    /// Called on the main thread once the load finished, either way.
+    var onLoad: (() -> Void)?
+
+    /// A proxy for the PNG at `path` (`nil`: no thumbnail file, so broken from the start).
+    init(path: String?) {
+        self.path = path
+        if path == nil { state = .broken }
+    }
+
+    /// Paints what is known now into `width`×`height`, and starts the load on first use.
+    func draw(on cr: OpaquePointer, width: Int, height: Int) {
+        switch state {
+        case .notLoaded:
+            startLoading()
+            ThumbnailPlaceholder.image(width: width, height: height).paint(on: cr, width: width, height: height)
+        case .loading:
+            ThumbnailPlaceholder.image(width: width, height: height).paint(on: cr, width: width, height: height)
+        case .loaded(let image):
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            image.paint(on: cr, width: width, height: height)
+        case .broken:
+            drawBroken(on: cr, width: width, height: height)
+        }
+    }
+
+    private func startLoading() {
+        guard let path else { return }
+        state = .loading
+        Self.queue.async { [weak self] in
+            let image = CairoImage(pngAt: path)
+            MainLoop.perform {
+                guard let self else { return }
+                self.state = image.map(State.loaded) ?? .broken
+                self.onLoad?()
+            }
+        }
+    }
+
+    /// The "broken image" tile: grey, a solid border and the theme's missing-image icon.
+    private func drawBroken(on cr: OpaquePointer, width: Int, height: Int) {
+        cairo_set_source_rgb(cr, 0.93, 0.93, 0.93)
+        cairo_paint(cr)
+        cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
+        cairo_set_line_width(cr, 2)
+        cairo_rectangle(cr, 1, 1, Double(width) - 2, Double(height) - 2)
+        cairo_stroke(cr)
+        let size: gint = 48
+        guard let pixbuf = gtk_icon_theme_load_icon(gtk_icon_theme_get_default(), "image-missing", size,
+                                                    GTK_ICON_LOOKUP_FORCE_SIZE, nil) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        gdk_cairo_set_source_pixbuf(cr, pixbuf, Double(width - Int(size)) / 2, Double(height - Int(size)) / 2)
+        cairo_paint(cr)
+    }
+}

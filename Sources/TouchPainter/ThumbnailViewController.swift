@@ -1,0 +1,132 @@
+import CGtk
+import GtkKit
+import ScribbleKit
+
+/// The gallery screen (book chapter 22): a scrolling grid of the saved scribbles' thumbnails,
+/// most recently saved first. Tiles appear at once with placeholders and fill in lazily.
+/// Clicking a tile asks the coordinator to open it; a tile can be deleted from its context
+/// menu or with the Delete key, after confirmation.
+final class ThumbnailViewController: ViewController {
+    private let manager: ScribbleManager
+    private let flowBox = FlowBox()
+    private let scrolled = ScrolledWindow()
+    private let pages = Stack()
+    private let doneButton = Button(label: "Done")
+    private(set) var thumbnailViews: [ScribbleThumbnailView] = []
+    /// Set while the gallery's folder cannot be read, to say why instead of "empty".
+    private let emptyDetail = Label()
+
+    init(manager: ScribbleManager) {
+        self.manager = manager
+        flowBox.accessibleName = "Gallery"
+        flowBox.setMargins(18)
+        flowBox.verticalAlignment = GTK_ALIGN_START
+        flowBox.onChildActivated { [weak self] child in self?.open(self?.view(for: child)) }
+        flowBox.onSecondaryClick { [weak self] child in self?.showContextMenu(for: child) }
+        scrolled.add(flowBox)
+
+        doneButton.accessibleName = "Done"
+        doneButton.tooltip = "Back to the canvas (Escape)"
+        doneButton.tag = ButtonTag.done.rawValue
+        doneButton.addStyleClass("suggested-action")
+        doneButton.onClicked { CoordinatingController.shared.requestViewChange(tag: $0.tag) }
+
+        pages.transitionDuration = 0
+        pages.addPage(scrolled, name: "grid")
+        pages.addPage(emptyPage(), name: "empty")
+        // A GtkStack ignores a switch to a page that is not shown yet, and `reload` switches
+        // before the coordinator first shows this view.
+        pages.showAll()
+    }
+
+    var view: Widget { pages }
+    var pageName: String { "gallery" }
+    var title: String { "Gallery" }
+    var toolbarStart: [Widget] { [] }
+    var toolbarEnd: [Widget] { [doneButton] }
+
+    /// Lists the gallery afresh each time it is shown.
+    func viewWillAppear() { reload() }
+
+    /// Rebuilds the tiles from the folder. Tiles whose entry did not change are kept, with
+    /// their loaded thumbnails.
+    /// - Complexity: O(n) in the entries; no thumbnail is read here.
+    func reload() {
+        let entries: [ScribbleEntry]
+        do {
+            entries = try manager.entries()
+            emptyDetail.text = "Draw something, then press Save (Ctrl+S)."
+        } catch {
+            entries = []
+            emptyDetail.text = String(describing: error)
+        }
+        let kept = Dictionary(thumbnailViews.map { ($0.entry, $0) }, uniquingKeysWith: { first, _ in first })
+        thumbnailViews.forEach { flowBox.remove($0.tile) }
+        thumbnailViews = entries.enumerated().map { index, entry in
+            let view = kept[entry] ?? ScribbleThumbnailView(entry: entry, thumbnailPath: manager.thumbnailPath(at: index))
+            flowBox.append(view.tile)
+            view.tile.showAll()
+            return view
+        }
+        pages.visiblePageName = entries.isEmpty ? "empty" : "grid"
+    }
+
+    /// Deletes the selected tile's scribble, after asking (the Delete key).
+    func deleteSelected() {
+        guard let selected = flowBox.selectedChild, let view = view(for: selected) else { return }
+        confirmAndDelete(view.entry)
+    }
+
+    private func view(for child: UnsafeMutablePointer<GtkWidget>) -> ScribbleThumbnailView? {
+        thumbnailViews.first { $0.tile.widget == child }
+    }
+
+    /// Opens from an idle callback: a dialog (unsaved changes, a broken file) must not start
+    /// its modal loop inside the flow box's click handling, or the click never finishes.
+    private func open(_ view: ScribbleThumbnailView?) {
+        guard let entry = view?.entry else { return }
+        MainLoop.perform { CoordinatingController.shared.openScribble(entry) }
+    }
+
+    private func showContextMenu(for child: UnsafeMutablePointer<GtkWidget>) {
+        guard let view = view(for: child) else { return }
+        let menu = Menu()
+        menu.addItem("_Delete…", accessibleName: "Delete scribble") { [weak self] in
+            self?.confirmAndDelete(view.entry)
+        }
+        menu.popUpAtPointer()
+        contextMenu = menu
+    }
+
+    /// Keeps the open context menu alive while GTK shows it.
+    private var contextMenu: Menu?
+
+    private func confirmAndDelete(_ entry: ScribbleEntry) {
+        let window = CoordinatingController.shared.window
+        let answer = MessageDialog.ask(
+            parent: window, text: "Delete “\(entry.title)”?",
+            detail: "The scribble and its thumbnail are removed from the gallery. This cannot be undone.",
+            choices: [.init("_Cancel"), .init("_Delete", style: "destructive-action")], defaultChoice: 0)
+        guard answer == 1 else { return }
+        do {
+            try manager.delete(id: entry.id)
+            CoordinatingController.shared.scribbleWasDeleted(entry)
+        } catch {
+            MessageDialog.showError(parent: window, text: "Could not delete “\(entry.title)”", detail: String(describing: error))
+        }
+        reload()
+    }
+
+    private func emptyPage() -> Widget {
+        let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        column.horizontalAlignment = GTK_ALIGN_CENTER
+        column.verticalAlignment = GTK_ALIGN_CENTER
+        column.packStart(Image(iconName: "document-open-recent-symbolic", pixelSize: 96))
+        let heading = Label()
+        heading.setMarkup("<big><b>No saved scribbles yet</b></big>")
+        column.packStart(heading)
+        emptyDetail.addStyleClass("dim-label")
+        column.packStart(emptyDetail)
+        return column
+    }
+}

@@ -1,0 +1,141 @@
+"""Issue 5: save, quit, relaunch and reopen from the gallery; bad files never lose work."""
+import time
+
+import pyatspi
+
+from touchpainter_driver import is_dark, is_white, screenshot, wait_for
+
+
+def draw_z(app, dx=0):
+    ox, oy = app.canvas_origin()
+    app.drag([(ox + 100 + dx, oy + 100), (ox + 400 + dx, oy + 100), (ox + 100 + dx, oy + 300), (ox + 400 + dx, oy + 300)])
+    return ox, oy
+
+
+def z_visible(shot, ox, oy, dx=0):
+    top = all(is_dark(shot.getpixel((ox + x + dx, oy + 100))) for x in range(120, 390, 30))
+    bottom = all(is_dark(shot.getpixel((ox + x + dx, oy + 300))) for x in range(120, 390, 30))
+    return top and bottom
+
+
+def tile_has_ink(app, name):
+    x, y, w, h = app.extents(name)
+    shot = screenshot()
+    return any(is_dark(shot.getpixel((px, py)), limit=120) for px in range(x, x + w, 2) for py in range(y, y + h - 30, 2))
+
+
+def test_save_quit_relaunch_and_reopen_from_the_gallery(launch, tmp_path):
+    app = launch()
+    ox, oy = draw_z(app)
+    assert app.title() == "• Untitled — TouchPainter"
+    app.key("ctrl+s")
+    assert app.title() == "Scribble 1 — TouchPainter"
+    saved = list((tmp_path / "gallery").glob("*.scribble"))
+    assert len(saved) == 1 and saved[0].with_suffix(".png").exists()
+    app.key("ctrl+q")
+    app.process.wait(timeout=10)  # saved, so quitting asks nothing
+
+    app = launch()
+    assert z_visible(screenshot(), ox, oy) is False  # a fresh canvas
+    app.click_control("Open")
+    assert app.is_showing("Gallery")
+    wait_for(lambda: tile_has_ink(app, "Scribble 1"), timeout=5, what="the thumbnail to load")
+    x, y, w, h = app.extents("Scribble 1")
+    app.click(x + w // 2, y + h // 3)
+    assert app.is_showing("Canvas")
+    assert z_visible(screenshot(), ox, oy)
+    assert app.title() == "Scribble 1 — TouchPainter"
+    assert not app.is_sensitive("Undo")  # a fresh history
+
+
+def test_saving_an_opened_scribble_updates_its_entry_and_clear_starts_a_new_one(launch, tmp_path):
+    app = launch()
+    draw_z(app)
+    app.key("ctrl+s")
+    draw_z(app, dx=350)
+    app.key("ctrl+s")
+    assert len(list((tmp_path / "gallery").glob("*.scribble"))) == 1
+    app.key("Delete")  # wipes the canvas and starts a new scribble
+    assert app.title() == "TouchPainter"
+    draw_z(app)
+    app.key("ctrl+s")
+    assert app.title() == "Scribble 2 — TouchPainter"
+    assert len(list((tmp_path / "gallery").glob("*.scribble"))) == 2
+    app.key("ctrl+o")
+    names = [app.find("Scribble 2"), app.find("Scribble 1")]
+    # Most recently saved first.
+    assert names[0].queryComponent().getExtents(pyatspi.DESKTOP_COORDS).x < names[1].queryComponent().getExtents(pyatspi.DESKTOP_COORDS).x
+
+
+def test_a_corrupt_entry_shows_an_error_and_the_others_still_open(launch, tmp_path):
+    app = launch()
+    ox, oy = draw_z(app)
+    app.key("ctrl+s")
+    app.key("ctrl+q")
+    app.process.wait(timeout=10)
+    gallery = tmp_path / "gallery"
+    (gallery / "0000-broken.scribble").write_bytes(b"TPSCRIBL" + bytes(range(256)) * 3)
+    (gallery / "0000-broken.png").write_bytes(b"not a png")
+
+    app = launch()
+    app.key("ctrl+o")
+    app.find("Unreadable scribble")
+    wait_for(lambda: tile_has_ink(app, "Scribble 1"), timeout=5, what="the good thumbnail")
+    x, y, w, h = app.extents("Unreadable scribble")
+    app.click(x + w // 2, y + h // 3)
+    assert "Could not open “Unreadable scribble”" in app.dialog_text()
+    assert "not a TouchPainter scribble" in app.dialog_text()
+    app.answer_dialog("Close")
+    assert app.is_showing("Gallery")  # still there; the canvas was not touched
+    x, y, w, h = app.extents("Scribble 1")
+    app.click(x + w // 2, y + h // 3)
+    assert z_visible(screenshot(), ox, oy)
+
+
+def test_quitting_with_unsaved_changes_asks_first(launch):
+    app = launch()
+    draw_z(app)
+    app.key("ctrl+q")
+    app.answer_dialog("Cancel")
+    assert app.process.poll() is None
+    assert app.title() == "• Untitled — TouchPainter"
+    app.key("ctrl+q")
+    app.answer_dialog("Discard")
+    app.process.wait(timeout=10)
+
+
+def test_command_line_file_opens_and_saves_in_place(launch, tmp_path):
+    app = launch()
+    ox, oy = draw_z(app)
+    app.key("ctrl+s")
+    app.key("ctrl+q")
+    app.process.wait(timeout=10)
+    path = next((tmp_path / "gallery").glob("*.scribble"))
+    copy = tmp_path / "holiday.scribble"
+    copy.write_bytes(path.read_bytes())
+
+    app = launch(copy)
+    assert z_visible(screenshot(), ox, oy)
+    before = copy.stat().st_mtime_ns
+    draw_z(app, dx=350)
+    app.key("ctrl+s")
+    assert copy.stat().st_mtime_ns > before
+
+
+def test_deleting_a_tile_asks_and_removes_its_files(launch, tmp_path):
+    app = launch()
+    draw_z(app)
+    app.key("ctrl+s")
+    app.key("ctrl+o")
+    x, y, w, h = app.extents("Scribble 1")
+    app.click(x + w // 2, y + h // 3, button=3)
+    app.find("Delete scribble").queryAction().doAction(0)
+    time.sleep(0.3)
+    app.answer_dialog("Delete")
+    assert sorted((tmp_path / "gallery").iterdir()) == []
+    assert app.is_showing("No saved scribbles yet")
+
+
+def test_an_empty_gallery_says_so(app):
+    app.key("ctrl+o")
+    assert app.is_showing("No saved scribbles yet")

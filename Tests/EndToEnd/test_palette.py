@@ -1,0 +1,58 @@
+"""Issue 3: the palette sets colour and width through commands; the coordinator switches views."""
+import pyatspi
+
+from touchpainter_driver import is_dark, is_red, is_white, screenshot
+
+
+def test_red_wide_pen_applies_to_new_strokes_only(app):
+    ox, oy = app.canvas_origin()
+    app.drag([(ox + 100, oy + 100), (ox + 400, oy + 100)])  # black, before the change
+
+    app.click_control("Palette")
+    assert app.is_showing("Red", pyatspi.ROLE_SLIDER)
+    assert not app.is_showing("Undo", pyatspi.ROLE_PUSH_BUTTON)  # the canvas toolbar is away
+    for name, value in [("Red", 255), ("Green", 0), ("Blue", 0), ("Width", 20)]:
+        app.set_slider(name, value)
+    app.click_control("Done")
+    assert app.is_showing("Canvas")
+
+    app.drag([(ox + 100, oy + 300), (ox + 400, oy + 300)])
+    shot = screenshot()
+    for x in range(130, 380, 25):
+        # Across the new stroke: red at ±8 px from the centre line, canvas at ±13 px: ~20 px wide.
+        for dy in (-8, 0, 8):
+            assert is_red(shot.getpixel((ox + x, oy + 300 + dy))), (x, dy)
+        assert is_white(shot.getpixel((ox + x, oy + 287)))
+        assert is_white(shot.getpixel((ox + x, oy + 313)))
+        # The stroke drawn before keeps its colour and width.
+        assert is_dark(shot.getpixel((ox + x, oy + 100)))
+        assert is_white(shot.getpixel((ox + x, oy + 106)))
+
+
+def test_reopening_the_palette_shows_the_current_pen(app):
+    app.click_control("Palette")
+    assert [app.slider_value(n) for n in ("Red", "Green", "Blue", "Width")] == [0, 0, 0, 4]  # defaults
+    for name, value in [("Red", 255), ("Green", 0), ("Blue", 0), ("Width", 20)]:
+        app.set_slider(name, value)
+    app.click_control("Done")
+    app.click_control("Palette")
+    assert [app.slider_value(n) for n in ("Red", "Green", "Blue", "Width")] == [255, 0, 0, 20]
+
+
+def test_escape_returns_from_the_palette(app):
+    app.click_control("Palette")
+    assert app.is_showing("Done", pyatspi.ROLE_PUSH_BUTTON)
+    app.key("Escape")
+    assert app.is_showing("Undo", pyatspi.ROLE_PUSH_BUTTON)
+    assert not app.is_showing("Done", pyatspi.ROLE_PUSH_BUTTON)
+
+
+def test_preview_shows_the_colour_while_sliders_move(app):
+    app.click_control("Palette")
+    app.set_slider("Red", 255)
+    app.set_slider("Width", 30)
+    x, y, w, h = app.extents("Pen preview")
+    shot = screenshot()
+    assert is_red(shot.getpixel((x + w // 2, y + h // 2)))
+    assert is_red(shot.getpixel((x + w // 2, y + h // 2 + 12)))
+    assert is_white(shot.getpixel((x + w // 2, y + h // 2 + 20)))
