@@ -6,6 +6,8 @@ public final class Scribble {
     /// observers will not hear of it.
     public let root: Stroke
     var observers: [WeakObserver] = []
+    /// The scribble's name, shown in the window title and the gallery; saved in its mementos.
+    public var title: String?
 
     /// Makes an empty scribble.
     public init() {

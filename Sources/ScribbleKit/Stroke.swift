@@ -161,11 +161,19 @@ public final class Stroke: Mark {
 }
 
 extension Stroke {
-    /// Bulk-loads inline vertices (the decoder's path): one reservation, one bounds pass.
+    /// Bulk-loads inline vertices (the decoder's path); call `reserveCapacity` first for one allocation.
+    /// - Complexity: O(n), with one access to the stored properties for the whole run rather
+    ///   than one per point (each access to a class's stored array pays an exclusivity check).
     public func append<S: Sequence>(contentsOf points: S) where S.Element == Point {
+        Self.appendVertices(points, to: &elements, growing: &vertexBox)
+    }
+
+    /// The loop of `append(contentsOf:)`, on `inout` copies of the properties.
+    private static func appendVertices<S: Sequence>(_ points: S, to elements: inout [Element], growing box: inout Rect)
+    where S.Element == Point {
         for point in points {
             elements.append(.vertex(point))
-            vertexBox = vertexBox.union(point)
+            box = box.union(point)
         }
     }
 

@@ -1,0 +1,117 @@
+import Glibc
+
+/// Writes a file so that a crash, a power cut or a full disk leaves either the old version
+/// or the new one, never a mix: the bytes go to a temporary file in the same folder, are
+/// flushed to disk, and the temporary file is renamed over the target (an atomic step).
+public struct AtomicFile: Sendable {
+    /// The system call that writes; `write(2)` unless a test swaps in one that fails midway.
+    typealias WriteCall = @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
+
+    /// The file that gets replaced.
+    public let path: String
+    private let writeCall: WriteCall
+
+    /// Prepares to replace the file at `path`.
+    public init(path: String) {
+        self.init(path: path, writeCall: { Glibc.write($0, $1, $2) })
+    }
+
+    /// Prepares to replace the file at `path`, writing through `writeCall` (tests inject failures).
+    init(path: String, writeCall: @escaping WriteCall) {
+        self.path = path
+        self.writeCall = writeCall
+    }
+
+    /// Replaces the file's contents with `bytes`. On failure the temporary file is removed,
+    /// the previous version is left as it was, and the error names the path and the cause.
+    /// The file keeps an existing file's permissions (new files get 0644), and its
+    /// modification time is set from the precise clock, so saves made within one clock
+    /// tick of the file system still sort in the order they happened.
+    /// - Complexity: O(n) in `bytes`, plus two `fsync`s.
+    public func write(_ bytes: [UInt8]) throws(StorageError) {
+        let folder = Self.folder(of: path)
+        var template = Array("\(folder)/.\(Self.name(of: path)).XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard descriptor >= 0 else { throw StorageError(.save, path: path, code: errno) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        var isOpen = true
+        do throws(StorageError) {
+            try writeAll(bytes, to: descriptor)
+            fchmod(descriptor, existingMode() ?? 0o644)
+            stampModificationTime(descriptor)
+            guard fsync(descriptor) == 0 else { throw StorageError(.save, path: path, code: errno) }
+            isOpen = false
+            guard close(descriptor) == 0 else { throw StorageError(.save, path: path, code: errno) }
+            guard rename(temporary, path) == 0 else { throw StorageError(.save, path: path, code: errno) }
+        } catch {
+            if isOpen { close(descriptor) }
+            unlink(temporary)
+            throw error
+        }
+        Self.syncFolder(folder)
+    }
+
+    /// Replaces the file at `path` with `bytes` (see `write(_:)`).
+    public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        try AtomicFile(path: path).write(bytes)
+    }
+
+    /// Writes every byte, going on after partial writes and retrying interrupted ones.
+    private func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(StorageError) {
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            var written = 0
+            while written < buffer.count {
+                let result = writeCall(descriptor, base + written, buffer.count - written)
+                if result > 0 {
+                    written += result
+                } else if result < 0, errno == EINTR {
+                    continue
+                } else {
+                    return result == 0 ? EIO : errno
+                }
+            }
+            return nil
+        }
+        if let failure { throw StorageError(.save, path: path, code: failure) }
+    }
+
+    /// The permission bits of the file being replaced, if there is one.
+    private func existingMode() -> mode_t? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
+    }
+
+    /// Sets the access and modification times from `CLOCK_REALTIME` (nanoseconds) rather than the file
+    /// system's coarse tick, which the gallery's most-recent-first order relies on.
+    private func stampModificationTime(_ descriptor: Int32) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let times = [now, now]
+        futimens(descriptor, times)
+    }
+
+    /// Flushes the folder, so the rename itself survives a power cut. Best effort: the new
+    /// file is already in place, and some file systems cannot sync a folder.
+    private static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// The folder part of `path` ("." for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last component of `path`.
+    static func name(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}

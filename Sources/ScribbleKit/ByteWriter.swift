@@ -1,0 +1,75 @@
+/// A little-endian cursor over a buffer sized in advance by the encoder; each write checks
+/// that it fits, so a sizing mistake stops the program instead of writing past the buffer.
+struct ByteWriter {
+    /// The buffer being filled.
+    let bytes: UnsafeMutableRawBufferPointer
+    /// Where the next write starts; equals the buffer's length when the encoder is done.
+    private(set) var offset = 0
+
+    /// Writes into `bytes` from its start.
+    init(_ bytes: UnsafeMutableRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    /// Stops the program unless `count` more bytes fit: an encoder bug, never a user error.
+    private func reserve(_ count: Int) {
+        precondition(count <= bytes.count - offset, "ScribbleEncoder sized its buffer wrongly")
+    }
+
+    /// Writes one byte.
+    mutating func uint8(_ value: UInt8) {
+        reserve(1)
+        bytes[offset] = value
+        offset += 1
+    }
+
+    /// Writes a little-endian UInt16.
+    mutating func uint16(_ value: UInt16) {
+        reserve(2)
+        bytes.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt16.self)
+        offset += 2
+    }
+
+    /// Writes a little-endian UInt32.
+    mutating func uint32(_ value: UInt32) {
+        reserve(4)
+        bytes.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
+        offset += 4
+    }
+
+    /// Writes a little-endian UInt64.
+    mutating func uint64(_ value: UInt64) {
+        reserve(8)
+        bytes.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
+        offset += 8
+    }
+
+    /// Writes an IEEE-754 single, little-endian.
+    mutating func float(_ value: Float) {
+        uint32(value.bitPattern)
+    }
+
+    /// Writes raw bytes as they are.
+    mutating func append(_ raw: some Collection<UInt8>) {
+        reserve(raw.count)
+        for byte in raw {
+            bytes[offset] = byte
+            offset += 1
+        }
+    }
+
+    /// Writes a run of inline vertices as packed (x, y) pairs, 8 bytes each, with one bounds
+    /// check for the whole run.
+    /// - Complexity: O(run length).
+    mutating func points(_ elements: UnsafeBufferPointer<Stroke.Element>) {
+        reserve(elements.count * 8)
+        var position = offset
+        for case .vertex(let point) in elements {
+            bytes.storeBytes(of: point.x.bitPattern.littleEndian, toByteOffset: position, as: UInt32.self)
+            bytes.storeBytes(of: point.y.bitPattern.littleEndian, toByteOffset: position + 4, as: UInt32.self)
+            position += 8
+        }
+        precondition(position == offset + elements.count * 8, "a vertex run held another mark")
+        offset = position
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Glibc
+
+/// The few POSIX file operations storage needs, each turning failure into a `StorageError`
+/// that names the path. Only `ScribbleManager` and `AtomicFile` use it.
+enum FileSystem {
+    /// The largest file `readFile` reads (a million vertices take about 8 MB).
+    static let maximumFileSize = 512 << 20
+
+    /// Makes `path` and any missing parent folders (`mkdir -p`).
+    static func makeDirectories(_ path: String) throws(StorageError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
+            guard mkdir(prefix, 0o755) == 0 || errno == EEXIST else {
+                throw StorageError(.createFolder, path: path, code: errno)
+            }
+        }
+        guard isDirectory(path) else { throw StorageError(.createFolder, path: path, code: ENOTDIR) }
+    }
+
+    /// True when `path` is a folder (following symbolic links).
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// True when something exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
+    /// When `path` was last modified, to the nanosecond, or `nil` if it cannot be read.
+    static func modificationDate(_ path: String) -> Date? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let time = status.st_mtim
+        return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    }
+
+    /// The names in `directory`, without "." and ".."; a missing folder has none.
+    static func names(in directory: String) throws(StorageError) -> [String] {
+        guard let stream = opendir(directory) else {
+            if errno == ENOENT { return [] }
+            throw StorageError(.list, path: directory, code: errno)
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The whole file, refusing files over `maximumFileSize` before reading them.
+    /// - Complexity: O(n) in the file's size.
+    static func readFile(_ path: String) throws(StorageError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw StorageError(.open, path: path, code: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw StorageError(.open, path: path, code: errno) }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw StorageError(.open, path: path, code: EISDIR) }
+        guard status.st_size <= maximumFileSize else {
+            throw StorageError(.open, path: path, cause: "the file is too large to be a scribble")
+        }
+        return try read(descriptor, upTo: Int(status.st_size), path: path)
+    }
+
+    /// At most the first `count` bytes of the file (fewer if it is shorter).
+    static func readPrefix(_ path: String, count: Int) throws(StorageError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw StorageError(.open, path: path, code: errno) }
+        defer { close(descriptor) }
+        return try read(descriptor, upTo: count, path: path)
+    }
+
+    /// Removes the file at `path`.
+    static func remove(_ path: String) throws(StorageError) {
+        guard unlink(path) == 0 else { throw StorageError(.delete, path: path, code: errno) }
+    }
+
+    /// Reads until `limit` bytes or the end of the file, retrying interrupted reads.
+    private static func read(_ descriptor: Int32, upTo limit: Int, path: String) throws(StorageError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var filled = 0
+        while filled < limit {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, limit - filled)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw StorageError(.open, path: path, code: errno)
+            }
+            if result == 0 { break }
+            filled += result
+        }
+        bytes.removeSubrange(filled..<bytes.count)
+        return bytes
+    }
+}

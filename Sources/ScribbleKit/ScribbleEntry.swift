@@ -1,0 +1,16 @@
+import Foundation
+
+/// One saved scribble in the gallery, as the gallery lists it: enough to show a tile and to
+/// open, update or delete the scribble, without reading its drawing.
+public struct ScribbleEntry: Hashable, Sendable {
+    /// The unique name of the entry's files (a UUID for entries the app makes).
+    public let id: String
+    /// The scribble's name, or a stand-in ("Untitled", "Unreadable scribble").
+    public let title: String
+    /// When it was last saved (the file's modification time, to the nanosecond).
+    public let savedAt: Date
+    /// The encoded memento, the entry's source of truth.
+    public let scribblePath: String
+    /// The PNG thumbnail; may be missing or broken, which the gallery shows as a broken tile.
+    public let thumbnailPath: String
+}

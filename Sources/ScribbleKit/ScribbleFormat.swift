@@ -1,0 +1,82 @@
+/// The scribble file format's constants and its front door: checks the magic bytes and the
+/// version, then hands the bytes to that version's reader. The field table is in
+/// `docs/FORMAT.md`; `ScribbleEncoder` writes the current version.
+enum ScribbleFormat {
+    /// The first eight bytes of every scribble file: a high byte (so it is not text), "TPSC",
+    /// and CR LF SUB, which catch line-ending conversion and `type` on DOS (PNG's trick).
+    static let magic: [UInt8] = [0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]
+    /// The version the encoder writes and the newest the readers know.
+    static let currentVersion = 1
+    /// The deepest nesting of strokes a file may hold (the root is depth 0); bounds the
+    /// reader's recursion on hostile files. The app itself nests one level.
+    static let maxDepth = 64
+    /// The longest title, in UTF-8 bytes; longer titles are cut at a character boundary.
+    static let maxTitleBytes = 1024
+    /// Enough leading bytes to hold any version-1 header with its title, for listing.
+    static let headerPrefixLength = 16 + maxTitleBytes
+
+    /// Header flag: the memento is complete (the whole drawing), not incremental.
+    static let completeFlag: UInt16 = 1
+    /// Header flag: a title follows (so an empty title and no title differ).
+    static let titleFlag: UInt16 = 2
+    /// Stroke flag: four colour bytes follow (the root has no colour).
+    static let colorFlag: UInt8 = 1
+
+    /// The node kinds of the payload.
+    enum Tag: UInt8 {
+        /// A run of inline vertices: a count, then that many packed (x, y) Float32 pairs.
+        case vertexRun = 1
+        /// A dot: RGBA, size, x, y.
+        case dot = 2
+        /// A stroke: flags, RGBA if coloured, size, child count, then its children.
+        case stroke = 3
+    }
+
+    /// Decodes a whole file into a memento.
+    /// - Complexity: O(n) in the file's length.
+    static func decode(_ bytes: [UInt8]) throws(ScribbleFormatError) -> ScribbleMemento {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(ScribbleFormatError) -> ScribbleMemento in
+                _ = try version(of: raw)
+                return try ScribbleReaderV1.read(raw)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Reads only the title from a file's first bytes (`headerPrefixLength` of them suffice),
+    /// so a gallery of a thousand scribbles lists without reading any drawing.
+    static func title(inPrefix bytes: [UInt8]) throws(ScribbleFormatError) -> String? {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(ScribbleFormatError) -> String? in
+                _ = try version(of: raw)
+                return try ScribbleReaderV1.readTitle(raw)
+            }
+        }
+        return try result.get()
+    }
+
+    /// `title` cut to at most `maxTitleBytes` of UTF-8, at a character boundary.
+    static func clipped(_ title: String) -> String {
+        guard title.utf8.count > maxTitleBytes else { return title }
+        var clipped = ""
+        for character in title {
+            guard clipped.utf8.count + character.utf8.count <= maxTitleBytes else { break }
+            clipped.append(character)
+        }
+        return clipped
+    }
+
+    /// Checks the magic bytes and returns the format version, refusing newer ones.
+    /// A file that stops inside a correct magic is truncated; any wrong byte makes it foreign.
+    static func version(of raw: UnsafeRawBufferPointer) throws(ScribbleFormatError) -> Int {
+        for index in 0..<min(raw.count, magic.count) where raw[index] != magic[index] {
+            throw .notAScribble
+        }
+        var reader = ByteReader(raw, offset: magic.count, shortage: .truncated)
+        let version = Int(try reader.uint16())
+        guard version != 0 else { throw .corrupt("format version 0 does not exist") }
+        guard version <= currentVersion else { throw .newerVersion(version) }
+        return version
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Saving, opening and deleting gallery entries, and the single files the command line names.
+extension ScribbleManager {
+    /// Saves `scribble` as a new entry (fresh UUID id) when `id` is `nil`, else replaces the
+    /// entry `id`. A scribble without a title is named "Scribble N" (one past the highest N in
+    /// the gallery) and keeps that name. The thumbnail shows the canvas area
+    /// (0, 0, `canvasWidth`, `canvasHeight`).
+    /// - Complexity: O(n) in the drawing's marks and vertices, plus a listing when naming.
+    @discardableResult
+    public func save(_ scribble: Scribble, id: String? = nil, canvasWidth: Int, canvasHeight: Int)
+        throws(StorageError) -> ScribbleEntry
+    {
+        let entry = try save(scribble.makeMemento(), id: id, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        scribble.title = entry.title
+        return entry
+    }
+
+    /// Saves a memento made earlier (on the main thread, say, to save on a background one);
+    /// see `save(_:id:canvasWidth:canvasHeight:)`.
+    @discardableResult
+    public func save(_ memento: ScribbleMemento, id: String? = nil, canvasWidth: Int, canvasHeight: Int)
+        throws(StorageError) -> ScribbleEntry
+    {
+        let id = id ?? UUID().uuidString.lowercased()
+        try Self.validate(id, in: directory, for: .save)
+        try FileSystem.makeDirectories(directory)
+        var memento = memento
+        if memento.title?.isEmpty ?? true { memento.title = nextDefaultTitle() }
+        defer { invalidateListing() }
+        if let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
+            try atomicFile(thumbnailPath(id)).write(png)
+        }
+        let path = scribblePath(id)
+        try atomicFile(path).write(memento.data)
+        return ScribbleEntry(id: id, title: memento.title ?? Self.untitled,
+                             savedAt: FileSystem.modificationDate(path) ?? Date(),
+                             scribblePath: path, thumbnailPath: thumbnailPath(id))
+    }
+
+    /// Opens the scribble at `index` of the listing (most recent first).
+    /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
+    public func loadScribble(at index: Int) throws -> Scribble {
+        try Self.loadScribble(path: try entry(at: index).scribblePath)
+    }
+
+    /// Opens the scribble saved as `id`.
+    /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
+    public func loadScribble(id: String) throws -> Scribble {
+        try Self.validate(id, in: directory, for: .open)
+        return try Self.loadScribble(path: scribblePath(id))
+    }
+
+    /// Deletes the entry `id`: its memento, then its thumbnail (a missing thumbnail is fine).
+    public func delete(id: String) throws(StorageError) {
+        try Self.validate(id, in: directory, for: .delete)
+        defer { invalidateListing() }
+        try FileSystem.remove(scribblePath(id))
+        try? FileSystem.remove(thumbnailPath(id))
+    }
+
+    /// Opens any scribble file, such as one named on the command line. A file without a
+    /// title is titled after its name.
+    /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
+    public static func loadScribble(path: String) throws -> Scribble {
+        let scribble = Scribble(adopting: try ScribbleMemento(data: try FileSystem.readFile(path)))
+        if scribble.title == nil {
+            let name = AtomicFile.name(of: path)
+            scribble.title = name.hasSuffix(".scribble") ? String(name.dropLast(".scribble".count)) : name
+        }
+        return scribble
+    }
+
+    /// Saves `scribble` (complete) to any path, atomically, without a thumbnail.
+    public static func save(_ scribble: Scribble, toPath path: String) throws(StorageError) {
+        try AtomicFile.write(scribble.makeMemento().data, to: path)
+    }
+
+    /// "Scribble N", N one past the highest such number among the gallery's titles.
+    func nextDefaultTitle() -> String {
+        let numbers = ((try? entries()) ?? []).compactMap { entry -> Int? in
+            guard entry.title.hasPrefix(Self.titleStem) else { return nil }
+            let digits = entry.title.dropFirst(Self.titleStem.count)
+            return digits.allSatisfy(\.isASCII) ? Int(digits) : nil
+        }
+        return Self.titleStem + String((numbers.max() ?? 0) + 1)
+    }
+}

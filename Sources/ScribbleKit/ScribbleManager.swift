@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+
+/// The Facade to storage and the mementos' caretaker (book chapters 10 and 23): the only
+/// code that touches the gallery's files. Each entry is `<id>.scribble` (a complete memento's
+/// data) and `<id>.png` (its thumbnail), both written atomically, the PNG first so that the
+/// `.scribble` — the source of truth — is always the last word.
+///
+/// `count`, `loadScribble(at:)` and `thumbnailPath(at:)` index the listing made by the last
+/// `entries()` call (or on demand); saving and deleting through this manager refresh it.
+public final class ScribbleManager: Sendable {
+    /// The gallery's folder; made on the first save.
+    public let directory: String
+    /// How files are written: `write(2)`, unless a test injects failures.
+    private let writeCall: AtomicFile.WriteCall
+    /// The listing that index-based access refers to; `nil` until needed again.
+    private let listing = Mutex<[ScribbleEntry]?>(nil)
+
+    /// Title shown for an entry saved without one.
+    static let untitled = "Untitled"
+    /// Title shown for an entry whose file cannot be read; the gallery still lists it.
+    static let unreadableTitle = "Unreadable scribble"
+    /// Stem of the names given to scribbles saved without a title: "Scribble 1", "Scribble 2"…
+    static let titleStem = "Scribble "
+
+    /// Manages the gallery in `directory` (see `defaultDirectory`).
+    public convenience init(directory: String) {
+        self.init(directory: directory, writeCall: { write($0, $1, $2) })
+    }
+
+    /// Manages the gallery in `directory`, writing files through `writeCall` (tests inject failures).
+    init(directory: String, writeCall: @escaping AtomicFile.WriteCall) {
+        self.directory = directory
+        self.writeCall = writeCall
+    }
+
+    /// Where the gallery lives: `$TOUCHPAINTER_DATA_DIR` if set, else
+    /// `$XDG_DATA_HOME/touchpainter`, else `~/.local/share/touchpainter` (XDG Base Directory).
+    public static func defaultDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
+        if let override = environment["TOUCHPAINTER_DATA_DIR"], !override.isEmpty { return override }
+        // The XDG spec says relative paths in these variables are invalid and must be ignored.
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return trimmingSlashes(dataHome) + "/touchpainter"
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return trimmingSlashes(home) + "/.local/share/touchpainter"
+    }
+
+    // MARK: Listing
+
+    /// Every saved scribble, most recently saved first (ties by id). Entries whose files are
+    /// damaged are listed too, titled "Unreadable scribble"; a missing folder lists as empty.
+    /// Reads only each file's header, never a drawing.
+    /// - Complexity: O(n) in the entries, a `stat` and a read of at most ~1 KB each.
+    public func entries() throws(StorageError) -> [ScribbleEntry] {
+        var entries: [ScribbleEntry] = []
+        for name in try FileSystem.names(in: directory) where name.hasSuffix(".scribble") && !name.hasPrefix(".") {
+            let id = String(name.dropLast(".scribble".count))
+            let path = scribblePath(id)
+            // A file removed between listing and stat is no longer an entry.
+            guard let savedAt = FileSystem.modificationDate(path) else { continue }
+            entries.append(ScribbleEntry(id: id, title: Self.storedTitle(at: path), savedAt: savedAt,
+                                         scribblePath: path, thumbnailPath: thumbnailPath(id)))
+        }
+        entries.sort { $0.savedAt != $1.savedAt ? $0.savedAt > $1.savedAt : $0.id < $1.id }
+        listing.withLock { $0 = entries }
+        return entries
+    }
+
+    /// How many scribbles the gallery holds; 0 if its folder cannot be read.
+    public var count: Int { (try? cachedEntries().count) ?? 0 }
+
+    /// The path of the thumbnail of the entry at `index`, or `nil` if there is no such entry
+    /// or it has no thumbnail file.
+    public func thumbnailPath(at index: Int) -> String? {
+        guard let entries = try? cachedEntries(), entries.indices.contains(index) else { return nil }
+        let path = entries[index].thumbnailPath
+        return FileSystem.exists(path) ? path : nil
+    }
+
+    /// The entry at `index` in the current listing.
+    func entry(at index: Int) throws(StorageError) -> ScribbleEntry {
+        let entries = try cachedEntries()
+        guard entries.indices.contains(index) else {
+            throw StorageError(.open, path: directory, cause: "the gallery has no scribble number \(index + 1)")
+        }
+        return entries[index]
+    }
+
+    /// The listing index-based access refers to, made now if there is none.
+    private func cachedEntries() throws(StorageError) -> [ScribbleEntry] {
+        if let entries = listing.withLock({ $0 }) { return entries }
+        return try entries()
+    }
+
+    /// Forgets the listing after this manager changed the folder.
+    func invalidateListing() {
+        listing.withLock { $0 = nil }
+    }
+
+    /// The title in the header of the file at `path`, or a stand-in.
+    private static func storedTitle(at path: String) -> String {
+        do {
+            let prefix = try FileSystem.readPrefix(path, count: ScribbleFormat.headerPrefixLength)
+            return try ScribbleFormat.title(inPrefix: prefix) ?? untitled
+        } catch {
+            return unreadableTitle
+        }
+    }
+
+    // MARK: Files
+
+    /// Where the entry `id`'s memento lives.
+    func scribblePath(_ id: String) -> String { directory + "/" + id + ".scribble" }
+
+    /// Where the entry `id`'s thumbnail lives.
+    func thumbnailPath(_ id: String) -> String { directory + "/" + id + ".png" }
+
+    /// An atomic writer for `path` that writes the way this manager does.
+    func atomicFile(_ path: String) -> AtomicFile { AtomicFile(path: path, writeCall: writeCall) }
+
+    /// Refuses ids that are not a plain file name (no folders, no hidden or temporary names).
+    static func validate(_ id: String, in directory: String, for action: StorageError.Action) throws(StorageError) {
+        guard !id.isEmpty, !id.hasPrefix("."), !id.contains("/"), !id.contains("\0"), id.utf8.count <= 200 else {
+            throw StorageError(action, path: directory + "/" + id, cause: "“\(id)” is not a valid scribble id")
+        }
+    }
+
+    /// `path` without trailing slashes (but "/" stays "/").
+    private static func trimmingSlashes(_ path: String) -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+}

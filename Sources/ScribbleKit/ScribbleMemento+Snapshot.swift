@@ -1,0 +1,52 @@
+/// The memento's deep copy. Besides copying, it puts the tree in the form the file format
+/// stores — only `Stroke`, `Dot` and inline vertices, finite numbers, nesting within
+/// `ScribbleFormat.maxDepth` — so every memento encodes to a file that reads back equal.
+extension ScribbleMemento {
+    /// A deep copy of `stroke` in stored form.
+    /// - Complexity: O(n) in the marks and vertices under `stroke`.
+    static func snapshot(of stroke: Stroke, depth: Int = 0) -> Stroke {
+        let copy = Stroke(color: stroke.color, size: finite(stroke.size))
+        copy.reserveCapacity(stroke.count)
+        // Runs of vertices are gathered and appended whole: far faster than point by point.
+        var run: [Point] = []
+        for element in stroke.elements {
+            switch element {
+            case .vertex(let point):
+                run.append(finite(point))
+            case .mark(let mark):
+                copy.append(contentsOf: run)
+                run.removeAll(keepingCapacity: true)
+                snapshot(ofChild: mark, depth: depth + 1).map(copy.add)
+            }
+        }
+        copy.append(contentsOf: run)
+        return copy
+    }
+
+    /// A deep copy of any mark in stored form: a vertex subclass becomes a plain vertex, a
+    /// mark class from elsewhere a stroke of its children (or a vertex, if it has none).
+    /// Strokes deeper than the format allows — the app never makes them — are left out.
+    static func snapshot(ofChild mark: Mark, depth: Int) -> Mark? {
+        switch mark {
+        case let stroke as Stroke:
+            return depth <= ScribbleFormat.maxDepth ? snapshot(of: stroke, depth: depth) : nil
+        case let dot as Dot:
+            return Dot(location: finite(dot.location), color: dot.color ?? .black, size: finite(dot.size))
+        case _ where mark is Vertex || mark.count == 0:
+            return Vertex(location: finite(mark.location))
+        default:
+            guard depth <= ScribbleFormat.maxDepth else { return nil }
+            let copy = Stroke(color: mark.color, size: finite(mark.size))
+            for index in 0..<mark.count {
+                mark.child(at: index).flatMap { snapshot(ofChild: $0, depth: depth + 1) }.map(copy.add)
+            }
+            return copy
+        }
+    }
+
+    /// `value`, or 0 if it is NaN or infinite (which could not be drawn anyway).
+    private static func finite(_ value: Float) -> Float { value.isFinite ? value : 0 }
+
+    /// `point` with any non-finite coordinate set to 0.
+    static func finite(_ point: Point) -> Point { Point(x: finite(point.x), y: finite(point.y)) }
+}

@@ -1,0 +1,34 @@
+/// The Memento (book chapter 23): a scribble's state kept outside the scribble — the whole
+/// drawing (complete) or only its last top-level mark (incremental) — plus its title.
+/// Only `Scribble` and the memento see inside; everyone else (the caretaker,
+/// `ScribbleManager`) handles it whole or as its encoded `data`.
+///
+/// It is `Sendable` so it can be encoded and written on a background thread: its tree is a
+/// private deep copy made only of ScribbleKit's own mark classes and is never mutated after
+/// the memento is made — it is only read, and copied again on the way out.
+public struct ScribbleMemento: @unchecked Sendable {
+    /// The saved marks under a root stroke: all top-level marks when complete, the last one
+    /// alone when incremental.
+    let root: Stroke
+    /// True for the whole drawing, false for the last mark only.
+    let isComplete: Bool
+    /// The scribble's name; the caretaker fills it in when the scribble has none.
+    var title: String?
+
+    /// Wraps a tree that nobody else holds.
+    init(root: Stroke, isComplete: Bool, title: String?) {
+        self.root = root
+        self.isComplete = isComplete
+        self.title = title.map(ScribbleFormat.clipped)
+    }
+
+    /// Rebuilds a memento from its encoded form, refusing damaged, foreign or newer files.
+    /// - Complexity: O(n) in the length of `data`.
+    public init(data: [UInt8]) throws(ScribbleFormatError) {
+        self = try ScribbleFormat.decode(data)
+    }
+
+    /// The encoded form, in the current file format (`docs/FORMAT.md`); what gets saved.
+    /// - Complexity: O(n) in the number of marks and vertices; encodes on every access.
+    public var data: [UInt8] { ScribbleEncoder.encode(self) }
+}

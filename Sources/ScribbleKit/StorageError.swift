@@ -1,0 +1,66 @@
+import Glibc
+
+/// Why a file of the gallery (or one given on the command line) could not be saved, opened,
+/// listed or deleted: what was being done, to which path, and the cause in plain words, so
+/// the UI can show `description` as it is.
+public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was being done when it failed.
+    public enum Action: String, Sendable {
+        /// Writing a file.
+        case save
+        /// Reading a file.
+        case open
+        /// Removing a file.
+        case delete
+        /// Reading a folder's contents.
+        case list
+        /// Making the gallery's folder.
+        case createFolder = "create the folder"
+    }
+
+    /// What was being done.
+    public let action: Action
+    /// The file or folder it was done to.
+    public let path: String
+    /// The operating system's error number (`errno`), or 0 when the cause is not the system's.
+    public let code: Int32
+    /// The cause in plain words, e.g. "the disk is full".
+    public let cause: String
+
+    /// An error from the operating system's error number `code`.
+    init(_ action: Action, path: String, code: Int32) {
+        self.action = action
+        self.path = path
+        self.code = code
+        cause = Self.cause(of: code)
+    }
+
+    /// An error whose cause is not a system error (a bad name, a file too large).
+    init(_ action: Action, path: String, cause: String) {
+        self.action = action
+        self.path = path
+        code = 0
+        self.cause = cause
+    }
+
+    /// A sentence for the user, naming the path and the cause.
+    public var description: String { "Could not \(action.rawValue) “\(path)”: \(cause)." }
+
+    /// Plain words for the errors a user can do something about; the system's text for the rest.
+    static func cause(of code: Int32) -> String {
+        switch code {
+        case ENOSPC: "the disk is full"
+        case EDQUOT: "the disk quota is used up"
+        case EACCES, EPERM: "permission denied"
+        case EROFS: "the disk is read-only"
+        case ENOENT: "no such file or folder"
+        case ENOTDIR: "part of the path is a file, not a folder"
+        case EISDIR: "it is a folder, not a file"
+        case ENAMETOOLONG: "the name is too long"
+        case EIO: "the disk reported an input/output error"
+        case EMFILE, ENFILE: "too many files are open"
+        case EFBIG: "the file is too large"
+        default: String(cString: strerror(code))
+        }
+    }
+}

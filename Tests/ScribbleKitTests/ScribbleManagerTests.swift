@@ -1,0 +1,241 @@
+import CCairo
+import Foundation
+import Glibc
+import Testing
+@testable import ScribbleKit
+
+/// The gallery's Facade and caretaker: entries, their order, thumbnails, damage and atomicity.
+@Suite struct ScribbleManagerTests {
+    /// A scribble with one dot at `point`, so saved versions can be told apart.
+    private func scribble(dotAt x: Float) -> Scribble {
+        let scribble = Scribble()
+        scribble.add(Dot(location: Point(x: x, y: 10), color: .black, size: 6))
+        return scribble
+    }
+
+    /// The x of the first mark of `scribble`.
+    private func firstX(_ scribble: Scribble) -> Float? { scribble.root.child(at: 0)?.location.x }
+
+    @Test func missingFolderListsAsEmptyAndFirstSaveMakesIt() throws {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        let manager = ScribbleManager(directory: temporary.file("deep/er/gallery"))
+        #expect(try manager.entries().isEmpty)
+        #expect(manager.count == 0)
+        let entry = try manager.save(scribble(dotAt: 1), canvasWidth: 100, canvasHeight: 100)
+        #expect(temporary.names(in: "deep/er/gallery") == [entry.id + ".png", entry.id + ".scribble"])
+        #expect(manager.count == 1)
+        #expect(UUID(uuidString: entry.id) != nil)
+    }
+
+    @Test func newScribblesGetNumberedTitlesAndKeepThem() throws {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        let manager = ScribbleManager(directory: temporary.path)
+        let first = scribble(dotAt: 1)
+        #expect(try manager.save(first, canvasWidth: 100, canvasHeight: 100).title == "Scribble 1")
+        #expect(first.title == "Scribble 1")
+        let named = scribble(dotAt: 2)
+        named.title = "Scribble 7"
+        try manager.save(named, canvasWidth: 100, canvasHeight: 100)
+        #expect(try manager.save(scribble(dotAt: 3), canvasWidth: 100, canvasHeight: 100).title == "Scribble 8")
+        #expect(Set(try manager.entries().map(\.title)) == ["Scribble 1", "Scribble 7", "Scribble 8"])
+        // Titles never name files.
+        #expect(temporary.names().allSatisfy { !$0.contains("Scribble") })
+    }
+
+    @Test func updatingAnEntryKeepsOneEntryWithTheNewContent() throws {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        let manager = ScribbleManager(directory: temporary.path)
+        let drawing = scribble(dotAt: 1)
+        let entry = try manager.save(drawing, canvasWidth: 100, canvasHeight: 100)
+        drawing.add(Dot(location: Point(x: 50, y: 50), color: .white, size: 3))
+        let updated = try manager.save(drawing, id: entry.id, canvasWidth: 100, canvasHeight: 100)
+        #expect(updated.id == entry.id && updated.title == entry.title)
+        #expect(try manager.entries().count == 1)
+        #expect(try manager.loadScribble(id: entry.id).root.count == 2)
+    }
+
+    @Test func entriesAreMostRecentlySavedFirst() throws {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        let manager = ScribbleManager(directory: temporary.path)
+        let a = try manager.save(scribble(dotAt: 1), canvasWidth: 10, canvasHeight: 10)
+        let b = try manager.save(scribble(dotAt: 2), canvasWidth: 10, canvasHeight: 10)
+        let c = try manager.save(scribble(dotAt: 3), canvasWidth: 10, canvasHeight: 10)
+        #expect(try manager.entries().map(\.id) == [c.id, b.id, a.id])
+        try manager.save(scribble(dotAt: 4), id: a.id, canvasWidth: 10, canvasHeight: 10)
+        let entries = try manager.entries()
+        #expect(entries.map(\.id) == [a.id, c.id, b.id])
+        #expect(entries[0].savedAt > entries[1].savedAt)
+    }
+
+    @Test func loadsByIndexAndById() throws {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        let manager = ScribbleManager(directory: temporary.path)
+        let older = try manager.save(scribble(dotAt: 11), canvasWidth: 10, canvasHeight: 10)
+        try manager.save(scribble(dotAt: 22), canvasWidth: 10, canvasHeight: 10)
+        _ = try manager.entries()
+        #expect(firstX(try manager.loadScribble(at: 0)) == 22)
+        #expect(firstX(try manager.loadScribble(at: 1)) == 11)
+        #expect(firstX(try manager.loadScribble(id: older.id)) == 11)
+        #expect(try manager.loadScribble(id: older.id).title == older.title)
+        #expect(throws: StorageError.self) { try manager.loadScribble(at: 2) }
+        #expect {
+            try manager.loadScribble(id: "../etc/passwd")
+        } throws: { error in
+            (error as? StorageError)?.description.hasPrefix("Could not open") == true
+        }
+        #expect(manager.thumbnailPath(at: 1) == older.thumbnailPath)
+        #expect(manager.thumbnailPath(at: 5) == nil)
+    }
+
+    @Test func deleteRemovesBothFiles() throws {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        let manager = ScribbleManager(directory: temporary.path)
+        let keep = try manager.save(scribble(dotAt: 1), canvasWidth: 10, canvasHeight: 10)
+        let gone = try manager.save(scribble(dotAt: 2), canvasWidth: 10, canvasHeight: 10)
+        #expect(manager.count == 2)
+        try manager.delete(id: gone.id)
+        #expect(manager.count == 1)
+        #expect(temporary.names() == [keep.id + ".png", keep.id + ".scribble"])
+        #expect {
+            try manager.delete(id: gone.id)
+        } throws: { error in
+            (error as? StorageError).map { $0.code == ENOENT && $0.action == .delete } == true
+        }
+    }
+
+    @Test func thumbnailIsAPNGRenderedFromTheModel() throws {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        let manager = ScribbleManager(directory: temporary.path)
+        let drawing = Scribble()
+        let bar = Stroke(color: .black, size: 60)
+        bar.append(contentsOf: [Point(x: 0, y: 150), Point(x: 400, y: 150)])
+        drawing.add(bar)
+        let entry = try manager.save(drawing, canvasWidth: 400, canvasHeight: 300)
+
+        let image = try #require(PNGImage(path: entry.thumbnailPath))
+        #expect(image.width == 240 && image.height == 180)
+        #expect(image.brightness(x: 120, y: 90) < 30)
+        #expect(image.brightness(x: 2, y: 2) > 250)
+        #expect(image.brightness(x: 237, y: 177) > 250)
+
+        let wide = try manager.save(drawing, canvasWidth: 800, canvasHeight: 200)
+        let wideImage = try #require(PNGImage(path: wide.thumbnailPath))
+        #expect(wideImage.width == 240 && wideImage.height == 60)
+    }
+
+    @Test func damagedEntriesListButDoNotStopTheOthers() throws {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        let manager = ScribbleManager(directory: temporary.path)
+        let good = try manager.save(scribble(dotAt: 5), canvasWidth: 10, canvasHeight: 10)
+        temporary.write(Array("not a scribble".utf8), to: "broken.scribble")
+        var cut = try #require(temporary.read(good.id + ".scribble"))
+        cut.removeLast(10)
+        temporary.write(cut, to: "cut.scribble")
+        temporary.write([1, 2, 3], to: ".\(good.id).scribble.Ab12Cd") // a crashed save's leftover
+
+        let entries = try manager.entries()
+        #expect(Set(entries.map(\.id)) == [good.id, "broken", "cut"])
+        #expect(entries.first { $0.id == "broken" }?.title == ScribbleManager.unreadableTitle)
+        #expect(entries.first { $0.id == "cut" }?.title == good.title)
+        #expect(throws: ScribbleFormatError.notAScribble) { try manager.loadScribble(id: "broken") }
+        #expect(throws: ScribbleFormatError.truncated) { try manager.loadScribble(id: "cut") }
+        #expect(firstX(try manager.loadScribble(id: good.id)) == 5)
+    }
+
+    @Test func failedSaveKeepsTheOldEntryAndLeavesNoTemporaryFile() throws {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        let manager = ScribbleManager(directory: temporary.path)
+        let entry = try manager.save(scribble(dotAt: 1), canvasWidth: 10, canvasHeight: 10)
+        let before = temporary.names()
+        let bigger = scribble(dotAt: 2)
+        let stroke = Stroke(color: .black, size: 2)
+        stroke.append(contentsOf: (0..<10_000).map { Point(x: Float($0), y: 1) })
+        bigger.add(stroke)
+
+        let fullDisk = ScribbleManager(directory: temporary.path, writeCall: AtomicFileTests.failing(after: 4096, with: ENOSPC))
+        #expect {
+            try fullDisk.save(bigger, id: entry.id, canvasWidth: 10, canvasHeight: 10)
+        } throws: { error in
+            (error as? StorageError)?.description.contains("the disk is full") == true
+        }
+        #expect(temporary.names() == before)
+        let reloaded = try manager.loadScribble(id: entry.id)
+        #expect(reloaded.root.count == 1 && firstX(reloaded) == 1)
+    }
+
+    @Test func folderUnderARegularFileGivesAStorageError() {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        temporary.write([0], to: "file")
+        let manager = ScribbleManager(directory: temporary.file("file/gallery"))
+        #expect {
+            try manager.save(Scribble(), canvasWidth: 10, canvasHeight: 10)
+        } throws: { error in
+            let error = error as? StorageError
+            return error?.code == ENOTDIR && error?.description.contains("part of the path is a file, not a folder") == true
+        }
+        #expect(manager.count == 0)
+    }
+
+    @Test func commandLineFilesRoundTripAndAreTitledByName() throws {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        let path = temporary.file("sunset.scribble")
+        try ScribbleManager.save(scribble(dotAt: 42), toPath: path)
+        let loaded = try ScribbleManager.loadScribble(path: path)
+        #expect(firstX(loaded) == 42)
+        #expect(loaded.title == "sunset")
+        #expect(throws: StorageError.self) { try ScribbleManager.loadScribble(path: temporary.file("missing.scribble")) }
+        #expect(throws: StorageError.self) { try ScribbleManager.loadScribble(path: temporary.path) }
+    }
+
+    @Test func defaultDirectoryFollowsTheEnvironment() {
+        #expect(ScribbleManager.defaultDirectory(environment: ["TOUCHPAINTER_DATA_DIR": "/data/tp", "XDG_DATA_HOME": "/x", "HOME": "/home/u"])
+            == "/data/tp")
+        #expect(ScribbleManager.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/share/", "HOME": "/home/u"])
+            == "/x/share/touchpainter")
+        #expect(ScribbleManager.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"])
+            == "/home/u/.local/share/touchpainter")
+        #expect(ScribbleManager.defaultDirectory(environment: ["TOUCHPAINTER_DATA_DIR": "", "HOME": "/home/u"])
+            == "/home/u/.local/share/touchpainter")
+    }
+}
+
+/// A PNG file loaded with Cairo, for checking thumbnails pixel by pixel.
+private final class PNGImage {
+    private let surface: OpaquePointer
+    let width: Int
+    let height: Int
+
+    /// Loads `path`; `nil` if it is not a valid PNG.
+    init?(path: String) {
+        guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// The mean of the red, green and blue of the pixel at (`x`, `y`), 0–255.
+    func brightness(x: Int, y: Int) -> Int {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return -1 }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let word = UnsafeRawPointer(data).loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+        return (Int((word >> 16) & 0xFF) + Int((word >> 8) & 0xFF) + Int(word & 0xFF)) / 3
+    }
+}

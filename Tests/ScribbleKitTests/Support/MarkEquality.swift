@@ -1,0 +1,31 @@
+@testable import ScribbleKit
+
+/// True when two mark trees have the same shape, node kinds, colours, and bit-identical
+/// sizes and locations (so -0.0 and 0.0 differ): what a lossless round trip must keep.
+func marksEqual(_ lhs: Mark, _ rhs: Mark) -> Bool {
+    switch (lhs, rhs) {
+    case let (left as Stroke, right as Stroke):
+        guard left.color == right.color, left.size.bitPattern == right.size.bitPattern,
+              left.elements.count == right.elements.count
+        else { return false }
+        return zip(left.elements, right.elements).allSatisfy { pair in
+            switch pair {
+            case let (.vertex(p), .vertex(q)): sameBits(p, q)
+            case let (.mark(m), .mark(n)): marksEqual(m, n)
+            default: false
+            }
+        }
+    case let (left as Dot, right as Dot):
+        return left.color == right.color && left.size.bitPattern == right.size.bitPattern
+            && sameBits(left.location, right.location)
+    case (is Dot, _), (_, is Dot), (is Stroke, _), (_, is Stroke):
+        return false
+    default:
+        return type(of: lhs) == type(of: rhs) && sameBits(lhs.location, rhs.location)
+    }
+}
+
+/// True when both points have bit-identical coordinates.
+func sameBits(_ p: Point, _ q: Point) -> Bool {
+    p.x.bitPattern == q.x.bitPattern && p.y.bitPattern == q.y.bitPattern
+}

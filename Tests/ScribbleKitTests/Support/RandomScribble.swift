@@ -1,0 +1,79 @@
+@testable import ScribbleKit
+
+/// A small, fast, seedable generator (SplitMix64), so a failing random tree can be rebuilt
+/// from the seed PropertyBased reports.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// Starts the sequence at `seed`.
+    init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Builds random scribbles that use every node kind the format stores: top-level strokes and
+/// dots, strokes nested inside strokes with dots and vertex runs mixed, empty strokes,
+/// uncoloured strokes, inline vertices directly on the root, any alpha, and awkward finite
+/// floats (negative zero, subnormals, huge values).
+struct RandomScribble {
+    var rng: SplitMix64
+
+    /// A generator for `seed`.
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+    /// A random scribble with up to `maxMarks` top-level marks.
+    mutating func scribble(maxMarks: Int = 8) -> Scribble {
+        let scribble = Scribble()
+        for _ in 0..<Int.random(in: 0...maxMarks, using: &rng) {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0..<6: scribble.add(stroke(depth: 1))
+            case 6..<9: scribble.add(dot())
+            default: scribble.root.append(point())
+            }
+        }
+        return scribble
+    }
+
+    /// A random stroke; below depth 3 it may hold nested strokes.
+    mutating func stroke(depth: Int) -> Stroke {
+        let stroke = Stroke(color: Bool.random(using: &rng) || depth == 1 ? color() : nil, size: float())
+        for _ in 0..<Int.random(in: 0...12, using: &rng) {
+            switch Int.random(in: 0..<20, using: &rng) {
+            case 0 where depth < 3: stroke.add(self.stroke(depth: depth + 1))
+            case 1: stroke.add(dot())
+            default: stroke.append(point())
+            }
+        }
+        return stroke
+    }
+
+    /// A random dot.
+    mutating func dot() -> Dot { Dot(location: point(), color: color(), size: float()) }
+
+    /// A random colour, alpha included.
+    mutating func color() -> Color {
+        Color(red: .random(in: 0...255, using: &rng), green: .random(in: 0...255, using: &rng),
+              blue: .random(in: 0...255, using: &rng), alpha: .random(in: 0...255, using: &rng))
+    }
+
+    /// A random point.
+    mutating func point() -> Point { Point(x: float(), y: float()) }
+
+    /// A random finite float, often an awkward one.
+    mutating func float() -> Float {
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0: return -0.0
+        case 1: return Float.leastNonzeroMagnitude
+        case 2: return Float.greatestFiniteMagnitude * (Bool.random(using: &rng) ? 1 : -1)
+        case 3: return Float(bitPattern: UInt32.random(in: 0..<0x7F80_0000, using: &rng))
+        default: return Float.random(in: -2000...2000, using: &rng)
+        }
+    }
+}

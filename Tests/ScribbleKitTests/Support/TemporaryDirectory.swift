@@ -1,0 +1,41 @@
+import Foundation
+import Glibc
+
+/// A fresh folder under the system's temporary folder (mkdtemp), removed with everything in
+/// it when the test is done with it.
+final class TemporaryDirectory {
+    /// The folder's absolute path.
+    let path: String
+
+    /// Makes the folder.
+    init() {
+        var template = Array((NSTemporaryDirectory() + "/scribblekit-test.XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// The path of `name` inside the folder.
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// The names in the folder (hidden ones included), sorted.
+    func names(in subfolder: String? = nil) -> [String] {
+        let folder = subfolder.map(file) ?? path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    /// Writes `bytes` to `name` inside the folder, plainly (not atomically).
+    func write(_ bytes: [UInt8], to name: String) {
+        let written = FileManager.default.createFile(atPath: file(name), contents: Data(bytes))
+        precondition(written, "cannot write \(name)")
+    }
+
+    /// The bytes of `name` inside the folder, or `nil` if it cannot be read.
+    func read(_ name: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: file(name)).map { [UInt8]($0) }
+    }
+}
