@@ -31,13 +31,16 @@ install: release
 	install -Dm755 .build/release/touchpainter $(DESTDIR)$(PREFIX)/bin/touchpainter
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+	install -Dm644 data/$(APP_ID).xml $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml
+	-update-mime-database $(DESTDIR)$(PREFIX)/share/mime 2>/dev/null
 	-gtk-update-icon-cache -q -t $(DESTDIR)$(PREFIX)/share/icons/hicolor 2>/dev/null
 	-update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications 2>/dev/null
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/touchpainter \
 	      $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop \
-	      $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+	      $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	      $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml
 
 clean:
 	rm -rf .build

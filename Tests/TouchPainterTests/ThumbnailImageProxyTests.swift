@@ -1,0 +1,101 @@
+import CCairo
+import CGtk
+import Foundation
+import GtkKit
+import Testing
+@testable import TouchPainter
+
+/// The gallery's virtual proxy: placeholder at once, one load off the main thread, then the
+/// image; a broken file ends as a broken tile, never an endless placeholder.
+@MainActor
+@Suite(.serialized)
+struct ThumbnailImageProxyTests {
+    init() {
+        #expect(gtk_init_check(nil, nil) != 0, "GTK needs a display; run through `make test`")
+    }
+
+    /// Draws the proxy into a fresh 240×180 image and returns the pixel at (x, y) as RGB.
+    private func pixel(of proxy: ThumbnailImageProxy, x: Int, y: Int) -> (Int, Int, Int) {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 240, 180)
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        proxy.draw(on: cr!, width: 240, height: 180)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        let value = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        return (Int(value >> 16 & 0xFF), Int(value >> 8 & 0xFF), Int(value & 0xFF))
+    }
+
+    /// Writes a 240×180 PNG filled with `red`, returns its path.
+    private func writePNG(red: Double) -> String {
+        let path = NSTemporaryDirectory() + "proxy-\(UUID().uuidString).png"
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 240, 180)
+        let cr = cairo_create(surface)
+        cairo_set_source_rgb(cr, red, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_write_to_png(surface, path)
+        cairo_surface_destroy(surface)
+        return path
+    }
+
+    private func waitUntilSettled(_ proxy: ThumbnailImageProxy) {
+        for _ in 0..<500 {
+            MainLoop.iterate()
+            if case .loading = proxy.state { usleep(2000) } else { return }
+        }
+    }
+
+    @Test func showsThePlaceholderFirstThenTheImage() {
+        let path = writePNG(red: 1)
+        defer { unlink(path) }
+        let proxy = ThumbnailImageProxy(path: path)
+        var loads = 0
+        proxy.onLoad = { loads += 1 }
+
+        let centre = pixel(of: proxy, x: 120, y: 90)
+        #expect(centre == (222, 222, 222)) // light grey placeholder
+        let border = pixel(of: proxy, x: 2, y: 1)
+        #expect(border.0 < 120 && border.0 == border.1) // dark grey border
+        guard case .loading = proxy.state else {
+            Issue.record("the first draw did not start the load")
+            return
+        }
+        waitUntilSettled(proxy)
+        #expect(loads == 1)
+        let loaded = pixel(of: proxy, x: 120, y: 90)
+        #expect(loaded.0 > 240 && loaded.1 < 10 && loaded.2 < 10)
+        _ = pixel(of: proxy, x: 0, y: 0)
+        MainLoop.iterate()
+        #expect(loads == 1) // loaded once, not on every draw
+    }
+
+    @Test func aBrokenFileEndsAsABrokenTile() {
+        let path = NSTemporaryDirectory() + "broken-\(UUID().uuidString).png"
+        FileManager.default.createFile(atPath: path, contents: Data("not a png".utf8))
+        defer { unlink(path) }
+        let proxy = ThumbnailImageProxy(path: path)
+        _ = pixel(of: proxy, x: 0, y: 0)
+        waitUntilSettled(proxy)
+        guard case .broken = proxy.state else {
+            Issue.record("a broken PNG did not end as a broken tile: \(proxy.state)")
+            return
+        }
+        #expect(pixel(of: proxy, x: 120, y: 20) != (222, 222, 222)) // not the placeholder any more
+        #expect(ThumbnailImageProxy(path: nil).state.isBroken) // no thumbnail file at all
+    }
+
+    @Test func everyTileSharesOnePlaceholderImage() {
+        let first = ThumbnailPlaceholder.image(width: 240, height: 180)
+        let proxies = (0..<50).map { _ in ThumbnailImageProxy(path: "/nonexistent/\(UUID().uuidString).png") }
+        for proxy in proxies { _ = pixel(of: proxy, x: 0, y: 0) }
+        #expect(ThumbnailPlaceholder.image(width: 240, height: 180) === first)
+        waitUntilSettled(proxies[0])
+    }
+}
+
+extension ThumbnailImageProxy.State {
+    var isBroken: Bool { if case .broken = self { true } else { false } }
+}
