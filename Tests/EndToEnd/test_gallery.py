@@ -18,6 +18,15 @@ def z_visible(shot, ox, oy, dx=0):
     return top and bottom
 
 
+def draw_save_and_quit(app):
+    """Draws a Z, saves it to the gallery and quits (saved, so quitting asks nothing)."""
+    ox, oy = draw_z(app)
+    app.key("ctrl+s")
+    app.key("ctrl+q")
+    app.process.wait(timeout=10)
+    return ox, oy
+
+
 def tile_has_ink(app, name):
     x, y, w, h = app.extents(name)
     shot = screenshot()
@@ -68,11 +77,7 @@ def test_saving_an_opened_scribble_updates_its_entry_and_clear_starts_a_new_one(
 
 
 def test_a_corrupt_entry_shows_an_error_and_the_others_still_open(launch, tmp_path):
-    app = launch()
-    ox, oy = draw_z(app)
-    app.key("ctrl+s")
-    app.key("ctrl+q")
-    app.process.wait(timeout=10)
+    ox, oy = draw_save_and_quit(launch())
     gallery = tmp_path / "gallery"
     (gallery / "0000-broken.scribble").write_bytes(b"TPSCRIBL" + bytes(range(256)) * 3)
     (gallery / "0000-broken.png").write_bytes(b"not a png")
@@ -105,11 +110,7 @@ def test_quitting_with_unsaved_changes_asks_first(launch):
 
 
 def test_command_line_file_opens_and_saves_in_place(launch, tmp_path):
-    app = launch()
-    ox, oy = draw_z(app)
-    app.key("ctrl+s")
-    app.key("ctrl+q")
-    app.process.wait(timeout=10)
+    ox, oy = draw_save_and_quit(launch())
     path = next((tmp_path / "gallery").glob("*.scribble"))
     copy = tmp_path / "holiday.scribble"
     copy.write_bytes(path.read_bytes())
