@@ -32,9 +32,10 @@ install: release
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 data/$(APP_ID).xml $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml
-	-update-mime-database $(DESTDIR)$(PREFIX)/share/mime 2>/dev/null
-	-gtk-update-icon-cache -q -t $(DESTDIR)$(PREFIX)/share/icons/hicolor 2>/dev/null
-	-update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications 2>/dev/null
+	@# Refresh the desktop's caches when their tools are installed (a missing one is harmless).
+	@! command -v update-mime-database >/dev/null || update-mime-database $(DESTDIR)$(PREFIX)/share/mime
+	@! command -v gtk-update-icon-cache >/dev/null || gtk-update-icon-cache -q -t $(DESTDIR)$(PREFIX)/share/icons/hicolor
+	@! command -v update-desktop-database >/dev/null || update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/touchpainter \
