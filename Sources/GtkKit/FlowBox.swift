@@ -40,11 +40,14 @@ public final class FlowBox: Container {
         }
     }
 
-    /// The selected tile's widget, if any.
-    public var selectedChild: UnsafeMutablePointer<GtkWidget>? {
-        guard let list = gtk_flow_box_get_selected_children(box) else { return nil }
-        defer { g_list_free(list) }
-        return list.pointee.data?.assumingMemoryBound(to: GtkWidget.self)
+    /// The tile a keyboard command applies to: the selected one, else the one with keyboard
+    /// focus (Tab reaches a tile without selecting it, and Space or Enter would open it).
+    public var currentChild: UnsafeMutablePointer<GtkWidget>? {
+        if let list = gtk_flow_box_get_selected_children(box) {
+            defer { g_list_free(list) }
+            return list.pointee.data?.assumingMemoryBound(to: GtkWidget.self)
+        }
+        return gtk_container_get_focus_child(cast(pointer))
     }
 
     /// Selects `child` (keyboard focus follows).

@@ -71,9 +71,9 @@ final class ThumbnailViewController: ViewController {
         pages.visiblePageName = entries.isEmpty ? "empty" : "grid"
     }
 
-    /// Deletes the selected tile's scribble, after asking (the Delete key).
+    /// Deletes the selected (or focused) tile's scribble, after asking (the Delete key).
     func deleteSelected() {
-        guard let selected = flowBox.selectedChild, let view = view(for: selected) else { return }
+        guard let current = flowBox.currentChild, let view = view(for: current) else { return }
         confirmAndDelete(view.entry)
     }
 

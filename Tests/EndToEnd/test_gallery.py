@@ -140,3 +140,26 @@ def test_deleting_a_tile_asks_and_removes_its_files(launch, tmp_path):
 def test_an_empty_gallery_says_so(app):
     app.key("ctrl+o")
     assert app.is_showing("No saved scribbles yet")
+
+
+def test_choosing_save_when_quitting_saves_then_quits(launch, tmp_path):
+    app = launch()
+    draw_z(app)
+    app.key("ctrl+q")
+    app.answer_dialog("Save")
+    app.process.wait(timeout=10)
+    assert len(list((tmp_path / "gallery").glob("*.scribble"))) == 1
+
+
+def test_delete_key_deletes_the_selected_tile_not_the_drawing(launch, tmp_path):
+    app = launch()
+    ox, oy = draw_z(app)
+    app.key("ctrl+s")
+    app.key("ctrl+o")
+    app.find("Scribble 1").queryComponent().grabFocus()  # focused, not opened
+    app.key("Delete")
+    assert "Delete “Scribble 1”?" in app.dialog_text()
+    app.answer_dialog("Cancel")
+    assert len(list((tmp_path / "gallery").glob("*.scribble"))) == 1
+    app.key("Escape")
+    assert z_visible(screenshot(), ox, oy)  # the Delete key in the gallery left the drawing alone
