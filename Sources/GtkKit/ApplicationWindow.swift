@@ -8,6 +8,7 @@ public final class ApplicationWindow: Container {
         super.init(retaining: UnsafeMutableRawPointer(gtk_application_window_new(cast(application.pointer))))
     }
 
+    /// The `GtkWindow *`, for dialogs that must be transient for it.
     var window: UnsafeMutablePointer<GtkWindow> { cast(pointer) }
 
     /// The title the window manager shows (and the header bar, when it has no title of its own).

@@ -13,6 +13,7 @@ public final class FlowBox: Container {
         gtk_flow_box_set_column_spacing(box, 12)
     }
 
+    /// The `GtkFlowBox *`.
     var box: UnsafeMutablePointer<GtkFlowBox> { cast(pointer) }
 
     /// Appends `child`.

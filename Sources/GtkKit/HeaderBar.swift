@@ -8,6 +8,7 @@ public final class HeaderBar: Container {
         gtk_header_bar_set_show_close_button(bar, 1)
     }
 
+    /// The `GtkHeaderBar *`.
     var bar: UnsafeMutablePointer<GtkHeaderBar> { cast(pointer) }
 
     /// The centred title.

@@ -7,6 +7,7 @@ public final class Label: Widget {
         super.init(sinking: UnsafeMutableRawPointer(gtk_label_new(text)))
     }
 
+    /// The `GtkLabel *`.
     var label: UnsafeMutablePointer<GtkLabel> { cast(pointer) }
 
     /// The text shown.

@@ -42,11 +42,13 @@ public enum MainLoop {
     }
 }
 
+/// A one-shot closure owned by GLib until its idle source is destroyed.
 private final class IdleBox {
     let work: () -> Void
     init(_ work: @escaping () -> Void) { self.work = work }
 }
 
+/// A repeating closure owned by GLib until its timeout source is destroyed.
 private final class TimeoutBox {
     let work: () -> Bool
     init(_ work: @escaping () -> Bool) { self.work = work }

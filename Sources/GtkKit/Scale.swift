@@ -10,7 +10,9 @@ public final class Scale: Widget {
         gtk_scale_set_value_pos(scale, GTK_POS_RIGHT)
     }
 
+    /// The `GtkScale *`.
     var scale: UnsafeMutablePointer<GtkScale> { cast(pointer) }
+    /// The same object as a `GtkRange *`, where the value lives.
     var range: UnsafeMutablePointer<GtkRange> { cast(pointer) }
 
     /// The current value; setting it moves the knob and emits "value-changed".

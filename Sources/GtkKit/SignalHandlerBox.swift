@@ -4,8 +4,10 @@ import CGtk
 /// (passed as the handler's user data) and releases it through the `GClosureNotify` when
 /// the handler is disconnected or the object finalised, so no handler outlives its signal.
 final class SignalHandlerBox<Handler> {
+    /// The Swift closure the trampoline calls.
     let handler: Handler
 
+    /// Boxes `handler`, counting the box as live.
     init(_ handler: Handler) {
         self.handler = handler
         SignalHandlerCount.live += 1
@@ -37,6 +39,7 @@ private let releaseBox: GClosureNotify = { data, _ in
 public struct SignalConnection {
     /// The handler id GLib returned.
     public let id: gulong
+    /// The object the handler is connected on.
     let instance: UnsafeMutableRawPointer
 
     /// Disconnects the handler; GLib then releases its closure.

@@ -10,6 +10,7 @@ public final class Stack: Container {
         gtk_stack_set_transition_duration(stack, 150)
     }
 
+    /// The `GtkStack *`.
     var stack: UnsafeMutablePointer<GtkStack> { cast(pointer) }
 
     /// Adds `child` as the page called `name`.

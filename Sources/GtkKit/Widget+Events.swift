@@ -40,6 +40,7 @@ public struct KeyEvent {
 }
 
 extension PointerEvent {
+    /// Copies a button or motion event; `nil` for any other kind.
     init?(_ event: UnsafeMutablePointer<GdkEvent>) {
         var pressure = 0.0
         let hasPressure = gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &pressure) != 0

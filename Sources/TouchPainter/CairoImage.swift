@@ -5,7 +5,9 @@ import CCairo
 final class CairoImage: @unchecked Sendable {
     /// The `cairo_surface_t *`.
     let surface: OpaquePointer
+    /// Width in pixels.
     let width: Int
+    /// Height in pixels.
     let height: Int
 
     /// Adopts a surface the caller created.

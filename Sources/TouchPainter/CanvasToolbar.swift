@@ -14,10 +14,12 @@ final class CanvasToolbar {
 
     /// Told when a button is clicked.
     var onAction: ((Action) -> Void)?
+    /// The buttons by action (tests and shortcuts reach them here).
     private(set) var buttons: [Action: Button] = [:]
     private let swatch = DrawingArea()
     private let style: StrokeStyle
 
+    /// Makes the buttons; the swatch follows `style`.
     init(style: StrokeStyle) {
         self.style = style
         for action in Action.allCases {

@@ -9,8 +9,11 @@ final class CanvasViewController: ViewController, ScribbleObserver {
     let strokeStyle = StrokeStyle()
     /// Undo and redo for the scribble on show.
     let history = CommandHistory()
+    /// The drawing surface.
     let canvasView = CanvasView()
+    /// The drawing on show; replaced when another is opened.
     var scribble = Scribble()
+    /// The buttons in the header bar while the canvas is on show.
     let toolbar: CanvasToolbar
     /// Pointer state of the gesture under way (see `CanvasViewController+Input`).
     var gesture = Gesture()
@@ -27,6 +30,7 @@ final class CanvasViewController: ViewController, ScribbleObserver {
         didSet { CoordinatingController.shared.titleDidChange(for: self) }
     }
 
+    /// Makes the canvas with an empty scribble; `manager` is where Save writes.
     init(manager: ScribbleManager) {
         self.manager = manager
         toolbar = CanvasToolbar(style: strokeStyle)

@@ -11,6 +11,7 @@ final class CommandSlider {
     /// True while the value is set from code, so syncing the sliders does not run commands.
     private var isSyncing = false
 
+    /// Makes a slider over `range` whose accessible name is `name`.
     init(name: String, range: ClosedRange<Double>) {
         scale = Scale(minimum: range.lowerBound, maximum: range.upperBound, step: 1)
         scale.accessibleName = name

@@ -5,12 +5,14 @@ import GtkKit
 /// stack with one page per view controller. The coordinator decides what to show; this
 /// class only knows how.
 final class MainWindowController: ViewPresenter {
+    /// The app's one window.
     let window: ApplicationWindow
     private let headerBar = HeaderBar()
     private let stack = Stack()
     /// Every controller that has been shown, so its page and toolbar exist once.
     private var installed: [ObjectIdentifier: ViewController] = [:]
 
+    /// Builds the window, its header bar and page stack; Escape anywhere means Done.
     init(application: Application) {
         window = ApplicationWindow(application: application)
         window.title = "TouchPainter"

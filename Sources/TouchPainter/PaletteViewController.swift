@@ -9,6 +9,7 @@ import ScribbleKit
 /// results. The commands change the canvas' pen; the preview follows the pen.
 final class PaletteViewController: ViewController, SetStrokeColorCommandDelegate, SetStrokeSizeCommandDelegate {
     private let style: StrokeStyle
+    /// The colour and width sliders (internal so tests can move them).
     let red = CommandSlider(name: "Red", range: 0...255)
     let green = CommandSlider(name: "Green", range: 0...255)
     let blue = CommandSlider(name: "Blue", range: 0...255)
@@ -19,6 +20,7 @@ final class PaletteViewController: ViewController, SetStrokeColorCommandDelegate
     private let page = Box(GTK_ORIENTATION_VERTICAL, spacing: 18)
     private let doneButton = Button(label: "Done")
 
+    /// Makes the page; its commands change `style`, the canvas' pen.
     init(style: StrokeStyle) {
         self.style = style
         colorCommand = SetStrokeColorCommand(style: style)

@@ -7,13 +7,17 @@ import ScribbleKit
 final class ScribbleThumbnailView {
     /// Thumbnail size in the grid.
     static let imageWidth = 240
+    /// Thumbnail height in the grid.
     static let imageHeight = 180
 
+    /// The saved scribble the tile stands for.
     let entry: ScribbleEntry
+    /// The flow box child that is the tile.
     let tile = FlowBoxChild()
     private let image = DrawingArea()
     private let proxy: ThumbnailImageProxy
 
+    /// Makes a tile showing the placeholder until the thumbnail at `thumbnailPath` loads.
     init(entry: ScribbleEntry, thumbnailPath: String?) {
         self.entry = entry
         proxy = ThumbnailImageProxy(path: thumbnailPath)

@@ -10,6 +10,7 @@ final class StartNewScribbleCommand: Command {
     private let previousOrigin: DocumentOrigin
     private let previousTitle: String?
 
+    /// Remembers where the canvas' marks were saved, to restore it on undo.
     init(canvas: CanvasViewController) {
         self.canvas = canvas
         clear = ClearScribbleCommand(scribble: canvas.scribble)

@@ -9,6 +9,7 @@ import GtkKit
 /// `onLoad` asks the tile to redraw. A missing or broken file turns into a broken-image
 /// tile, never an endless placeholder.
 final class ThumbnailImageProxy {
+    /// What the proxy can show.
     enum State {
         case notLoaded
         case loading
@@ -19,6 +20,7 @@ final class ThumbnailImageProxy {
     /// Decoding runs here, off the GTK main thread.
     private static let queue = DispatchQueue(label: "touchpainter.thumbnails", qos: .userInitiated, attributes: .concurrent)
     private let path: String?
+    /// What the proxy shows now.
     private(set) var state = State.notLoaded
     /// Called on the main thread once the load finished, either way.
     var onLoad: (() -> Void)?

@@ -2,6 +2,7 @@ import GtkKit
 
 /// The running application: its `GtkApplication`, its window and its keyboard actions.
 final class TouchPainterApp {
+    /// The GTK application.
     let application = Application(id: AppInfo.applicationID)
     private var mainWindow: MainWindowController?
     private let fileToOpen: String?

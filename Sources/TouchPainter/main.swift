@@ -18,6 +18,7 @@ struct TouchPainterCommand: ParsableCommand {
     @Argument(help: "A scribble file to open at launch.")
     var file: String?
 
+    /// Starts the app and exits with its status.
     func run() throws {
         let app = TouchPainterApp(opening: file)
         let status = app.run()
