@@ -23,9 +23,9 @@ run: release
 test: setup-test
 	@bash scripts/test.sh
 
-bench: setup
-	$(SWIFT) build -c release --product touchpainter-bench
-	./.build/release/touchpainter-bench
+# Release build of the app and the benchmark, then the benchmark (app metrics in a private Xvfb).
+bench: setup-test
+	@bash scripts/bench.sh
 
 install: release
 	install -Dm755 .build/release/touchpainter $(DESTDIR)$(PREFIX)/bin/touchpainter

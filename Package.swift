@@ -9,6 +9,7 @@ let package = Package(
     name: "TouchPainter",
     products: [
         .executable(name: "touchpainter", targets: ["TouchPainter"]),
+        .executable(name: "touchpainter-bench", targets: ["TouchPainterBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,6 +28,9 @@ let package = Package(
             ],
             swiftSettings: swift5
         ),
+        // The benchmark suite (`make bench`): ScribbleKit's canvas, storage and rendering
+        // paths, and the release app binary timed through its opt-in timing lines.
+        .executableTarget(name: "TouchPainterBench", dependencies: ["ScribbleKit", "CCairo"]),
         .testTarget(
             name: "ScribbleKitTests",
             dependencies: [

@@ -4,21 +4,40 @@ import CCairo
 /// `cairo_t` — a window, an image, an SVG or PDF surface — so the canvas, thumbnails and
 /// export all share one drawing code path.
 ///
-/// Marks whose bounds miss the context's clip are skipped, so repainting a small dirty
-/// rectangle costs work proportional to the marks that touch it, not to the whole drawing.
+/// What misses the context's clip is skipped — whole marks by their bounds, and each
+/// segment of a stroke whose pen does not reach the clip — so repainting a small dirty
+/// rectangle costs work proportional to what touches it, not to the whole drawing. The
+/// canvas' full frames also leave out the segments an `OcclusionMap` finds hidden.
 public final class MarkRenderer: MarkVisitor {
-    /// Longest run of vertices handed to Cairo's stroker as one path; long strokes are split
-    /// into overlapping chunks because the stroker's cost grows faster than linearly.
+    /// Longest run of vertices handed to Cairo as one path; longer runs go in chunks that
+    /// share their end vertex, because Cairo's cost per vertex grows with the path: a
+    /// million-vertex stroke takes seven times as long in one path as in chunks of 512.
+    /// Chunks of 64 to 512 vertices render the benchmark's scribble equally fast, 1,024 and
+    /// more slower; the longest of the good ones has the fewest seams.
     static let chunkLength = 512
     private let context: OpaquePointer
     private let clip: Rect
+    /// One device pixel, in user units: the margin culling leaves for antialiasing.
+    private let pixel: Float
+    /// Segments of a snapshot that later strokes hide, if known (full frames; see `OcclusionMap`).
+    private let occlusion: OcclusionMap?
 
     /// Prepares to draw onto `context` (a `cairo_t *`), reading its current clip once.
-    public init(context: OpaquePointer) {
+    public convenience init(context: OpaquePointer) {
+        self.init(context: context, occlusion: nil)
+    }
+
+    /// Prepares to draw onto `context`, leaving out the segments `occlusion` says are hidden
+    /// when rendering the snapshot it was made for.
+    init(context: OpaquePointer, occlusion: OcclusionMap?) {
         self.context = context
+        self.occlusion = occlusion
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_clip_extents(context, &x1, &y1, &x2, &y2)
         clip = Rect(minX: Float(x1), minY: Float(y1), maxX: Float(x2), maxY: Float(y2))
+        var dx = 1.0, dy = 1.0
+        cairo_device_to_user_distance(context, &dx, &dy)
+        pixel = Float(max(abs(dx), abs(dy)))
     }
 
     /// Draws `mark` and everything under it.
@@ -28,7 +47,7 @@ public final class MarkRenderer: MarkVisitor {
 
     /// A filled circle of diameter `size` centred on the dot.
     public func visit(dot: Dot) {
-        guard let color = dot.color, dot.bounds.intersects(clip) else { return }
+        guard let color = dot.color, dot.bounds.outset(by: pixel).intersects(clip) else { return }
         fillCircle(at: dot.location, diameter: dot.size, color: color)
     }
 
@@ -38,43 +57,89 @@ public final class MarkRenderer: MarkVisitor {
     /// Strokes the runs of inline vertices with round caps and joins; visits child marks in
     /// order. A run of one vertex shows as a round dot; an empty stroke paints nothing.
     public func visit(stroke: Stroke) {
-        guard stroke.bounds.intersects(clip) else { return }
-        var run: [Point] = []
-        for element in stroke.elements {
-            switch element {
-            case .vertex(let point):
-                run.append(point)
-            case .mark(let mark):
-                drawRun(run, of: stroke)
-                run.removeAll(keepingCapacity: true)
-                mark.accept(self)
-            }
-        }
-        drawRun(run, of: stroke)
+        drawStroke(stroke.elements, color: stroke.color, size: stroke.size, bounds: stroke.bounds,
+                   child: nil) { _, mark in mark.accept(self) }
     }
 
-    /// Draws one polyline of `stroke`'s colour and width.
-    private func drawRun(_ run: [Point], of stroke: Stroke) {
-        guard let color = stroke.color, let first = run.first else { return }
+    /// Draws the tree `snapshot` froze, exactly as `render(_:)` would have drawn its root
+    /// then. Safe on any thread, concurrently with changes to the scribble.
+    public func render(_ snapshot: RenderSnapshot) {
+        let root = snapshot.root
+        drawStroke(root.elements, color: root.color, size: root.size, bounds: root.bounds, child: nil) { index, mark in
+            guard let stroke = snapshot.children[index] else { return mark.accept(self) }
+            drawStroke(stroke.elements, color: stroke.color, size: stroke.size, bounds: stroke.bounds,
+                       child: index) { _, mark in mark.accept(self) }
+        }
+    }
+
+    /// Draws a stroke given by its parts: each run of inline vertices as a polyline, and each
+    /// other child through `visit`, which gets the child's index among the other children.
+    /// Skipped whole when `bounds` misses the clip. `child` is the stroke's index among the
+    /// snapshot root's mark children, for the occlusion map; `nil` elsewhere.
+    /// - Complexity: O(children), with no allocation: the runs are drawn where they lie.
+    private func drawStroke(_ elements: [Stroke.Element], color: Color?, size: Float, bounds: Rect,
+                            child: Int?, visit: (Int, Mark) -> Void) {
+        guard bounds.outset(by: pixel).intersects(clip) else { return }
+        elements.withUnsafeBufferPointer { elements in
+            var runStart = 0, markIndex = 0
+            for index in elements.indices {
+                guard case .mark(let mark) = elements[index] else { continue }
+                drawRun(elements, runStart..<index, color: color, size: size, child: child)
+                visit(markIndex, mark)
+                markIndex += 1
+                runStart = index + 1
+            }
+            drawRun(elements, runStart..<elements.count, color: color, size: size, child: child)
+        }
+    }
+
+    /// Draws one polyline through `elements[range]`, which are inline vertices only; segments
+    /// whose pen misses the clip, or that the occlusion map says are hidden, are left out,
+    /// and long runs go to Cairo in chunks.
+    private func drawRun(_ elements: UnsafeBufferPointer<Stroke.Element>, _ range: Range<Int>, color: Color?,
+                         size: Float, child: Int?) {
+        guard let color, !range.isEmpty else { return }
+        let run = UnsafeBufferPointer(rebasing: elements[range])
+        let hidden: (map: OcclusionMap, child: Int)? = if let occlusion, let child { (occlusion, child) } else { nil }
         if run.count == 1 {
-            fillCircle(at: first, diameter: stroke.size, color: color)
+            fillCircle(at: Self.point(run[0]), diameter: size, color: color)
             return
         }
         setSource(color)
-        cairo_set_line_width(context, Double(stroke.size))
+        cairo_set_line_width(context, Double(size))
         cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-        var start = 0
-        while start < run.count - 1 {
-            let end = min(start + Self.chunkLength, run.count - 1)
-            cairo_new_path(context)
-            cairo_move_to(context, Double(run[start].x), Double(run[start].y))
-            for index in (start + 1)...end {
-                cairo_line_to(context, Double(run[index].x), Double(run[index].y))
+        let reach = clip.outset(by: size / 2 + pixel)
+        var isEmpty = true // whether the path holds a segment not stroked yet
+        var isOpen = false // whether the path's current subpath ends at run[index - 1]
+        for index in 1..<run.count {
+            // Chunks end at fixed vertices, whatever was culled, so a clipped repaint
+            // leaves exactly the pixels a whole render does.
+            if index % Self.chunkLength == 1, index > 1, !isEmpty {
+                cairo_stroke(context)
+                isEmpty = true
+                isOpen = false
             }
-            cairo_stroke(context)
-            start = end
+            let from = Self.point(run[index - 1]), to = Self.point(run[index])
+            let isHidden = hidden.map { $0.map.isHidden(child: $0.child, element: range.lowerBound + index) } ?? false
+            guard !isHidden, reach.touches(from, to) else {
+                isOpen = false
+                continue
+            }
+            if !isOpen {
+                cairo_move_to(context, Double(from.x), Double(from.y))
+                isOpen = true
+            }
+            cairo_line_to(context, Double(to.x), Double(to.y))
+            isEmpty = false
         }
+        if isEmpty { cairo_new_path(context) } else { cairo_stroke(context) }
+    }
+
+    /// The location of an inline vertex.
+    @inline(__always)
+    private static func point(_ element: Stroke.Element) -> Point {
+        if case .vertex(let point) = element { point } else { .zero }
     }
 
     private func fillCircle(at center: Point, diameter: Float, color: Color) {
@@ -87,5 +152,13 @@ public final class MarkRenderer: MarkVisitor {
     private func setSource(_ color: Color) {
         let c = color.unitComponents
         cairo_set_source_rgba(context, c.red, c.green, c.blue, c.alpha)
+    }
+}
+
+extension Rect {
+    /// Whether the segment's bounding box meets this rectangle.
+    @inline(__always)
+    func touches(_ a: Point, _ b: Point) -> Bool {
+        min(a.x, b.x) <= maxX && max(a.x, b.x) >= minX && min(a.y, b.y) <= maxY && max(a.y, b.y) >= minY
     }
 }

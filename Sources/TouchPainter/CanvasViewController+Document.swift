@@ -59,17 +59,23 @@ extension CanvasViewController {
         isDirty = false
     }
 
-    /// Opens the scribble file at `path` (from the command line); says why if it cannot.
+    /// Opens the scribble file at `path` (from the command line), decoding it off the main
+    /// thread; says why if it cannot.
     func openFile(at path: String) {
-        do {
-            let scribble = try ScribbleManager.loadScribble(path: path)
-            if scribble.title == nil {
-                scribble.title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        CoordinatingController.loading.async {
+            let result = Result { try ScribbleManager.loadScribble(path: path) }
+            MainLoop.perform { [weak self] in
+                switch result {
+                case .success(let scribble):
+                    if scribble.title == nil {
+                        scribble.title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+                    }
+                    self?.open(scribble, from: .file(path: path))
+                case .failure(let error):
+                    MessageDialog.showError(parent: CoordinatingController.shared.window,
+                                            text: "Could not open “\(path)”", detail: String(describing: error))
+                }
             }
-            open(scribble, from: .file(path: path))
-        } catch {
-            MessageDialog.showError(parent: CoordinatingController.shared.window,
-                                    text: "Could not open “\(path)”", detail: String(describing: error))
         }
     }
 

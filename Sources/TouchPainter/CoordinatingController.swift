@@ -1,3 +1,4 @@
+import Dispatch
 import GtkKit
 import ScribbleKit
 
@@ -36,6 +37,7 @@ final class CoordinatingController {
         case .openPalette:
             show(palette())
         case .openGallery:
+            TimingReport.galleryRequested()
             show(gallery())
         case .done, nil:
             show(canvasViewController)
@@ -60,18 +62,28 @@ final class CoordinatingController {
 
     /// Opens a gallery entry on the canvas (after asking about unsaved changes) and shows
     /// the canvas; if the entry cannot be read, says why and leaves everything as it was.
+    /// The file is decoded off the main thread, so a big scribble does not stall input.
     func openScribble(_ entry: ScribbleEntry) {
         let canvas = canvasViewController
         guard canvas.confirmDiscardingChanges() else { return }
-        do {
-            let scribble = try scribbleManager.loadScribble(id: entry.id)
-            canvas.open(scribble, from: .gallery(id: entry.id))
-            show(canvas)
-        } catch {
-            MessageDialog.showError(parent: window, text: "Could not open “\(entry.title)”",
-                                    detail: "\(error) The other scribbles are not affected.")
+        let manager = scribbleManager
+        Self.loading.async {
+            let result = Result { try manager.loadScribble(id: entry.id) }
+            MainLoop.perform { [weak self] in
+                switch result {
+                case .success(let scribble):
+                    canvas.open(scribble, from: .gallery(id: entry.id))
+                    self?.show(canvas)
+                case .failure(let error):
+                    MessageDialog.showError(parent: self?.window, text: "Could not open “\(entry.title)”",
+                                            detail: "\(error) The other scribbles are not affected.")
+                }
+            }
         }
     }
+
+    /// Where files are decoded, one at a time, off the GTK main thread.
+    static let loading = DispatchQueue(label: "touchpainter.loading", qos: .userInitiated)
 
     /// A gallery entry was deleted; the canvas forgets it if it came from there.
     func scribbleWasDeleted(_ entry: ScribbleEntry) {

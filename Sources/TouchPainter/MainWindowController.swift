@@ -41,7 +41,10 @@ final class MainWindowController: ViewPresenter {
     }
 
     /// Shows `title` in the header bar, and as the window's name with the app's after it.
+    /// Skips an unchanged title: setting it relays the header bar out, and the canvas reports
+    /// its title after every change, motion events included.
     func updateTitle(_ title: String) {
+        guard title != headerBar.title else { return }
         headerBar.title = title
         window.title = title == "TouchPainter" ? title : "\(title) — TouchPainter"
     }

@@ -37,6 +37,7 @@ final class ThumbnailViewController: ViewController {
         // A GtkStack ignores a switch to a page that is not shown yet, and `reload` switches
         // before the coordinator first shows this view.
         pages.showAll()
+        TimingReport.watchGalleryFrames(of: pages)
     }
 
     var view: Widget { pages }
@@ -48,9 +49,11 @@ final class ThumbnailViewController: ViewController {
     /// Lists the gallery afresh each time it is shown.
     func viewWillAppear() { reload() }
 
-    /// Rebuilds the tiles from the folder. Tiles whose entry did not change are kept, with
-    /// their loaded thumbnails.
-    /// - Complexity: O(n) in the entries; no thumbnail is read here.
+    /// Rebuilds the tiles from the folder, most recently saved first. The first screenful is
+    /// made at once, so the gallery's first frame does not wait for a thousand tiles; the
+    /// rest follow in idle batches, after that frame. Tiles whose entry did not change are
+    /// kept, with their loaded thumbnails.
+    /// - Complexity: O(n) in the entries, spread over idle callbacks; no thumbnail is read here.
     func reload() {
         let entries: [ScribbleEntry]
         do {
@@ -60,15 +63,36 @@ final class ThumbnailViewController: ViewController {
             entries = []
             emptyDetail.text = String(describing: error)
         }
+        reloadGeneration += 1
         let kept = Dictionary(thumbnailViews.map { ($0.entry, $0) }, uniquingKeysWith: { first, _ in first })
         thumbnailViews.forEach { flowBox.remove($0.tile) }
-        thumbnailViews = entries.enumerated().map { index, entry in
-            let view = kept[entry] ?? ScribbleThumbnailView(entry: entry, thumbnailPath: manager.thumbnailPath(at: index))
+        thumbnailViews = []
+        appendTiles(for: entries, from: 0, count: Self.firstBatch, reusing: kept)
+        pages.visiblePageName = entries.isEmpty ? "empty" : "grid"
+    }
+
+    /// Tiles made before the gallery's first frame: more than a maximised window shows.
+    static let firstBatch = 48
+    /// Tiles added per idle callback after the first frame, small enough to keep input live.
+    static let laterBatch = 96
+    /// Counts reloads, so batches of an outdated listing stop.
+    private var reloadGeneration = 0
+
+    private func appendTiles(for entries: [ScribbleEntry], from start: Int, count: Int,
+                             reusing kept: [ScribbleEntry: ScribbleThumbnailView]) {
+        let end = min(entries.count, start + count)
+        for entry in entries[start..<end] {
+            let view = kept[entry] ?? ScribbleThumbnailView(entry: entry, thumbnailPath: entry.thumbnailPath)
             flowBox.append(view.tile)
             view.tile.showAll()
-            return view
+            thumbnailViews.append(view)
         }
-        pages.visiblePageName = entries.isEmpty ? "empty" : "grid"
+        guard end < entries.count else { return }
+        let generation = reloadGeneration
+        MainLoop.perform { [weak self] in
+            guard let self, self.reloadGeneration == generation else { return }
+            self.appendTiles(for: entries, from: end, count: Self.laterBatch, reusing: kept)
+        }
     }
 
     /// Deletes the selected (or focused) tile's scribble, after asking (the Delete key).

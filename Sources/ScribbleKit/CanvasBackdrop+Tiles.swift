@@ -1,0 +1,95 @@
+import CCairo
+import Dispatch
+import Foundation
+
+/// Large repaints — full frames, undo — in horizontal tiles, one thread each, so every core
+/// of the machine works on the picture.
+///
+/// Each tile is a surface of its own over the backdrop's pixel rows (so no two threads share
+/// a Cairo object) and clips to them. The renderer leaves out whatever misses a tile, and
+/// a pixel's value depends only on the geometry that covers it, so the tiles join without
+/// seams: the picture is the one a single pass would paint.
+extension CanvasBackdrop {
+    /// Rows of device pixels below which a repaint is not split: a thread costs more than
+    /// the rows save.
+    static let minimumTileRows = 32
+    /// Tiles per core: a few more tiles than threads evens out tiles that hold more marks.
+    static let tilesPerCore = 2
+
+    /// Niceness of the threads of a yielding render: the kernel then gives a busy main
+    /// thread about nine tenths of a core it shares with one of them.
+    static let yieldingNiceness: Int32 = 10
+
+    /// Paints `area` (widget pixels, whole) with `background`, then `snapshot` over it. A
+    /// `yielding` render runs its tiles on threads of lower priority, so that the main
+    /// thread, whenever it has input to handle, gets the cores first; the calling thread
+    /// waits either way.
+    /// - Complexity: O(the marks and vertices that touch `area`), divided among the cores.
+    func render(_ snapshot: RenderSnapshot?, in area: Rect, background: Color, yielding: Bool = false) {
+        let device = deviceArea(area)
+        guard device.width > 0, device.height > 0 else { return }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let tiles = max(1, min(cores * Self.tilesPerCore, device.height / Self.minimumTileRows))
+        let scale = Double(self.scale)
+        // Each tile's own surface over its rows; threads share only the pixel buffer, and
+        // write disjoint rows of it.
+        let buffer = UncheckedPointer(data)
+        let renderTile: @Sendable (Int) -> Void = { tile in
+            let top = device.y + device.height * tile / tiles
+            let bottom = device.y + device.height * (tile + 1) / tiles
+            let origin = buffer.pointer + top * stride + device.x * 4
+            guard let tileSurface = cairo_image_surface_create_for_data(
+                origin, CAIRO_FORMAT_RGB24, Int32(device.width), Int32(bottom - top), Int32(stride)) else { return }
+            defer { cairo_surface_destroy(tileSurface) }
+            cairo_surface_set_device_scale(tileSurface, scale, scale)
+            cairo_surface_set_device_offset(tileSurface, -Double(device.x), -Double(top))
+            guard let cr = cairo_create(tileSurface) else { return }
+            defer { cairo_destroy(cr) }
+            let c = background.unitComponents
+            cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+            cairo_paint(cr)
+            if let snapshot {
+                let occlusion = OcclusionMap(snapshot, scale: Float(scale), origin: (Float(device.x), Float(top)),
+                                             width: device.width, height: bottom - top)
+                MarkRenderer(context: cr, occlusion: occlusion).render(snapshot)
+            }
+            cairo_surface_flush(tileSurface)
+        }
+        if yielding {
+            // Threads of their own, since a thread's niceness cannot be lowered back and
+            // the shared pool's threads must keep theirs. On Linux the niceness is per
+            // thread, and `who` 0 is the calling one.
+            let group = DispatchGroup()
+            for tile in 0..<tiles {
+                group.enter()
+                Thread {
+                    setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.yieldingNiceness)
+                    renderTile(tile)
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+        } else {
+            DispatchQueue.concurrentPerform(iterations: tiles, execute: renderTile)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// `area` in whole device pixels, within the surface.
+    private func deviceArea(_ area: Rect) -> (x: Int, y: Int, width: Int, height: Int) {
+        let s = Float(scale)
+        let x0 = max(0, Int((area.minX * s).rounded(.down))), y0 = max(0, Int((area.minY * s).rounded(.down)))
+        let x1 = min(width * scale, Int((area.maxX * s).rounded(.up)))
+        let y1 = min(height * scale, Int((area.maxY * s).rounded(.up)))
+        return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+    }
+}
+
+/// The backdrop's pixel buffer, handed to the tile threads; each writes only its own rows.
+private struct UncheckedPointer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt8>
+    init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
+}

@@ -1,0 +1,139 @@
+import CCairo
+
+/// The canvas' offscreen image of the background and the finished marks, at device
+/// resolution. Changes are drawn into it incrementally; the window only copies from it.
+///
+/// It lives in ScribbleKit, not in the app, because it is pure Cairo: the benchmark and the
+/// tests drive exactly the code the canvas runs, with no display.
+///
+/// One thread uses it at a time: a full frame may be rendered on a background thread and
+/// then handed to the main thread, which alone draws into it from then on (hence
+/// `@unchecked Sendable`).
+public final class CanvasBackdrop: @unchecked Sendable {
+    /// The `cairo_surface_t *` (an RGB24 image surface) the window copies from.
+    public let surface: OpaquePointer
+    /// Width in widget pixels.
+    public let width: Int
+    /// Height in widget pixels.
+    public let height: Int
+    /// Device pixels per widget pixel (2 on a HiDPI screen).
+    public let scale: Int
+    private let context: OpaquePointer
+
+    /// Makes a `width` × `height` backdrop (device pixels: times `scale`); its pixels are
+    /// undefined until something paints them (`repaint`).
+    public init(width: Int, height: Int, scale: Int) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width * scale), Int32(height * scale))
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+        context = cairo_create(surface)
+    }
+
+    /// A full frame: a new backdrop showing the whole of `root` on `background`, rendered in
+    /// tiles on every core (see `render(_:in:background:)`).
+    /// - Complexity: O(n) in the marks and vertices on the canvas.
+    public convenience init(rendering root: Stroke?, width: Int, height: Int, scale: Int, background: Color) {
+        self.init(rendering: root.map(RenderSnapshot.init), width: width, height: height, scale: scale,
+                  background: background)
+    }
+
+    /// A full frame of a tree frozen earlier; safe on any thread, so the canvas renders its
+    /// full frames off the main thread — `yielding` to it, on threads of lower priority.
+    /// - Complexity: O(n) in the marks and vertices on the canvas.
+    public convenience init(rendering snapshot: RenderSnapshot?, width: Int, height: Int, scale: Int,
+                            background: Color, yielding: Bool = false) {
+        self.init(width: width, height: height, scale: scale)
+        render(snapshot, in: bounds, background: background, yielding: yielding)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// The whole backdrop, in widget pixels.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: Float(width), height: Float(height)) }
+
+    /// Brings the backdrop up to date with one change of the scribble whose tree is `root`,
+    /// drawing only what the change touched. Returns the area to show again.
+    /// - Complexity: O(1) for `.extended`; O(the mark's vertices) for `.added`; for
+    ///   `.removed` and `.reset`, O(the marks and vertices that touch the change's area).
+    @discardableResult
+    public func apply(_ change: ScribbleChange, root: Stroke, background: Color) -> Rect {
+        switch change.kind {
+        case .extended(let stroke):
+            drawLastSegment(of: stroke)
+        case .added(let mark):
+            draw(mark, clippedTo: change.dirty)
+        case .removed, .reset:
+            repaint(change.dirty, background: background, root: root)
+        }
+        return change.dirty
+    }
+
+    /// Draws the newest segment of the stroke in progress.
+    /// - Complexity: O(1): one segment, whatever the size of the drawing.
+    public func drawLastSegment(of stroke: Stroke) {
+        drawSegment(of: stroke, endingAt: stroke.count - 1)
+    }
+
+    /// Draws the segment of `stroke` that ends at child `index` (a round dot when the
+    /// child before it is not a vertex), as the canvas drew it when that vertex arrived.
+    /// - Complexity: O(1).
+    public func drawSegment(of stroke: Stroke, endingAt index: Int) {
+        let elements = stroke.elements
+        guard let color = stroke.color, elements.indices.contains(index), case .vertex(let last) = elements[index]
+        else { return }
+        let c = color.unitComponents
+        cairo_set_source_rgba(context, c.red, c.green, c.blue, c.alpha)
+        cairo_new_path(context)
+        if index > 0, case .vertex(let previous) = elements[index - 1] {
+            cairo_set_line_width(context, Double(stroke.size))
+            cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+            cairo_move_to(context, Double(previous.x), Double(previous.y))
+            cairo_line_to(context, Double(last.x), Double(last.y))
+            cairo_stroke(context)
+        } else {
+            cairo_arc(context, Double(last.x), Double(last.y), Double(stroke.size) / 2, 0, 2 * .pi)
+            cairo_fill(context)
+        }
+    }
+
+    /// Draws one new mark on top, touching only `rect`.
+    public func draw(_ mark: Mark, clippedTo rect: Rect) {
+        withClip(rect) { MarkRenderer(context: context).render(mark) }
+    }
+
+    /// Repaints `rect` from scratch: background, then every mark that touches it.
+    /// - Complexity: O(the marks and vertices that touch `rect`), shared among the cores.
+    public func repaint(_ rect: Rect, background: Color, root: Stroke?) {
+        guard !rect.isNull else { return }
+        render(root.map(RenderSnapshot.init), in: Self.pixelArea(covering: rect), background: background)
+    }
+
+    /// Copies the backdrop onto `cr` (a window's context, already clipped to what needs
+    /// repainting), its top-left corner at the origin.
+    public func paint(on cr: OpaquePointer) {
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+    }
+
+    /// The whole pixels that cover `rect` with a pixel to spare on every side (antialiasing
+    /// spills a little past a mark's bounds): what to invalidate and what to clip to.
+    public static func pixelArea(covering rect: Rect) -> Rect {
+        rect.isNull ? rect : rect.outset(by: 1).integral
+    }
+
+    private func withClip(_ rect: Rect, _ body: () -> Void) {
+        guard !rect.isNull else { return }
+        let r = Self.pixelArea(covering: rect)
+        cairo_save(context)
+        cairo_rectangle(context, Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
+        cairo_clip(context)
+        body()
+        cairo_restore(context)
+    }
+}

@@ -1,0 +1,95 @@
+/// Which segments of a snapshot's top-level strokes are hidden, within one tile of device
+/// pixels, under opaque strokes drawn after them — so the renderer can leave them out.
+///
+/// A big scribble paints every pixel many times over, and Cairo's cost is in rasterising,
+/// so most of a full frame's time goes into pixels that later strokes paint over. This map
+/// is made by one walk from the topmost segment down, keeping a bitmap of the pixels that
+/// are already painted over for sure:
+///
+/// - a segment is *hidden* when every pixel it can touch (its pen grown by the pixel's
+///   half-diagonal and `touchMargin`) is in the bitmap; leaving it out changes no pixel,
+///   because each of those pixels is later painted fully by an opaque colour;
+/// - a visible segment of an opaque stroke then adds the pixels it surely covers whole (its
+///   pen shrunk by the half-diagonal and `coverMargin`) to the bitmap.
+///
+/// The margins cover how far Cairo's drawing may stray from the exact pen shape. It never
+/// reaches beyond it: round joins and caps are polygons inscribed in the pen's circle, and
+/// coordinates are rounded to 1/256 px (`touchMargin`). It may fall short of it by the
+/// tolerance of those polygons, 0.1 device px by default (`coverMargin`). Only opaque
+/// strokes hide anything, and everything else a snapshot holds (dots, nested marks) is
+/// always drawn, so the map errs only towards drawing. `RenderEquivalenceTests` compares
+/// the result with a plain render.
+final class OcclusionMap {
+    /// Device pixels by which the exact pen is grown for "may touch": Cairo's fixed-point
+    /// rounding (1/256 px), with room to spare.
+    static let touchMargin: Float = 0.05
+    /// Device pixels by which the exact pen is shrunk for "surely covers": Cairo's default
+    /// tolerance for arcs (0.1 px) and its rounding, with room to spare.
+    static let coverMargin: Float = 0.15
+    /// Half a pixel's diagonal: a pixel whose centre lies within `r - halfDiagonal` of a
+    /// segment lies wholly inside the pen of radius `r` along it, and one whose centre lies
+    /// farther than `r + halfDiagonal` away is not touched by it at all.
+    static let halfDiagonal: Float = 0.70711
+
+    /// Bit `offsets[k] + i`: the segment ending at element `i` of the root's `k`-th mark child.
+    private let hidden: [UInt64]
+    /// Where each mark child's bits start (`nil`: not a frozen stroke, never hidden).
+    private let offsets: [Int?]
+
+    /// Walks `snapshot` from the top for the tile of `width` × `height` device pixels whose
+    /// device origin is `origin`, with `scale` device pixels per user unit.
+    /// - Complexity: O(the segments whose pen meets the tile × their pen's height in pixels).
+    init(_ snapshot: RenderSnapshot, scale: Float, origin: (x: Float, y: Float), width: Int, height: Int) {
+        var offsets: [Int?] = []
+        var total = 0
+        for child in snapshot.children {
+            offsets.append(child.map { _ in total })
+            total += child?.elements.count ?? 0
+        }
+        self.offsets = offsets
+        var hidden = [UInt64](repeating: 0, count: (total + 63) / 64)
+        let covered = PixelBitmap(width: width, height: height)
+        let tile = Rect(x: 0, y: 0, width: Float(width), height: Float(height))
+        for index in snapshot.children.indices.reversed() {
+            guard let stroke = snapshot.children[index], let offset = offsets[index], let color = stroke.color
+            else { continue }
+            let radius = stroke.size / 2 * scale
+            let touch = radius + Self.halfDiagonal + Self.touchMargin
+            let cover = radius - Self.halfDiagonal - Self.coverMargin
+            let box = Rect(minX: stroke.bounds.minX * scale - origin.x, minY: stroke.bounds.minY * scale - origin.y,
+                           maxX: stroke.bounds.maxX * scale - origin.x, maxY: stroke.bounds.maxY * scale - origin.y)
+            guard box.outset(by: 1).intersects(tile) else { continue }
+            let isOpaque = color.alpha == 255 && cover > 0
+            let reach = tile.outset(by: touch)
+            stroke.elements.withUnsafeBufferPointer { elements in
+                hidden.withUnsafeMutableBufferPointer { bits in
+                    var index = elements.count - 1
+                    while index > 0 {
+                        defer { index -= 1 }
+                        guard case .vertex(let end) = elements[index], case .vertex(let start) = elements[index - 1]
+                        else { continue }
+                        let a = Point(x: start.x * scale - origin.x, y: start.y * scale - origin.y)
+                        let b = Point(x: end.x * scale - origin.x, y: end.y * scale - origin.y)
+                        // Off the tile (most segments, for a small repaint), or under later strokes.
+                        if !reach.touches(a, b) || covered.isSet(everywhereWithin: touch, of: a, b) {
+                            let bit = offset + index
+                            bits[bit >> 6] |= 1 << UInt64(bit & 63)
+                        } else if isOpaque, a != b {
+                            covered.set(everywhereWithin: cover, of: a, b)
+                        }
+                    }
+                }
+            }
+        }
+        self.hidden = hidden
+    }
+
+    /// Whether the segment ending at element `index` of the root's `child`-th mark child
+    /// is hidden.
+    @inline(__always)
+    func isHidden(child: Int, element index: Int) -> Bool {
+        guard let offset = offsets[child] else { return false }
+        let bit = offset + index
+        return hidden[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+    }
+}

@@ -1,0 +1,117 @@
+import CGtk
+import Foundation
+import GtkKit
+
+/// Opt-in timing lines for `touchpainter-bench`, off unless the environment asks (README,
+/// "Performance"):
+///
+/// - `TOUCHPAINTER_REPORT_TIMINGS=1` prints to stderr
+///   `first-frame-ms <ms since the process started> monotonic-ns <CLOCK_MONOTONIC now>`
+///   when the canvas first draws; `gallery-first-frame-ms <ms>` from each request to open
+///   the gallery to the gallery's first drawn frame; `full-frame vertices <n>` each time the
+///   canvas puts up a new full frame; and, after the first frame, `main-loop-stall-ms <ms>`
+///   whenever the GTK main loop was kept from running for more than 8 ms.
+/// - `TOUCHPAINTER_BENCH_OPEN_GALLERY=1` opens the gallery by itself, from an idle callback
+///   after the first frame, as if Open had been pressed.
+///
+/// Everything here runs on the GTK main thread; with the variables unset it only reads two
+/// flags.
+enum TimingReport {
+    /// True when `TOUCHPAINTER_REPORT_TIMINGS=1`.
+    static let isEnabled = ProcessInfo.processInfo.environment["TOUCHPAINTER_REPORT_TIMINGS"] == "1"
+    /// True when `TOUCHPAINTER_BENCH_OPEN_GALLERY=1`.
+    static let opensGallery = ProcessInfo.processInfo.environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] == "1"
+
+    private static var sawFirstFrame = false
+    /// When the gallery was last asked for and has not drawn since (CLOCK_MONOTONIC ns).
+    private static var galleryRequestedAt: UInt64?
+
+    /// The canvas drew: the first time, report the startup time and maybe open the gallery.
+    static func canvasDidDraw() {
+        guard !sawFirstFrame else { return }
+        sawFirstFrame = true
+        if isEnabled {
+            let now = monotonicNanoseconds()
+            let sinceStart = secondsSinceProcessStart().map { String(format: "%.1f", $0 * 1000) } ?? "nan"
+            report("first-frame-ms \(sinceStart) monotonic-ns \(now)")
+            watchMainLoop()
+        }
+        if opensGallery {
+            MainLoop.perform {
+                CoordinatingController.shared.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+            }
+        }
+    }
+
+    /// The canvas put up a new full frame of a drawing with `vertices` vertices.
+    static func canvasDidShowFullFrame(vertices: Int) {
+        guard isEnabled else { return }
+        report("full-frame vertices \(vertices)")
+    }
+
+    /// The coordinator was asked to show the gallery.
+    static func galleryRequested() {
+        guard isEnabled else { return }
+        galleryRequestedAt = monotonicNanoseconds()
+    }
+
+    /// Reports the first frame of `page` (the gallery's page) after each request: connects,
+    /// when timings are on, a handler that runs after the page and its children have drawn.
+    static func watchGalleryFrames(of page: Widget) {
+        guard isEnabled else { return }
+        // `gboolean draw(GtkWidget *, cairo_t *, gpointer)`, connected after the default
+        // handler and returning FALSE, so it never stops or changes the drawing.
+        let afterDraw: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, _, _ in
+            TimingReport.galleryDidDraw()
+            return 0
+        }
+        g_signal_connect_data(page.pointer, "draw", unsafeBitCast(afterDraw, to: GCallback.self), nil, nil, G_CONNECT_AFTER)
+    }
+
+    private static func galleryDidDraw() {
+        guard let requestedAt = galleryRequestedAt else { return }
+        galleryRequestedAt = nil
+        let milliseconds = Double(monotonicNanoseconds() - requestedAt) / 1e6
+        report("gallery-first-frame-ms " + String(format: "%.1f", milliseconds))
+    }
+
+    /// Ticks every `stallTick` ms and reports the ticks that came late by more than 8 ms:
+    /// how long something kept the main loop (and so input and drawing) waiting.
+    private static func watchMainLoop() {
+        var last = monotonicNanoseconds()
+        MainLoop.every(milliseconds: stallTick) {
+            let now = monotonicNanoseconds()
+            let late = Double(now - last) / 1e6 - Double(stallTick)
+            last = now
+            if late > 8 { report("main-loop-stall-ms " + String(format: "%.1f", late)) }
+            return true
+        }
+    }
+
+    private static let stallTick: UInt32 = 4
+
+    private static func report(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// CLOCK_MONOTONIC, the clock the benchmark reads too.
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
+    /// Seconds since the kernel started this process: field 22 of `/proc/self/stat` (clock
+    /// ticks after boot, so 10 ms steps) against CLOCK_BOOTTIME.
+    private static func secondsSinceProcessStart() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // The command name (field 2) may hold spaces; the fields after its ")" do not.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        let uptime = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        return uptime - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}

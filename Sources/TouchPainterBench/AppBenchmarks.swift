@@ -1,0 +1,130 @@
+import Foundation
+import ScribbleKit
+
+/// The real app, timed through its opt-in timing lines (`TOUCHPAINTER_REPORT_TIMINGS=1`, see
+/// the app's `TimingReport`): start-up to the first frame, and Open to the first frame of a
+/// gallery of a thousand scribbles. Needs an X server (`DISPLAY`).
+enum AppBenchmarks {
+    /// Saved scribbles in the gallery.
+    static let galleryCount = 1000
+    /// Timed launches (after one untimed launch that warms the page cache).
+    static let launches = 5
+
+    /// Runs the app metrics, or says why it cannot.
+    static func run(into report: Report, folder: String, app: String) throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false else {
+            note("app metrics skipped: no DISPLAY (scripts/bench.sh starts Xvfb)")
+            return
+        }
+        guard FileManager.default.isExecutableFile(atPath: app) else {
+            note("app metrics skipped: no app binary at \(app) (build it: swift build -c release)")
+            return
+        }
+        let gallery = folder + "/gallery"
+        try makeGallery(in: gallery)
+        let environment = appEnvironment(gallery: gallery, folder: folder)
+
+        var startups: [Double] = [], galleries: [Double] = []
+        for launch in 0...launches {
+            let (startup, galleryFrame) = try time(app, environment: environment)
+            guard launch > 0 else { continue }
+            startups.append(startup)
+            galleries.append(galleryFrame)
+        }
+        report.add("gallery_first_frame_ms@1000", median(galleries), "ms", limit: 150)
+        report.add("startup_ms", median(startups), "ms", limit: 200)
+
+        let big = folder + "/big.scribble"
+        if !FileManager.default.fileExists(atPath: big) { try ScribbleManager.save(BigScribble.scribble(), toPath: big) }
+        let stalls = try (0..<3).map { _ in try longestStallOpening(big, app: app, environment: environment) }
+        report.add("app_open_stall_ms@1m", median(stalls), "ms", limit: 16)
+    }
+
+    /// The longest the main loop stood still (input and drawing waiting), after the first
+    /// frame, while the app opened `path` from its command line until its full frame was up.
+    static func longestStallOpening(_ path: String, app: String, environment: [String: String]) throws -> Double {
+        var environment = environment
+        environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
+        let child = try ChildProcess(app, arguments: [path], environment: environment)
+        defer { child.stop() }
+        var deadline = child.spawnedAt + 60_000_000_000
+        var longest = 0.0, sawFrame = false
+        var output: [String] = []
+        while let line = child.nextLine(before: deadline) {
+            output.append(line)
+            let fields = line.split(separator: " ")
+            if fields.first == "main-loop-stall-ms", fields.count == 2, let stall = Double(fields[1]) {
+                longest = max(longest, stall)
+            } else if fields.first == "full-frame", fields.count == 3, let vertices = Int(fields[2]),
+                      vertices >= BigScribble.vertexCount, !sawFrame {
+                // A stall is reported when it ends, which may be after the frame went up.
+                sawFrame = true
+                deadline = monotonicNanoseconds() + 500_000_000
+            }
+        }
+        if sawFrame { return longest }
+        throw ChildProcess.Failure(description: "the app never showed the big scribble; its output:\n"
+                                   + output.joined(separator: "\n"))
+    }
+
+    /// Saves `galleryCount` small scribbles through `ScribbleManager`, as Save would.
+    static func makeGallery(in directory: String) throws {
+        let manager = ScribbleManager(directory: directory)
+        var walk = RandomWalk(seed: 7)
+        for index in 0..<galleryCount {
+            let scribble = Scribble()
+            for _ in 0..<3 {
+                walk.lift()
+                let pen = walk.pen()
+                let stroke = Stroke(color: pen.color, size: pen.size)
+                stroke.append(walk.current)
+                for _ in 0..<100 { stroke.append(walk.next()) }
+                scribble.add(stroke)
+            }
+            scribble.title = "Bench \(index + 1)"
+            try manager.save(scribble, canvasWidth: CanvasHarness.size.width, canvasHeight: CanvasHarness.size.height)
+        }
+    }
+
+    /// The app's environment: this one's (for `DISPLAY`), the gallery, the timing hooks, and
+    /// what makes runs comparable — no animations, in-memory settings, no accessibility bus.
+    static func appEnvironment(gallery: String, folder: String) -> [String: String] {
+        let config = folder + "/config"
+        try? FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)
+        try? "[Settings]\ngtk-enable-animations=0\n".write(toFile: config + "/gtk-3.0/settings.ini",
+                                                          atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TOUCHPAINTER_DATA_DIR"] = gallery
+        environment["TOUCHPAINTER_REPORT_TIMINGS"] = "1"
+        environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = "1"
+        environment["XDG_CONFIG_HOME"] = config
+        environment["GSETTINGS_BACKEND"] = "memory"
+        environment["NO_AT_BRIDGE"] = "1"
+        return environment
+    }
+
+    /// One launch: milliseconds from exec to the canvas' first frame, and from the Open
+    /// request to the gallery's first frame.
+    static func time(_ app: String, environment: [String: String]) throws -> (startup: Double, gallery: Double) {
+        let child = try ChildProcess(app, arguments: [], environment: environment)
+        defer { child.stop() }
+        let deadline = child.spawnedAt + 60_000_000_000
+        var startup: Double?
+        var output: [String] = []
+        while let line = child.nextLine(before: deadline) {
+            output.append(line)
+            let fields = line.split(separator: " ")
+            if fields.first == "first-frame-ms", fields.count >= 4, let at = UInt64(fields[3]), at > child.spawnedAt {
+                startup = Double(at - child.spawnedAt) / 1e6
+            } else if fields.first == "gallery-first-frame-ms", fields.count >= 2, let gallery = Double(fields[1]),
+                      let startup {
+                return (startup, gallery)
+            }
+        }
+        throw ChildProcess.Failure(description: "the app gave no timings; its output:\n" + output.joined(separator: "\n"))
+    }
+
+    private static func note(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

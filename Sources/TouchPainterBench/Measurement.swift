@@ -1,0 +1,96 @@
+import Glibc
+
+/// One figure the benchmark reports, with the goal it is held to.
+struct Measurement {
+    /// The metric's name, e.g. `motion_event_us@1m`.
+    let metric: String
+    /// The figure.
+    let value: Double
+    /// Its unit, e.g. `us`, `ms`, `bytes`.
+    let unit: String
+    /// The most it may be; `nil` for a figure reported for information only.
+    let limit: Double?
+
+    /// True when there is no goal or the figure is within it.
+    var isMet: Bool { limit.map { value <= $0 } ?? true }
+
+    /// The JSON line: `{"metric": NAME, "value": NUMBER, "unit": UNIT}`.
+    var json: String {
+        let number = value.isFinite ? format(value) : "null"
+        return "{\"metric\": \"\(metric)\", \"value\": \(number), \"unit\": \"\(unit)\"}"
+    }
+}
+
+/// Prints measurements as they come (one JSON object a line, flushed, so a slow suite shows
+/// progress) and the summary table at the end.
+final class Report {
+    private(set) var measurements: [Measurement] = []
+
+    /// Records and prints one measurement.
+    func add(_ metric: String, _ value: Double, _ unit: String, limit: Double? = nil) {
+        let measurement = Measurement(metric: metric, value: value, unit: unit, limit: limit)
+        measurements.append(measurement)
+        print(measurement.json)
+        fflush(nil) // every stream: `stdout` itself is a C global Swift 6 will not touch
+    }
+
+    /// The human-readable table: metric, value, goal, met?
+    func printTable() {
+        let rows = measurements.map { m in
+            [m.metric, format(m.value) + " " + m.unit, m.limit.map { "≤ " + format($0) + " " + m.unit } ?? "—",
+             m.limit == nil ? "" : (m.isMet ? "yes" : "NO")]
+        }
+        let header = ["metric", "value", "goal", "met?"]
+        let widths = (0..<header.count).map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }
+                .joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        print("")
+        print(line(header))
+        print(line(widths.map { String(repeating: "-", count: $0) }))
+        rows.forEach { print(line($0)) }
+        let missed = measurements.filter { !$0.isMet }.map(\.metric)
+        print(missed.isEmpty ? "\nAll goals met." : "\nGoals missed: " + missed.joined(separator: ", "))
+    }
+}
+
+/// A number with three decimals at most, and no trailing zeros.
+func format(_ value: Double) -> String {
+    var text = String(Double((value * 1000).rounded()) / 1000)
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+}
+
+extension String {
+    /// The string without spaces at its end.
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
+
+/// The median of `values` (the mean of the middle two for an even count); NaN when empty.
+func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// CLOCK_MONOTONIC in nanoseconds: the clock the app's timing lines use too.
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// How long `body` takes, in milliseconds.
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = monotonicNanoseconds()
+    try body()
+    return Double(monotonicNanoseconds() - start) / 1e6
+}

@@ -1,0 +1,55 @@
+import Foundation
+import ScribbleKit
+
+/// `touchpainter-bench [--only canvas,storage,app] [--app PATH]`: TouchPainter's benchmark
+/// suite (README, "Performance"). Prints one JSON object a line, then a table of the figures
+/// against their goals. Build it in release mode; `make bench` does, and starts Xvfb for the
+/// app metrics when there is no `DISPLAY`.
+let usage = """
+    usage: touchpainter-bench [--only canvas,storage,app] [--app PATH-TO-touchpainter]
+           touchpainter-bench --write-big-scribble PATH | --write-gallery FOLDER
+    """
+var arguments = Array(CommandLine.arguments.dropFirst())
+var suites: Set<String> = ["canvas", "storage", "app"]
+var app = (ChildProcess.ownExecutable as NSString).deletingLastPathComponent + "/touchpainter"
+
+while let argument = arguments.first {
+    arguments.removeFirst()
+    switch argument {
+    case "--memory-probe" where arguments.count == 2:
+        // The child side of memory_bytes_per_vertex (see StorageBenchmarks.memoryProbe).
+        try StorageBenchmarks.measureMemory(warmUp: arguments[0], path: arguments[1])
+        exit(0)
+    case "--write-big-scribble" where arguments.count == 1:
+        // For trying the app by hand: `touchpainter PATH` opens the million-vertex scribble.
+        try ScribbleManager.save(BigScribble.scribble(), toPath: arguments[0])
+        exit(0)
+    case "--write-gallery" where arguments.count == 1:
+        // For trying the app by hand: TOUCHPAINTER_DATA_DIR=PATH touchpainter shows the bench's gallery.
+        try AppBenchmarks.makeGallery(in: arguments[0])
+        exit(0)
+    case "--only" where !arguments.isEmpty:
+        suites = Set(arguments.removeFirst().split(separator: ",").map(String.init))
+    case "--app" where !arguments.isEmpty:
+        app = arguments.removeFirst()
+    default:
+        print(usage)
+        exit(argument == "--help" || argument == "-h" ? 0 : 2)
+    }
+}
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchpainter-bench-\(getpid())").path
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+let report = Report()
+do {
+    if !suites.isDisjoint(with: ["canvas", "render", "undo"]) {
+        CanvasBenchmarks.run(into: report, only: suites)
+    }
+    if suites.contains("storage") { try StorageBenchmarks.run(into: report, folder: folder) }
+    if suites.contains("app") { try AppBenchmarks.run(into: report, folder: folder, app: app) }
+} catch {
+    FileHandle.standardError.write(Data("touchpainter-bench: \(error)\n".utf8))
+}
+report.printTable()

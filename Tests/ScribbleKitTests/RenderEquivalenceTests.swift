@@ -1,0 +1,373 @@
+import CCairo
+import Glibc
+import Testing
+@testable import ScribbleKit
+
+/// The canvas' optimised rendering — full frames in tiles on several threads, segments
+/// culled by the clip and by the occlusion map, long runs in chunks — must paint the
+/// picture a plain renderer paints: every mark in order, each run of vertices one Cairo
+/// path, nothing culled.
+///
+/// Tolerance, stated as `PixelDifference.isWithinTolerance`: at most 1 pixel in 2,000 may
+/// differ, and by at most 16 levels (of 255) in any channel. Leaving geometry out never
+/// changes what covers a pixel, but Cairo's scan converter rounds a pixel row's coverage
+/// differently depending on the other edges in that row: stroking a second path far off to
+/// the side, in the same `cairo_stroke`, moves a few antialiased pixels of the first by up to
+/// 5 levels (measured over 200 random pairs). Culling — by the clip, by tile, by occlusion —
+/// leaves out such far-off geometry, and over 60 dense random scribbles it moved at most 22
+/// pixels (of 307,200) by at most 10 levels. Nothing else may differ.
+///
+/// Runs longer than `MarkRenderer.chunkLength` vertices go to Cairo in chunks (as they
+/// always have: one path of a million vertices takes Cairo's stroker seven times as long),
+/// and where two chunks of one run overlap, their antialiased edges — and a translucent
+/// colour — are blended twice instead of once. `longRunsDifferOnlyWhereChunksOverlap` allows
+/// exactly those pixels besides the tolerance above.
+@Suite struct RenderEquivalenceTests {
+    /// A dense scribble: random walks that overlap many times over (so the occlusion map
+    /// hides much), opaque and translucent colours, thin and fat pens, dots, a stroke with a
+    /// nested stroke and a dot inside, a one-vertex stroke and an empty one.
+    static func scribble(seed: UInt64, strokes: Int = 120, vertices: ClosedRange<Int> = 20...400,
+                         width: Float = 320, height: Float = 240) -> Scribble {
+        var rng = SplitMix64(seed: seed)
+        let scribble = Scribble()
+        func color() -> Color {
+            Color(red: .random(in: 0...255, using: &rng), green: .random(in: 0...255, using: &rng),
+                  blue: .random(in: 0...255, using: &rng),
+                  alpha: Int.random(in: 0..<5, using: &rng) == 0 ? .random(in: 40...254, using: &rng) : 255)
+        }
+        func walk(_ count: Int, into stroke: Stroke) {
+            // Start a little off the canvas at times: marks that hang over the edge must clip alike.
+            var x = Float.random(in: -10...(width + 10), using: &rng), y = Float.random(in: -10...(height + 10), using: &rng)
+            for _ in 0..<count {
+                stroke.append(Point(x: x, y: y))
+                let angle = Float.random(in: 0..<(2 * .pi), using: &rng)
+                x = min(max(x + 3 * Float(cos(Double(angle))), -10), width + 10)
+                y = min(max(y + 3 * Float(sin(Double(angle))), -10), height + 10)
+            }
+        }
+        for index in 0..<strokes {
+            let size: Float = index % 17 == 0 ? .random(in: 20...40, using: &rng) : .random(in: 1...12, using: &rng)
+            let stroke = Stroke(color: color(), size: size)
+            walk(Int.random(in: vertices, using: &rng), into: stroke)
+            scribble.add(stroke)
+            if index % 10 == 0 {
+                scribble.add(Dot(location: Point(x: .random(in: 0...width, using: &rng), y: .random(in: 0...height, using: &rng)),
+                                 color: color(), size: .random(in: 2...30, using: &rng)))
+            }
+        }
+        let nesting = Stroke(color: color(), size: 8)
+        walk(30, into: nesting)
+        let nested = Stroke(color: color(), size: 5)
+        walk(30, into: nested)
+        nesting.add(nested)
+        nesting.add(Dot(location: Point(x: width / 2, y: height / 2), color: color(), size: 12))
+        walk(30, into: nesting)
+        scribble.add(nesting)
+        let single = Stroke(color: color(), size: 14)
+        walk(1, into: single)
+        scribble.add(single)
+        scribble.add(Stroke(color: color(), size: 5))
+        // More opaque strokes on top, so that much of what is under them is hidden.
+        for _ in 0..<20 {
+            let stroke = Stroke(color: Color(red: .random(in: 0...255, using: &rng), green: 0, blue: 0), size: 12)
+            walk(200, into: stroke)
+            scribble.add(stroke)
+        }
+        return scribble
+    }
+
+    @Test(arguments: [1, 2])
+    func fullFrameMatchesThePlainRender(scale: Int) {
+        for seed: UInt64 in [1, 2, 3] {
+            let scribble = Self.scribble(seed: seed)
+            let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: scale,
+                                          background: .white)
+            let reference = PlainRender(scribble.root, width: 320, height: 240, scale: scale)
+            let difference = PixelDifference(backdrop.surface, reference.surface)
+            #expect(difference.isWithinTolerance, "seed \(seed), scale \(scale): \(difference)")
+        }
+    }
+
+    @Test func occlusionHidesSegmentsInADenseScribble() {
+        // Guards the test above: it only proves something if much was left out.
+        let scribble = Self.scribble(seed: 1)
+        let snapshot = RenderSnapshot(of: scribble.root)
+        let map = OcclusionMap(snapshot, scale: 1, origin: (0, 0), width: 320, height: 240)
+        var hidden = 0, total = 0
+        for (child, stroke) in snapshot.children.enumerated() {
+            guard let stroke else { continue }
+            for index in 1..<max(1, stroke.elements.count) {
+                total += 1
+                if map.isHidden(child: child, element: index) { hidden += 1 }
+            }
+        }
+        #expect(hidden > total / 3, "\(hidden) of \(total) segments hidden")
+    }
+
+    @Test func repaintedAreasMatchThePlainRender() {
+        let scribble = Self.scribble(seed: 4)
+        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .white)
+        // Undo takes marks off one by one; each repaints only the area the mark covered.
+        for mark in scribble.marks.suffix(6).reversed() {
+            let dirty = mark.bounds
+            scribble.remove(mark)
+            backdrop.repaint(dirty, background: .white, root: scribble.root)
+        }
+        let reference = PlainRender(scribble.root, width: 320, height: 240, scale: 1)
+        let difference = PixelDifference(backdrop.surface, reference.surface)
+        #expect(difference.isWithinTolerance, "\(difference)")
+    }
+
+    @Test func aSnapshotKeepsThePictureOfItsMoment() {
+        let scribble = Self.scribble(seed: 6)
+        let before = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .white)
+        let snapshot = RenderSnapshot(of: scribble.root)
+        // Everything the scribble can go through while a full frame renders elsewhere.
+        if let stroke = scribble.marks.last(where: { $0 is Stroke }) as? Stroke {
+            for step in 0..<50 { scribble.append(Point(x: Float(step * 6), y: 120), to: stroke) }
+        }
+        scribble.add(Dot(location: Point(x: 160, y: 120), color: .black, size: 40))
+        scribble.remove(scribble.marks[3])
+        let later = CanvasBackdrop(rendering: snapshot, width: 320, height: 240, scale: 1, background: .white)
+        let difference = PixelDifference(later.surface, before.surface)
+        #expect(difference.count == 0, "\(difference)")
+    }
+
+    @Test func aFrameCaughtUpWithPendingChangesIsTheLiveCanvas() {
+        let scribble = Self.scribble(seed: 7, strokes: 60)
+        let history = CommandHistory()
+        // The live canvas: a full frame, then each change drawn as it comes.
+        let live = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .white)
+        let snapshot = RenderSnapshot(of: scribble.root)
+        let observer = ChangeForwarder { change in
+            live.apply(change, root: scribble.root, background: .white)
+        }
+        scribble.addObserver(observer)
+        var pending = PendingChanges()
+        observer.also = { pending.record($0) }
+
+        let stroke = Stroke(color: Color(red: 200, green: 30, blue: 90, alpha: 160), size: 9)
+        stroke.append(Point(x: 20, y: 20))
+        history.execute(DrawScribbleCommand(scribble: scribble, mark: stroke))
+        for step in 1...80 {
+            scribble.append(Point(x: 20 + Float(step) * 3, y: 20 + Float(step % 9) * 4), to: stroke)
+        }
+        history.execute(DrawScribbleCommand(scribble: scribble, mark: Dot(location: Point(x: 200, y: 150),
+                                                                          color: .black, size: 16)))
+        for step in 81...120 { scribble.append(Point(x: 20 + Float(step) * 2, y: 200), to: stroke) }
+
+        let caughtUp = CanvasBackdrop(rendering: snapshot, width: 320, height: 240, scale: 1, background: .white)
+        #expect(pending.replay(on: caughtUp))
+        let difference = PixelDifference(caughtUp.surface, live.surface)
+        #expect(difference.count == 0, "\(difference)")
+
+        history.undo() // a removal cannot be replayed by drawing on top: the frame is stale
+        #expect(pending.isStale)
+        #expect(!pending.replay(on: caughtUp))
+        scribble.removeObserver(observer)
+    }
+
+    @Test func longRunsDifferOnlyWhereChunksOverlap() {
+        let scribble = Self.scribble(seed: 5, strokes: 12, vertices: 1200...1600)
+        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .white)
+        let reference = PlainRender(scribble.root, width: 320, height: 240, scale: 1)
+        let overlaps = ChunkOverlaps(scribble.marks.compactMap { $0 as? Stroke }, width: 320, height: 240)
+        let difference = PixelDifference(backdrop.surface, reference.surface, ignoring: overlaps.contains)
+        #expect(overlaps.count > 0, "the scribble must have runs long enough to be chunked")
+        #expect(difference.isWithinTolerance, "away from chunk overlaps: \(difference)")
+    }
+}
+
+/// The pixels that two chunks of one long run both touch, found by drawing each chunk's
+/// coverage on its own.
+struct ChunkOverlaps {
+    private var overlapping: Set<Int> = []
+    private let width: Int
+
+    /// Draws every chunk of each stroke in `strokes` (inline vertices only) on a canvas of
+    /// `width` × `height`.
+    init(_ strokes: [Stroke], width: Int, height: Int) {
+        self.width = width
+        for stroke in strokes {
+            let points = stroke.elements.compactMap { element -> Point? in
+                if case .vertex(let point) = element { point } else { nil }
+            }
+            var seen: Set<Int> = [] // pixels the run's earlier chunks touch
+            var start = 0
+            while start < points.count - 1 {
+                let end = min(start + MarkRenderer.chunkLength, points.count - 1)
+                let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
+                let context = cairo_create(mask)!
+                cairo_set_line_width(context, Double(stroke.size))
+                cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+                cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+                cairo_move_to(context, Double(points[start].x), Double(points[start].y))
+                for point in points[(start + 1)...end] { cairo_line_to(context, Double(point.x), Double(point.y)) }
+                cairo_stroke(context)
+                cairo_surface_flush(mask)
+                let data = cairo_image_surface_get_data(mask)!
+                let stride = Int(cairo_image_surface_get_stride(mask))
+                var touched: Set<Int> = []
+                for y in 0..<height {
+                    for x in 0..<width where data[y * stride + x] != 0 {
+                        let pixel = y * width + x
+                        if seen.contains(pixel) { overlapping.insert(pixel) }
+                        touched.insert(pixel)
+                    }
+                }
+                seen.formUnion(touched)
+                cairo_destroy(context)
+                cairo_surface_destroy(mask)
+                start = end
+            }
+        }
+    }
+
+    /// How many pixels two chunks of one run both touch.
+    var count: Int { overlapping.count }
+
+    /// Whether two chunks of one run both touch pixel (`x`, `y`).
+    func contains(x: Int, y: Int) -> Bool { overlapping.contains(y * width + x) }
+}
+
+/// Passes a scribble's changes on to closures, as the canvas view hears them.
+final class ChangeForwarder: ScribbleObserver {
+    private let handler: (ScribbleChange) -> Void
+    /// A second listener, added later.
+    var also: ((ScribbleChange) -> Void)?
+    private var isRegistering = true
+
+    /// Calls `handler` with every change but the `.reset` that registering answers with.
+    init(_ handler: @escaping (ScribbleChange) -> Void) {
+        self.handler = handler
+    }
+
+    /// Forwards `change`.
+    func scribble(_ scribble: Scribble, didChange change: ScribbleChange) {
+        if isRegistering, case .reset = change.kind {
+            isRegistering = false
+            return
+        }
+        handler(change)
+        also?(change)
+    }
+}
+
+/// The plain renderer the optimised one must match, onto an RGB24 surface like the
+/// backdrop's: every mark in order, each run of vertices one path, no culling, no chunks.
+final class PlainRender: MarkVisitor {
+    /// The `cairo_surface_t *`.
+    let surface: OpaquePointer
+    private let context: OpaquePointer
+
+    /// Renders `root` on white at `scale` device pixels per pixel.
+    init(_ root: Mark, width: Int, height: Int, scale: Int) {
+        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width * scale), Int32(height * scale))
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+        context = cairo_create(surface)
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_paint(context)
+        root.accept(self)
+        cairo_surface_flush(surface)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// A filled circle.
+    func visit(dot: Dot) {
+        guard let color = dot.color else { return }
+        setSource(color)
+        cairo_arc(context, Double(dot.location.x), Double(dot.location.y), Double(dot.size) / 2, 0, 2 * Double.pi)
+        cairo_fill(context)
+    }
+
+    /// Nothing: a vertex is drawn as part of its stroke.
+    func visit(vertex: Vertex) {}
+
+    /// Each run of vertices as one path, child marks in between.
+    func visit(stroke: Stroke) {
+        var run: [Point] = []
+        for element in stroke.elements {
+            switch element {
+            case .vertex(let point): run.append(point)
+            case .mark(let mark):
+                draw(run, of: stroke)
+                run = []
+                mark.accept(self)
+            }
+        }
+        draw(run, of: stroke)
+    }
+
+    private func draw(_ run: [Point], of stroke: Stroke) {
+        guard let color = stroke.color, let first = run.first else { return }
+        setSource(color)
+        if run.count == 1 {
+            cairo_arc(context, Double(first.x), Double(first.y), Double(stroke.size) / 2, 0, 2 * Double.pi)
+            cairo_fill(context)
+            return
+        }
+        cairo_set_line_width(context, Double(stroke.size))
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(context, Double(first.x), Double(first.y))
+        for point in run.dropFirst() { cairo_line_to(context, Double(point.x), Double(point.y)) }
+        cairo_stroke(context)
+    }
+
+    private func setSource(_ color: Color) {
+        let c = color.unitComponents
+        cairo_set_source_rgba(context, c.red, c.green, c.blue, c.alpha)
+    }
+}
+
+/// The pixels where two RGB24 surfaces of the same size differ, in device pixels.
+struct PixelDifference: CustomStringConvertible {
+    /// Where they differ.
+    let pixels: [(x: Int, y: Int)]
+    /// The largest difference in any channel.
+    let largest: Int
+
+    /// How many pixels were compared.
+    let total: Int
+
+    /// Compares `a` and `b` (their unused top bytes ignored), skipping the pixels `ignoring` names.
+    init(_ a: OpaquePointer, _ b: OpaquePointer, ignoring: (_ x: Int, _ y: Int) -> Bool = { _, _ in false }) {
+        cairo_surface_flush(a)
+        cairo_surface_flush(b)
+        let width = Int(cairo_image_surface_get_width(a)), height = Int(cairo_image_surface_get_height(a))
+        precondition(width == Int(cairo_image_surface_get_width(b)) && height == Int(cairo_image_surface_get_height(b)))
+        let strideA = Int(cairo_image_surface_get_stride(a)), strideB = Int(cairo_image_surface_get_stride(b))
+        let dataA = UnsafeRawPointer(cairo_image_surface_get_data(a)!), dataB = UnsafeRawPointer(cairo_image_surface_get_data(b)!)
+        var pixels: [(x: Int, y: Int)] = []
+        var largest = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = dataA.loadUnaligned(fromByteOffset: y * strideA + x * 4, as: UInt32.self) & 0xFF_FFFF
+                let q = dataB.loadUnaligned(fromByteOffset: y * strideB + x * 4, as: UInt32.self) & 0xFF_FFFF
+                guard p != q, !ignoring(x, y) else { continue }
+                pixels.append((x, y))
+                for shift: UInt32 in [0, 8, 16] {
+                    largest = max(largest, abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)))
+                }
+            }
+        }
+        self.pixels = pixels
+        self.largest = largest
+        total = width * height
+    }
+
+    /// The suite's tolerance: at most 1 pixel in 2,000 differs, by at most 16 levels.
+    var isWithinTolerance: Bool { count * 2000 <= total && largest <= 16 }
+
+    /// How many pixels differ.
+    var count: Int { pixels.count }
+
+    /// How many pixels differ, by how much, and where the first few are.
+    var description: String {
+        "\(count) of \(total) pixels differ, by up to \(largest); first at \(pixels.prefix(8).map { "(\($0.x), \($0.y))" })"
+    }
+}
