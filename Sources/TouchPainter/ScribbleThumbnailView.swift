@@ -20,7 +20,11 @@ final class ScribbleThumbnailView {
     /// Makes a tile showing the placeholder until the thumbnail at `thumbnailPath` loads.
     init(entry: ScribbleEntry, thumbnailPath: String?) {
         self.entry = entry
-        proxy = ThumbnailImageProxy(path: thumbnailPath)
+        let scribblePath = entry.scribblePath
+        proxy = ThumbnailImageProxy(path: thumbnailPath) {
+            // A full read: header, checksum and every node, as opening it would.
+            (try? ScribbleManager.loadScribble(path: scribblePath)) != nil
+        }
         tile.accessibleName = entry.title
         tile.tooltip = entry.title
         image.setSizeRequest(width: Self.imageWidth, height: Self.imageHeight)

@@ -6,8 +6,9 @@ import GtkKit
 /// The virtual proxy for a gallery thumbnail (book chapter 22). It stands in for the PNG:
 /// the first time it is asked to draw it paints the shared placeholder and starts loading
 /// the real image on a background queue — once; when the image arrives on the main thread,
-/// `onLoad` asks the tile to redraw. A missing or broken file turns into a broken-image
-/// tile, never an endless placeholder.
+/// `onLoad` asks the tile to redraw. A missing or broken PNG, or a scribble file that does
+/// not read back (`isIntact`), turns into a broken-image tile, never an endless placeholder
+/// and never the picture of a drawing that can no longer be opened.
 final class ThumbnailImageProxy {
     /// What the proxy can show.
     enum State {
@@ -20,14 +21,18 @@ final class ThumbnailImageProxy {
     /// Decoding runs here, off the GTK main thread.
     private static let queue = DispatchQueue(label: "touchpainter.thumbnails", qos: .userInitiated, attributes: .concurrent)
     private let path: String?
+    /// Checks, on the background queue, that what the thumbnail shows can still be opened.
+    private let isIntact: @Sendable () -> Bool
     /// What the proxy shows now.
     private(set) var state = State.notLoaded
     /// Called on the main thread once the load finished, either way.
     var onLoad: (() -> Void)?
 
-    /// A proxy for the PNG at `path` (`nil`: no thumbnail file, so broken from the start).
-    init(path: String?) {
+    /// A proxy for the PNG at `path` (`nil`: no thumbnail file, so broken from the start),
+    /// showing it only if `isIntact` says the scribble behind it still reads.
+    init(path: String?, isIntact: @escaping @Sendable () -> Bool = { true }) {
         self.path = path
+        self.isIntact = isIntact
         if path == nil { state = .broken }
     }
 
@@ -51,8 +56,9 @@ final class ThumbnailImageProxy {
     private func startLoading() {
         guard let path else { return }
         state = .loading
+        let isIntact = isIntact
         Self.queue.async { [weak self] in
-            let image = CairoImage(pngAt: path)
+            let image = isIntact() ? CairoImage(pngAt: path) : nil
             MainLoop.perform {
                 guard let self else { return }
                 self.state = image.map(State.loaded) ?? .broken

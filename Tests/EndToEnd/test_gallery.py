@@ -163,3 +163,20 @@ def test_delete_key_deletes_the_selected_tile_not_the_drawing(launch, tmp_path):
     assert len(list((tmp_path / "gallery").glob("*.scribble"))) == 1
     app.key("Escape")
     assert z_visible(screenshot(), ox, oy)  # the Delete key in the gallery left the drawing alone
+
+
+def test_a_scribble_damaged_after_saving_shows_a_broken_tile(launch, tmp_path):
+    draw_save_and_quit(launch())
+    path = next((tmp_path / "gallery").glob("*.scribble"))
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF  # one flipped byte inside the drawing; the header still reads
+    path.write_bytes(bytes(data))
+
+    app = launch()
+    app.key("ctrl+o")
+    time.sleep(1.0)
+    assert not tile_has_ink(app, "Scribble 1")  # the old thumbnail is not passed off as openable
+    x, y, w, h = app.extents("Scribble 1")
+    app.click(x + w // 2, y + h // 3)
+    assert "Could not open “Scribble 1”" in app.dialog_text()
+    app.answer_dialog("Close")

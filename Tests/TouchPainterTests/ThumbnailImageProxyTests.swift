@@ -87,6 +87,16 @@ struct ThumbnailImageProxyTests {
         #expect(ThumbnailImageProxy(path: nil).state.isBroken) // no thumbnail file at all
     }
 
+    @Test func aGoodPictureOfAnUnreadableScribbleIsShownBroken() {
+        let path = writePNG(red: 1)
+        defer { unlink(path) }
+        let proxy = ThumbnailImageProxy(path: path, isIntact: { false })
+        _ = pixel(of: proxy, x: 0, y: 0)
+        waitUntilSettled(proxy)
+        #expect(proxy.state.isBroken)
+        #expect(pixel(of: proxy, x: 120, y: 20).0 < 240) // not the red picture
+    }
+
     @Test func everyTileSharesOnePlaceholderImage() {
         let first = ThumbnailPlaceholder.image(width: 240, height: 180)
         let proxies = (0..<50).map { _ in ThumbnailImageProxy(path: "/nonexistent/\(UUID().uuidString).png") }
