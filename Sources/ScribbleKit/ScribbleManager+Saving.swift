@@ -73,7 +73,13 @@ extension ScribbleManager {
 
     /// Saves `scribble` (complete) to any path, atomically, without a thumbnail.
     public static func save(_ scribble: Scribble, toPath path: String) throws(StorageError) {
-        try AtomicFile.write(scribble.makeMemento().data, to: path)
+        try save(scribble.makeMemento(), toPath: path)
+    }
+
+    /// Saves a memento made earlier to any path, atomically, without a thumbnail (so the
+    /// app can snapshot on the main thread and write on another).
+    public static func save(_ memento: ScribbleMemento, toPath path: String) throws(StorageError) {
+        try AtomicFile.write(memento.data, to: path)
     }
 
     /// "Scribble N", N one past the highest such number among the gallery's titles.

@@ -23,30 +23,6 @@ extension CanvasViewController {
     /// Unsaved changes worth asking about: a fresh canvas left empty has none.
     var hasUnsavedWork: Bool { isDirty && !(origin == .new && scribble.isEmpty) }
 
-    /// Saves to where the scribble came from (a new gallery entry if it is new). Errors are
-    /// shown, and the drawing stays as it is, unsaved.
-    @discardableResult
-    func save() -> Bool {
-        let (width, height) = canvasView.drawingArea.allocatedSize
-        do {
-            switch origin {
-            case .file(let path):
-                try ScribbleManager.save(scribble, toPath: path)
-            case .new, .gallery:
-                let id: String? = if case .gallery(let id) = origin { id } else { nil }
-                let entry = try manager.save(scribble, id: id, canvasWidth: max(width, 1), canvasHeight: max(height, 1))
-                origin = .gallery(id: entry.id)
-            }
-        } catch {
-            MessageDialog.showError(parent: CoordinatingController.shared.window,
-                                    text: "Could not save “\(scribble.title ?? "Untitled")”",
-                                    detail: "\(error) Your drawing is still here; try saving again.")
-            return false
-        }
-        isDirty = false
-        return true
-    }
-
     /// Shows `scribble` with a fresh undo history (SPEC §5).
     func open(_ scribble: Scribble, from origin: DocumentOrigin) {
         gesture = Gesture()
@@ -67,10 +43,7 @@ extension CanvasViewController {
             MainLoop.perform { [weak self] in
                 switch result {
                 case .success(let scribble):
-                    if scribble.title == nil {
-                        scribble.title = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-                    }
-                    self?.open(scribble, from: .file(path: path))
+                    self?.open(scribble, from: .file(path: path)) // titled after the file if untitled
                 case .failure(let error):
                     MessageDialog.showError(parent: CoordinatingController.shared.window,
                                             text: "Could not open “\(path)”", detail: String(describing: error))
@@ -82,6 +55,7 @@ extension CanvasViewController {
     /// Asks what to do with unsaved changes before they would be lost. Returns true when it
     /// is fine to go on (saved, discarded, or nothing to lose).
     func confirmDiscardingChanges() -> Bool {
+        finishSaveInProgress() // a Save just pressed may be what makes the work safe
         guard hasUnsavedWork else { return true }
         let answer = MessageDialog.ask(
             parent: CoordinatingController.shared.window,
@@ -90,7 +64,7 @@ extension CanvasViewController {
             choices: [.init("_Cancel"), .init("_Discard", style: "destructive-action"), .init("_Save", style: "suggested-action")],
             defaultChoice: 2)
         switch answer {
-        case 2: return save()
+        case 2: return saveAndWait()
         case 1: return true
         default: return false
         }
@@ -106,6 +80,8 @@ extension CanvasViewController {
 
     /// Any change to the drawing makes it unsaved.
     func scribble(_ scribble: Scribble, didChange change: ScribbleChange) {
-        if !isOpening { isDirty = true }
+        guard !isOpening else { return }
+        changeCount += 1
+        isDirty = true
     }
 }

@@ -25,6 +25,12 @@ final class CanvasViewController: ViewController, ScribbleObserver {
     }
     /// True while the registration `.reset` of a newly shown scribble arrives.
     var isOpening = false
+    /// Counts the drawing's changes, so a save can tell whether it saved the latest state.
+    var changeCount = 0
+    /// The save being written in the background, if any (see `CanvasViewController+Saving`).
+    var runningSave: SaveJob?
+    /// Set when Save is pressed while a save is being written: save again when it is done.
+    var saveAgain = false
     /// Whether the drawing changed since it was opened or saved; the title shows it.
     var isDirty = false {
         didSet { CoordinatingController.shared.titleDidChange(for: self) }
