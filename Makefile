@@ -3,7 +3,7 @@ PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
 APP_ID := io.github.touchpainter.TouchPainter
 
-.PHONY: setup setup-test build release run test bench install uninstall clean
+.PHONY: setup setup-test build release run test check bench install uninstall clean
 
 setup:
 	@bash scripts/setup.sh build
@@ -22,6 +22,11 @@ run: release
 
 test: setup-test
 	@bash scripts/test.sh
+
+# Runs the whole suite N times on a fresh clone of HEAD and reports each run (stability).
+N ?= 10
+check: setup-test
+	@bash scripts/check.sh $(N)
 
 # Release build of the app and the benchmark, then the benchmark (app metrics in a private Xvfb).
 bench: setup-test

@@ -4,14 +4,42 @@
 # DISPLAY is set, so a window manager cannot move or refocus windows under the tests; set
 # TOUCHPAINTER_TEST_DISPLAY=1 to watch them on your own display instead), and everything
 # runs inside its own D-Bus session so AT-SPI (the accessibility bus) is ours.
+#
+# The run is hermetic: HOME, the XDG data, config, state and cache folders and
+# TOUCHPAINTER_DATA_DIR point into a fresh temporary folder, removed afterwards; and the run
+# fails if anything appeared in the real user's TouchPainter folders meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 swift build --build-tests
 swift build --product touchpainter
 
+real_home="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
+guarded=("$real_home/.local/share/touchpainter" "$real_home/.config/touchpainter"
+         "$real_home/.local/state/touchpainter")
+snapshot() { for d in "${guarded[@]}"; do [ -e "$d" ] && find "$d" -printf '%p %s %T@\n'; done | sort; }
+before="$(snapshot)"
+
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/touchpainter-test.XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch"/{home,data,config,state,cache,gallery,runtime}
+chmod 700 "$scratch/runtime"
+# The Swift toolchain keeps its module caches under HOME; the fresh HOME only hides the user's.
+export HOME="$scratch/home" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config"
+export XDG_STATE_HOME="$scratch/state" XDG_CACHE_HOME="$scratch/cache"
+export XDG_RUNTIME_DIR="$scratch/runtime" TOUCHPAINTER_DATA_DIR="$scratch/gallery"
+
+status=0
 if [ -z "${DISPLAY:-}" ] || [ "${TOUCHPAINTER_TEST_DISPLAY:-}" != 1 ]; then
-  exec xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" dbus-run-session -- bash scripts/test-inside-x.sh
+  xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" dbus-run-session -- bash scripts/test-inside-x.sh || status=$?
 else
-  exec dbus-run-session -- bash scripts/test-inside-x.sh
+  dbus-run-session -- bash scripts/test-inside-x.sh || status=$?
 fi
+
+after="$(snapshot)"
+if [ "$before" != "$after" ]; then
+  echo "FAIL: the tests touched the real user's TouchPainter folders:" >&2
+  diff <(echo "$before") <(echo "$after") >&2 || true
+  status=1
+fi
+exit $status

@@ -7,26 +7,15 @@ final class SignalHandlerBox<Handler> {
     /// The Swift closure the trampoline calls.
     let handler: Handler
 
-    /// Boxes `handler`, counting the box as live.
+    /// Boxes `handler`.
     init(_ handler: Handler) {
         self.handler = handler
-        SignalHandlerCount.live += 1
-    }
-
-    deinit {
-        SignalHandlerCount.live -= 1
     }
 
     /// Recovers the box from a trampoline's user data without touching its retain count.
     static func from(_ data: UnsafeMutableRawPointer?) -> SignalHandlerBox? {
         data.map { Unmanaged<SignalHandlerBox>.fromOpaque($0).takeUnretainedValue() }
     }
-}
-
-/// How many signal handler boxes are alive: lets tests prove that GLib released them.
-public enum SignalHandlerCount {
-    /// Live boxes; touched on the GTK main thread only.
-    public internal(set) static var live = 0
 }
 
 /// Releases the box GLib held for a handler; GLib calls it exactly once per connection.

@@ -21,6 +21,8 @@ final class ThumbnailImageProxy {
     /// Decoding runs here, off the GTK main thread.
     private static let queue = DispatchQueue(label: "touchpainter.thumbnails", qos: .userInitiated, attributes: .concurrent)
     private let path: String?
+    /// Where the placeholder comes from (shared by every tile: the Flyweight).
+    private let placeholders: ThumbnailPlaceholder
     /// Checks, on the background queue, that what the thumbnail shows can still be opened.
     private let isIntact: @Sendable () -> Bool
     /// What the proxy shows now.
@@ -30,8 +32,10 @@ final class ThumbnailImageProxy {
 
     /// A proxy for the PNG at `path` (`nil`: no thumbnail file, so broken from the start),
     /// showing it only if `isIntact` says the scribble behind it still reads.
-    init(path: String?, isIntact: @escaping @Sendable () -> Bool = { true }) {
+    init(path: String?, placeholders: ThumbnailPlaceholder = .shared,
+         isIntact: @escaping @Sendable () -> Bool = { true }) {
         self.path = path
+        self.placeholders = placeholders
         self.isIntact = isIntact
         if path == nil { state = .broken }
     }
@@ -41,9 +45,9 @@ final class ThumbnailImageProxy {
         switch state {
         case .notLoaded:
             startLoading()
-            ThumbnailPlaceholder.image(width: width, height: height).paint(on: cr, width: width, height: height)
+            placeholders.image(width: width, height: height).paint(on: cr, width: width, height: height)
         case .loading:
-            ThumbnailPlaceholder.image(width: width, height: height).paint(on: cr, width: width, height: height)
+            placeholders.image(width: width, height: height).paint(on: cr, width: width, height: height)
         case .loaded(let image):
             cairo_set_source_rgb(cr, 1, 1, 1)
             cairo_paint(cr)

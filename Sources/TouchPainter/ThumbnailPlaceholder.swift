@@ -2,24 +2,28 @@ import CCairo
 
 /// The Flyweight every gallery tile shares while its thumbnail loads (SPEC §6): light grey
 /// with a dashed dark-grey border, rendered once per tile size instead of once per tile.
-enum ThumbnailPlaceholder {
+/// The app uses `shared`; a test makes its own to count what it renders.
+final class ThumbnailPlaceholder {
+    /// The placeholders of the app's gallery.
+    static let shared = ThumbnailPlaceholder()
     /// Light grey fill.
     static let fill = (0.87, 0.87, 0.87)
     /// Dark grey dashed border.
     static let border = (0.33, 0.33, 0.33)
-    nonisolated(unsafe) private static var cache: [Int: CairoImage] = [:]
+    private var cache: [Int: CairoImage] = [:]
+    /// How many placeholder images this flyweight factory has rendered: one per tile size,
+    /// whatever the number of tiles drawing them.
+    private(set) var renderCount = 0
 
-    /// The shared placeholder image for tiles of this size (main thread only).
-    static func image(width: Int, height: Int) -> CairoImage {
+    /// The shared placeholder image for tiles of this size.
+    func image(width: Int, height: Int) -> CairoImage {
         let key = width << 16 | height
         if let image = cache[key] { return image }
-        let image = CairoImage(adopting: render(width: width, height: height))
+        let image = CairoImage(adopting: Self.render(width: width, height: height))
+        renderCount += 1
         cache[key] = image
         return image
     }
-
-    /// How many distinct placeholder images exist (one per tile size, whatever the tile count).
-    static var sharedImageCount: Int { cache.count }
 
     private static func render(width: Int, height: Int) -> OpaquePointer {
         // Cairo never returns NULL here: failures come back as an error surface.

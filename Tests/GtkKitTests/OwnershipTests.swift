@@ -4,7 +4,7 @@ import Testing
 
 /// ARCHITECTURE.md's ownership recipe: each wrapper owns exactly one reference.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct OwnershipTests {
     init() { GtkTestSupport.initialise() }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Handlers are boxed closures that GLib owns and releases; they capture weakly.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct SignalTests {
     init() { GtkTestSupport.initialise() }
 
@@ -17,28 +17,44 @@ struct SignalTests {
         #expect(clicks == 2)
     }
 
+    /// Something a handler captures: once nothing holds it, every box that captured it is
+    /// gone. Each test watches only its own tokens, so handlers that other tests create and
+    /// free at the same time cannot change the result.
+    private final class Token {}
+
     @Test func disconnectingFreesTheHandlerBox() {
         let button = Button(label: "go")
-        let before = SignalHandlerCount.live
         var calls = 0
-        let connection = button.connect("clicked") { calls += 1 }
-        #expect(SignalHandlerCount.live == before + 1)
+        weak var weakToken: Token?
+        let connection: SignalConnection
+        do {
+            let token = Token()
+            weakToken = token
+            connection = button.connect("clicked") { _ = token; calls += 1 }
+        }
+        #expect(weakToken != nil) // GLib holds the box, the box holds the token
         connection.disconnect()
-        #expect(SignalHandlerCount.live == before)
+        #expect(weakToken == nil) // disconnecting released the box
         gtk_button_clicked(cast(button.pointer))
         #expect(calls == 0)
     }
 
     @Test func destroyingTheWidgetFreesItsHandlerBoxes() {
-        let before = SignalHandlerCount.live
+        weak var weakToken: Token?
+        weak var weakArea: DrawingArea?
         do {
+            let token = Token()
+            weakToken = token
             let area = DrawingArea()
-            area.onDraw { _ in }
-            area.onResize { _, _ in }
-            area.onPointer { _ in }
-            #expect(SignalHandlerCount.live == before + 5)
+            weakArea = area
+            // Five boxes: draw, size-allocate, and three pointer signals.
+            area.onDraw { _ in _ = token }
+            area.onResize { _, _ in _ = token }
+            area.onPointer { _ in _ = token }
+            #expect(weakToken != nil)
         }
-        #expect(SignalHandlerCount.live == before)
+        #expect(weakArea == nil)
+        #expect(weakToken == nil) // every box that captured it was released with the widget
     }
 
     @Test func handlersDoNotKeepTheirWrapperAlive() {

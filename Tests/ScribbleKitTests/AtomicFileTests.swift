@@ -4,7 +4,7 @@ import Testing
 @testable import ScribbleKit
 
 /// Atomic replacement: the old version or the new one, never a mix, no temporary files left.
-@Suite struct AtomicFileTests {
+@Suite(.timeLimit(.minutes(1))) struct AtomicFileTests {
     /// A `write(2)` stand-in that writes until the file holds `limit` bytes, then fails with
     /// `code` — a disk filling up midway. It reads the file offset, so it needs no state.
     static func failing(after limit: Int, with code: Int32) -> AtomicFile.WriteCall {

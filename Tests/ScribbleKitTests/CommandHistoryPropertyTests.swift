@@ -4,7 +4,7 @@ import Testing
 
 /// Random sequences of drawing, clearing, undo and redo against a reference model of the
 /// history: the canvas must always show exactly the marks the model says, in order.
-@Suite struct CommandHistoryPropertyTests {
+@Suite(.timeLimit(.minutes(1))) struct CommandHistoryPropertyTests {
     /// One user action.
     enum Action: CaseIterable, Sendable {
         case drawStroke, drawDot, clear, undo, redo

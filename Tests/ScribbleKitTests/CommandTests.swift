@@ -2,7 +2,7 @@ import Testing
 @testable import ScribbleKit
 
 /// Every command's do → undo → redo, the history's stacks and notifications, and the pen.
-@Suite struct CommandTests {
+@Suite(.timeLimit(.minutes(1))) struct CommandTests {
     let red = Color(red: 255, green: 0, blue: 0)
 
     private func ids(_ marks: [Mark]) -> [ObjectIdentifier] { marks.map(ObjectIdentifier.init) }

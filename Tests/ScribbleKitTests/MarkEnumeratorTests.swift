@@ -2,7 +2,7 @@ import Testing
 @testable import ScribbleKit
 
 /// The external and internal iterators: post-order, snapshot, early stop.
-@Suite struct MarkEnumeratorTests {
+@Suite(.timeLimit(.minutes(1))) struct MarkEnumeratorTests {
     /// R(A(a1, a2), B(b1, b2)) and the post-order it must be walked in.
     private struct Tree {
         let root = Stroke()

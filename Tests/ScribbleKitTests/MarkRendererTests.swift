@@ -3,7 +3,7 @@ import Testing
 @testable import ScribbleKit
 
 /// What `MarkRenderer` leaves on an image surface, checked pixel by pixel.
-@Suite struct MarkRendererTests {
+@Suite(.timeLimit(.minutes(1))) struct MarkRendererTests {
     let red = Color(red: 255, green: 0, blue: 0)
     let blue = Color(red: 0, green: 0, blue: 255)
     let green = Color(red: 0, green: 128, blue: 0)

@@ -2,7 +2,7 @@ import Testing
 @testable import ScribbleKit
 
 /// The Composite's tree operations, leaf semantics, deep copy and bounds.
-@Suite struct MarkTests {
+@Suite(.timeLimit(.minutes(1))) struct MarkTests {
     let red = Color(red: 255, green: 0, blue: 0)
     let blue = Color(red: 0, green: 0, blue: 255)
 

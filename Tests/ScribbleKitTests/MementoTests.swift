@@ -4,7 +4,7 @@ import Testing
 
 /// Mementos (book chapter 23): complete and incremental snapshots, their encoded form, and
 /// restoring a scribble from them.
-@Suite struct MementoTests {
+@Suite(.timeLimit(.minutes(1))) struct MementoTests {
     /// A scribble with a stroke, a dot and a nested stroke, for the fixed-input tests.
     private func sampleScribble() -> Scribble {
         let scribble = Scribble()

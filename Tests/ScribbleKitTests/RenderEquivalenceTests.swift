@@ -22,7 +22,7 @@ import Testing
 /// and where two chunks of one run overlap, their antialiased edges — and a translucent
 /// colour — are blended twice instead of once. `longRunsDifferOnlyWhereChunksOverlap` allows
 /// exactly those pixels besides the tolerance above.
-@Suite struct RenderEquivalenceTests {
+@Suite(.timeLimit(.minutes(1))) struct RenderEquivalenceTests {
     /// A dense scribble: random walks that overlap many times over (so the occlusion map
     /// hides much), opaque and translucent colours, thin and fat pens, dots, a stroke with a
     /// nested stroke and a dot inside, a one-vertex stroke and an empty one.

@@ -2,7 +2,7 @@ import Testing
 @testable import ScribbleKit
 
 /// The file format's exact layout (docs/FORMAT.md), its checksum and its compactness.
-@Suite struct ScribbleFormatTests {
+@Suite(.timeLimit(.minutes(1))) struct ScribbleFormatTests {
     @Test func layoutMatchesTheDocumentedFieldTable() {
         let scribble = Scribble()
         scribble.title = "Hi"

@@ -5,7 +5,7 @@ import Testing
 @testable import ScribbleKit
 
 /// The gallery's Facade and caretaker: entries, their order, thumbnails, damage and atomicity.
-@Suite struct ScribbleManagerTests {
+@Suite(.timeLimit(.minutes(1))) struct ScribbleManagerTests {
     /// A scribble with one dot at `point`, so saved versions can be told apart.
     private func scribble(dotAt x: Float) -> Scribble {
         let scribble = Scribble()

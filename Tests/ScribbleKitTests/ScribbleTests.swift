@@ -2,7 +2,7 @@ import Testing
 @testable import ScribbleKit
 
 /// The scribble's notifications: what observers hear, and which area each change dirtied.
-@Suite struct ScribbleTests {
+@Suite(.timeLimit(.minutes(1))) struct ScribbleTests {
     let red = Color(red: 255, green: 0, blue: 0)
 
     @Test func newObserverIsToldTheCurrentState() throws {

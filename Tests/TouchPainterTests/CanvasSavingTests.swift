@@ -8,7 +8,7 @@ import Testing
 /// Saving in the background: one entry per scribble however often Save is pressed, and the
 /// `•` stays while the drawing has changes the save did not include.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct CanvasSavingTests {
     let folder = NSTemporaryDirectory() + "canvas-saving-\(UUID().uuidString)"
     let canvas: CanvasViewController

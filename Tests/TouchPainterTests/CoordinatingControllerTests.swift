@@ -14,7 +14,7 @@ final class RecordingPresenter: ViewPresenter {
 }
 
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct CoordinatingControllerTests {
     let presenter = RecordingPresenter()
     let coordinator = CoordinatingController.shared
@@ -73,7 +73,7 @@ struct CoordinatingControllerTests {
 }
 
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct PaletteAdapterTests {
     let style = StrokeStyle()
     let palette: PaletteViewController
