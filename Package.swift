@@ -1,10 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// GTK-facing targets run on the GTK main thread and call C APIs with raw pointers,
-/// so they use Swift 5 mode; the toolkit-free core uses Swift 6's strict checking.
-let swift5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
-
 let package = Package(
     name: "TouchPainter",
     products: [
@@ -18,15 +14,14 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "GtkKit", dependencies: ["CGtk", "CCairo"], swiftSettings: swift5),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CCairo"]),
         .target(name: "ScribbleKit", dependencies: ["CCairo"]),
         .executableTarget(
             name: "TouchPainter",
             dependencies: [
-                "GtkKit", "ScribbleKit", "CGtk", "CCairo",
+                "GtkKit", "ScribbleKit", "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: swift5
+            ]
         ),
         // The benchmark suite (`make bench`): ScribbleKit's canvas, storage and rendering
         // paths, and the release app binary timed through its opt-in timing lines.
@@ -38,7 +33,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"], swiftSettings: swift5),
-        .testTarget(name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit"], swiftSettings: swift5),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
+        .testTarget(name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit", "CCairo"]),
     ]
 )

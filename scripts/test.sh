@@ -17,7 +17,11 @@ swift build --product touchpainter
 real_home="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
 guarded=("$real_home/.local/share/touchpainter" "$real_home/.config/touchpainter"
          "$real_home/.local/state/touchpainter")
-snapshot() { for d in "${guarded[@]}"; do [ -e "$d" ] && find "$d" -printf '%p %s %T@\n'; done | sort; }
+snapshot() {
+  for d in "${guarded[@]}"; do
+    if [ -e "$d" ]; then find "$d" -printf '%p %s %T@\n'; fi
+  done | sort
+}
 before="$(snapshot)"
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/touchpainter-test.XXXXXX")"

@@ -1,41 +1,55 @@
 import CGtk
 
-/// A `GtkApplication`: the app's identity on the desktop (its reverse-DNS id), its main
-/// loop, and its actions with keyboard accelerators.
+/// The GTK application: one running instance per user session (GApplication's D-Bus
+/// uniqueness), its actions and their keyboard accelerators.
+///
+/// A second launch does not open a second window: GApplication hands its command line to
+/// the instance already running — `activate` with no files (bring the window forward), or
+/// `open` with the files named — and the second process exits.
 public final class Application: Object {
-    /// Makes the application. `NON_UNIQUE`: each launch is its own process with its own
-    /// window, so a second `touchpainter FILE` never hands its file to a stranger's window.
+    /// Registers nothing yet; `run` does, on the session bus.
     public init(id: String) {
-        super.init(adopting: UnsafeMutableRawPointer(gtk_application_new(id, G_APPLICATION_NON_UNIQUE)))
+        super.init(adopting: UnsafeMutableRawPointer(gtk_application_new(id, G_APPLICATION_HANDLES_OPEN)))
     }
 
-    /// The `GApplication *`.
     var application: UnsafeMutablePointer<GApplication> { cast(pointer) }
 
-    /// Called once when the application starts and should show its window.
-    public func onActivate(_ handler: @escaping () -> Void) {
+    /// Called in the primary instance when the app is launched without files (also when a
+    /// second launch asks the running one to show itself).
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) {
         connect("activate", handler: handler)
     }
 
-    /// Runs the main loop until the last window closes or `quit` is called; returns the exit status.
-    public func run() -> Int32 {
-        g_application_run(application, 0, nil)
+    /// Called in the primary instance with the absolute paths of files to open, from its own
+    /// command line or from a later launch's.
+    public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) {
+        connect("open", trampoline: unsafeBitCast(openTrampoline, to: GCallback.self), handler: handler)
     }
 
-    /// Ends the main loop.
+    /// Runs the app until its last window closes; returns the exit status. `files` are
+    /// opened as if named on the command line (relative paths against the working folder).
+    public func run(opening files: [String] = []) -> Int32 {
+        var cStrings = ([CommandLine.arguments.first ?? "touchpainter"] + files).map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        return cStrings.withUnsafeMutableBufferPointer { buffer in
+            g_application_run(application, gint(buffer.count), buffer.baseAddress)
+        }
+    }
+
+    /// Ends the main loop once pending work is done.
     public func quit() { g_application_quit(application) }
 
-    /// Adds an application action `app.NAME`, bound to `accelerators` (GTK accelerator
-    /// syntax, e.g. "<Primary>z"). Returns it so its enabled state can follow the model.
+    /// Adds `app.<name>`, run by `handler`, with keyboard accelerators in GTK's syntax
+    /// (`<Primary>z`).
     @discardableResult
-    public func addAction(_ name: String, accelerators: [String] = [], handler: @escaping () -> Void) -> Action {
+    public func addAction(_ name: String, accelerators: [String] = [], handler: @escaping @MainActor () -> Void) -> Action {
         let action = Action(name: name, handler: handler)
         g_action_map_add_action(OpaquePointer(pointer), OpaquePointer(action.pointer))
         setAccelerators(accelerators, for: "app.\(name)")
         return action
     }
 
-    /// Binds keyboard accelerators to a detailed action name.
+    /// Replaces the accelerators of a detailed action name (`app.undo`).
     public func setAccelerators(_ accelerators: [String], for actionName: String) {
         var cStrings = accelerators.map { strdup($0) } + [nil]
         defer { cStrings.forEach { free($0) } }
@@ -47,15 +61,36 @@ public final class Application: Object {
     }
 }
 
-/// A `GSimpleAction`: a named command the keyboard and menus can trigger.
+/// `void open(GApplication *, GFile **files, gint n_files, gchar *hint, gpointer)`.
+private let openTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, gint,
+                                            UnsafeMutablePointer<gchar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
+    var paths: [String] = []
+    for index in 0..<Int(max(count, 0)) {
+        guard let file = files?[index] else { continue }
+        // A file GIO cannot give a local path for (a URI of another scheme) is passed as its URI.
+        if let path = g_file_get_path(file) {
+            paths.append(String(cString: path))
+            g_free(path)
+        } else if let uri = g_file_get_uri(file) {
+            paths.append(String(cString: uri))
+            g_free(uri)
+        }
+    }
+    nonisolated(unsafe) let data = data // see `SignalHandlerBox`: GTK calls handlers on the main thread
+    MainActor.assumeIsolated {
+        SignalHandlerBox<@MainActor ([String]) -> Void>.from(data)?.handler(paths)
+    }
+}
+
+/// A named action with no parameter (`GSimpleAction`), for menus and accelerators.
 public final class Action: Object {
-    /// Makes an action without a parameter.
-    public init(name: String, handler: @escaping () -> Void) {
+    /// Makes `name`, run by `handler` when activated.
+    public init(name: String, handler: @escaping @MainActor () -> Void) {
         super.init(adopting: UnsafeMutableRawPointer(g_simple_action_new(name, nil)))
         connect("activate", handler: handler)
     }
 
-    /// Whether the action can run; a disabled action's accelerators do nothing.
+    /// Whether the action can be activated; menus and accelerators follow it.
     public var isEnabled: Bool {
         get { g_action_get_enabled(OpaquePointer(pointer)) != 0 }
         set { g_simple_action_set_enabled(OpaquePointer(pointer), newValue ? 1 : 0) }

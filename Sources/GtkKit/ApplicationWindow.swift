@@ -37,7 +37,7 @@ public final class ApplicationWindow: Container {
 
     /// Called when the user asks to close the window; return true to keep it open
     /// (to ask about unsaved changes first).
-    public func onCloseRequest(_ handler: @escaping () -> Bool) {
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
         connectEvent("delete-event") { _ in handler() }
     }
 }

@@ -3,8 +3,8 @@ import CGtk
 /// A `GtkBox`: children in a row or a column.
 public final class Box: Container {
     /// Makes a box laying its children out along `orientation`.
-    public init(_ orientation: GtkOrientation, spacing: Int = 0) {
-        super.init(sinking: UnsafeMutableRawPointer(gtk_box_new(orientation, gint(spacing))))
+    public init(_ orientation: Orientation, spacing: Int = 0) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_box_new(orientation.gtk, gint(spacing))))
     }
 
     /// Appends `child`; `expand` gives it a share of spare room.

@@ -31,7 +31,7 @@ public final class Button: Widget {
     }
 
     /// Called when the button is clicked (by pointer, keyboard or accessibility action).
-    public func onClicked(_ handler: @escaping (Button) -> Void) {
+    public func onClicked(_ handler: @escaping @MainActor (Button) -> Void) {
         connect("clicked") { [weak self] in
             if let self { handler(self) }
         }

@@ -1,56 +1,77 @@
 import CGtk
 
-/// A `GtkDrawingArea`: a widget whose content the app paints itself with Cairo.
+/// A widget the app paints itself with Cairo (`GtkDrawingArea`).
 public final class DrawingArea: Widget {
-    /// Makes an empty drawing area.
+    /// A new, empty drawing area.
     public init() {
         super.init(sinking: UnsafeMutableRawPointer(gtk_drawing_area_new()))
     }
 
-    /// Called to paint; the handler gets the `cairo_t *`, already clipped to the area that
-    /// needs repainting.
-    public func onDraw(_ handler: @escaping (OpaquePointer) -> Void) {
+    /// Called to paint: the handler gets the `cairo_t *`, already clipped to the damage.
+    public func onDraw(_ handler: @escaping @MainActor (OpaquePointer) -> Void) {
         connect("draw", trampoline: unsafeBitCast(drawTrampoline, to: GCallback.self), handler: handler)
     }
 
-    /// Called with the new size whenever GTK gives the area a different allocation.
-    public func onResize(_ handler: @escaping (Int, Int) -> Void) {
+    /// Called when GTK gives the widget a new size (width, height in pixels).
+    public func onResize(_ handler: @escaping @MainActor (Int, Int) -> Void) {
         connect("size-allocate", trampoline: unsafeBitCast(allocateTrampoline, to: GCallback.self),
                 handler: handler)
     }
 
-    /// Called once the area has its GDK window (and so can set window-level options).
-    public func onRealize(_ handler: @escaping () -> Void) {
+    /// Called once the widget has its GDK window (event settings need it).
+    public func onRealize(_ handler: @escaping @MainActor () -> Void) {
         connect("realize", handler: handler)
     }
 
-    /// Repaints only the given rectangle, in widget pixels.
+    /// Asks GTK to repaint one rectangle of the widget, in widget pixels.
     public func queueDraw(x: Int, y: Int, width: Int, height: Int) {
         gtk_widget_queue_draw_area(widget, gint(x), gint(y), gint(width), gint(height))
     }
 
-    /// Turns GDK's motion-event compression off, so every pointer sample arrives and a
-    /// stroke follows the pointer exactly. GTK compresses motion by default (it keeps only
-    /// the last motion event per frame); this is the documented way out, and it needs the
-    /// GDK window, so call it after realize.
+    /// Delivers every motion event instead of merging those that queue up: a stroke needs
+    /// every point the pointer passed (SPEC §2). Call once the widget is realised.
     public func disableMotionCompression() {
         guard let window = gtk_widget_get_window(widget) else { return }
         gdk_window_set_event_compression(window, 0)
     }
 
-    /// The scale between widget pixels and device pixels (2 on a HiDPI screen).
+    /// Device pixels per widget pixel (2 on a HiDPI screen).
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
 }
 
-/// `gboolean draw(GtkWidget *, cairo_t *, gpointer)`.
-private let drawTrampoline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, cr, data in
-    guard let cr, let box = SignalHandlerBox<(OpaquePointer) -> Void>.from(data) else { return 0 }
-    box.handler(cr)
-    return 1
+extension Widget {
+    /// Called after the widget and its children have drawn a frame (timing hooks); it never
+    /// changes or stops the drawing.
+    public func onDrawn(_ handler: @escaping @MainActor () -> Void) {
+        connect("draw", trampoline: unsafeBitCast(afterDrawTrampoline, to: GCallback.self), after: true,
+                handler: handler)
+    }
+}
+
+/// `gboolean draw(GtkWidget *, cairo_t *, gpointer)`; TRUE: the area painted everything.
+private let drawTrampoline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, cairo, data in
+    guard let cairo else { return 0 }
+    nonisolated(unsafe) let (cr, data) = (cairo, data) // GTK draws on the main thread only
+    return MainActor.assumeIsolated {
+        guard let box = SignalHandlerBox<@MainActor (OpaquePointer) -> Void>.from(data) else { return 0 }
+        box.handler(cr)
+        return 1
+    }
+}
+
+/// The same signature, connected after the default handler; FALSE lets drawing go on.
+private let afterDrawTrampoline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, _, data in
+    nonisolated(unsafe) let data = data // GTK draws on the main thread only
+    MainActor.assumeIsolated { SignalHandlerBox<@MainActor () -> Void>.from(data)?.handler() }
+    return 0
 }
 
 /// `void size_allocate(GtkWidget *, GdkRectangle *, gpointer)`.
 private let allocateTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkRectangle>?, UnsafeMutableRawPointer?) -> Void = { _, rect, data in
-    guard let rect, let box = SignalHandlerBox<(Int, Int) -> Void>.from(data) else { return }
-    box.handler(Int(rect.pointee.width), Int(rect.pointee.height))
+    guard let rect else { return }
+    let (width, height) = (Int(rect.pointee.width), Int(rect.pointee.height))
+    nonisolated(unsafe) let data = data // GTK lays out on the main thread only
+    MainActor.assumeIsolated {
+        SignalHandlerBox<@MainActor (Int, Int) -> Void>.from(data)?.handler(width, height)
+    }
 }

@@ -1,8 +1,12 @@
 import CGtk
 
-/// A `GtkFlowBox`: children in a grid that reflows with the width — the gallery's tiles.
+/// A reflowing grid of children (`GtkFlowBox`): the gallery's tiles. It keeps the wrappers
+/// of the children it holds, so its callbacks hand the app those wrappers, never GTK pointers.
 public final class FlowBox: Container {
-    /// Makes a flow box whose children open on a single click.
+    /// The children in the box, by their GTK pointer.
+    private var children: [UnsafeMutableRawPointer: FlowBoxChild] = [:]
+
+    /// An empty box: single-click activation, single selection, homogeneous spacing.
     public init() {
         super.init(sinking: UnsafeMutableRawPointer(gtk_flow_box_new()))
         gtk_flow_box_set_activate_on_single_click(box, 1)
@@ -13,59 +17,69 @@ public final class FlowBox: Container {
         gtk_flow_box_set_column_spacing(box, 12)
     }
 
-    /// The `GtkFlowBox *`.
     var box: UnsafeMutablePointer<GtkFlowBox> { cast(pointer) }
 
-    /// Appends `child`.
+    /// Adds `child` at the end.
     public func append(_ child: FlowBoxChild) {
+        children[child.pointer] = child
         gtk_flow_box_insert(box, child.widget, -1)
     }
 
-    /// Called with the tile the user activated (click, Enter, accessibility action).
-    public func onChildActivated(_ handler: @escaping (UnsafeMutablePointer<GtkWidget>) -> Void) {
-        connect("child-activated", trampoline: unsafeBitCast(childTrampoline, to: GCallback.self), handler: handler)
+    /// Takes `child` out of the box.
+    public func remove(_ child: FlowBoxChild) {
+        children[child.pointer] = nil
+        super.remove(child)
     }
 
-    /// Called with the tile under a secondary (right) click, for its context menu. Other
-    /// clicks go on to GTK, which selects and activates tiles. (A tile has no input window
-    /// of its own in GTK 3: the flow box receives its clicks and finds the child.)
-    public func onSecondaryClick(_ handler: @escaping (UnsafeMutablePointer<GtkWidget>) -> Void) {
+    /// Called when a child is activated (clicked, or Enter/Space on it).
+    public func onChildActivated(_ handler: @escaping @MainActor (FlowBoxChild) -> Void) {
+        connect("child-activated", trampoline: unsafeBitCast(childTrampoline, to: GCallback.self)) {
+            [weak self] (child: UnsafeMutableRawPointer) in
+            if let child = self?.children[child] { handler(child) }
+        }
+    }
+
+    /// Called when a child is right-clicked; the child is selected first.
+    public func onSecondaryClick(_ handler: @escaping @MainActor (FlowBoxChild) -> Void) {
         addEvents(GDK_BUTTON_PRESS_MASK)
         connectEvent("button-press-event") { [weak self] event in
             guard let self, event.pointee.type == GDK_BUTTON_PRESS, event.pointee.button.button == 3,
-                  let child = gtk_flow_box_get_child_at_pos(self.box, gint(event.pointee.button.x), gint(event.pointee.button.y))
+                  let child = gtk_flow_box_get_child_at_pos(self.box, gint(event.pointee.button.x), gint(event.pointee.button.y)),
+                  let wrapper = self.children[UnsafeMutableRawPointer(child)]
             else { return false }
             gtk_flow_box_select_child(self.box, child)
-            handler(cast(UnsafeMutableRawPointer(child)))
+            handler(wrapper)
             return true
         }
     }
 
-    /// The tile a keyboard command applies to: the selected one, else the one with keyboard
-    /// focus (Tab reaches a tile without selecting it, and Space or Enter would open it).
-    public var currentChild: UnsafeMutablePointer<GtkWidget>? {
+    /// The selected child, else the one with keyboard focus.
+    public var currentChild: FlowBoxChild? {
         if let list = gtk_flow_box_get_selected_children(box) {
             defer { g_list_free(list) }
-            return list.pointee.data?.assumingMemoryBound(to: GtkWidget.self)
+            return list.pointee.data.flatMap { children[$0] }
         }
-        return gtk_container_get_focus_child(cast(pointer))
+        return gtk_container_get_focus_child(cast(pointer)).flatMap { children[UnsafeMutableRawPointer($0)] }
     }
 
-    /// Selects `child` (keyboard focus follows).
+    /// Selects `child`.
     public func select(_ child: FlowBoxChild) {
         gtk_flow_box_select_child(box, cast(child.pointer))
     }
 }
 
 /// `void child_activated(GtkFlowBox *, GtkFlowBoxChild *, gpointer)`.
-private let childTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GtkWidget>?, UnsafeMutableRawPointer?) -> Void = { _, child, data in
-    guard let child, let box = SignalHandlerBox<(UnsafeMutablePointer<GtkWidget>) -> Void>.from(data) else { return }
-    box.handler(child)
+private let childTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, childPointer, data in
+    guard let childPointer else { return }
+    nonisolated(unsafe) let (child, data) = (childPointer, data) // GTK emits signals on the main thread only
+    MainActor.assumeIsolated {
+        SignalHandlerBox<@MainActor (UnsafeMutableRawPointer) -> Void>.from(data)?.handler(child)
+    }
 }
 
-/// A `GtkFlowBoxChild`: one tile of a flow box.
+/// One cell of a `FlowBox`.
 public final class FlowBoxChild: Container {
-    /// Makes an empty tile.
+    /// An empty cell.
     public init() {
         super.init(sinking: UnsafeMutableRawPointer(gtk_flow_box_child_new()))
     }

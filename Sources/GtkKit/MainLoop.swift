@@ -4,12 +4,15 @@ import CGtk
 /// boxed closure is released whether the source runs, is removed, or the loop goes away.
 public enum MainLoop {
     /// Runs `work` once on the main thread, at the next idle moment. Safe to call from any
-    /// thread: this is how background work (thumbnail decoding, saving) hands results back.
-    public static func perform(_ work: @escaping () -> Void) {
+    /// thread: this is how background work (thumbnail decoding, saving) hands results back,
+    /// so `work` must be `Sendable` and is isolated to the main actor.
+    public static func perform(_ work: @escaping @MainActor @Sendable () -> Void) {
         let box = Unmanaged.passRetained(IdleBox(work)).toOpaque()
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
             guard let data else { return 0 }
-            Unmanaged<IdleBox>.fromOpaque(data).takeUnretainedValue().work()
+            let box = Unmanaged<IdleBox>.fromOpaque(data).takeUnretainedValue()
+            // GLib dispatches the default main context's sources on the main thread.
+            MainActor.assumeIsolated { box.work() }
             return 0 // G_SOURCE_REMOVE
         }, box, { data in
             guard let data else { return }
@@ -19,12 +22,13 @@ public enum MainLoop {
 
     /// Runs `work` every `milliseconds` on the main thread while it returns true.
     /// Returns the source id, for `cancel`.
-    @discardableResult
-    public static func every(milliseconds: UInt32, _ work: @escaping () -> Bool) -> UInt32 {
+    @MainActor @discardableResult
+    public static func every(milliseconds: UInt32, _ work: @escaping @MainActor () -> Bool) -> UInt32 {
         let box = Unmanaged.passRetained(TimeoutBox(work)).toOpaque()
         return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
             guard let data else { return 0 }
-            return Unmanaged<TimeoutBox>.fromOpaque(data).takeUnretainedValue().work() ? 1 : 0
+            let box = Unmanaged<TimeoutBox>.fromOpaque(data).takeUnretainedValue()
+            return MainActor.assumeIsolated { box.work() } ? 1 : 0
         }, box, { data in
             guard let data else { return }
             Unmanaged<TimeoutBox>.fromOpaque(data).release()
@@ -32,24 +36,28 @@ public enum MainLoop {
     }
 
     /// Removes a source made by `every`.
+    @MainActor
     public static func cancel(_ source: UInt32) {
         g_source_remove(source)
     }
 
     /// Runs pending main-loop events without blocking (tests use it to let GTK settle).
+    @MainActor
     public static func iterate() {
         while g_main_context_iteration(nil, 0) != 0 {}
     }
 }
 
-/// A one-shot closure owned by GLib until its idle source is destroyed.
-private final class IdleBox {
-    let work: () -> Void
-    init(_ work: @escaping () -> Void) { self.work = work }
+/// A one-shot closure owned by GLib until its idle source is destroyed. Sendable: its only
+/// state is a `Sendable` closure, set once.
+private final class IdleBox: Sendable {
+    let work: @MainActor @Sendable () -> Void
+    init(_ work: @escaping @MainActor @Sendable () -> Void) { self.work = work }
 }
 
-/// A repeating closure owned by GLib until its timeout source is destroyed.
+/// A repeating closure owned by GLib until its timeout source is destroyed; made, run and
+/// released on the main thread.
 private final class TimeoutBox {
-    let work: () -> Bool
-    init(_ work: @escaping () -> Bool) { self.work = work }
+    let work: @MainActor () -> Bool
+    init(_ work: @escaping @MainActor () -> Bool) { self.work = work }
 }

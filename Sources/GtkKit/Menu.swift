@@ -10,7 +10,7 @@ public final class Menu: Container {
     /// Appends an item that runs `handler` when chosen. The handler runs from an idle
     /// callback, once the menu has closed: an item chosen through AT-SPI is activated inside
     /// the accessibility call, and a modal dialog opened right there would stall the caller.
-    public func addItem(_ label: String, accessibleName: String? = nil, handler: @escaping () -> Void) {
+    public func addItem(_ label: String, accessibleName: String? = nil, handler: @escaping @MainActor @Sendable () -> Void) {
         let item = MenuItem(label: label)
         item.accessibleName = accessibleName ?? label
         item.connect("activate") { MainLoop.perform(handler) }

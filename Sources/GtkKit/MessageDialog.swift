@@ -1,9 +1,20 @@
 import CGtk
 
 /// A modal `GtkMessageDialog`: a question or an error, answered before the app goes on.
+@MainActor
 public enum MessageDialog {
+    /// What the dialog is about; sets its icon and how screen readers announce it.
+    public enum Kind: Sendable {
+        /// A question with choices.
+        case question
+        /// Something went wrong.
+        case error
+
+        var gtk: GtkMessageType { self == .question ? GTK_MESSAGE_QUESTION : GTK_MESSAGE_ERROR }
+    }
+
     /// One button of a dialog.
-    public struct Choice {
+    public struct Choice: Sendable {
         /// The button's label (with a mnemonic underscore, e.g. "_Save").
         public let label: String
         /// Marks the button as the suggested (blue) or destructive (red) one.
@@ -19,7 +30,7 @@ public enum MessageDialog {
     /// Asks `text` with `choices`; returns the index of the button pressed, or `nil` when the
     /// dialog was closed otherwise (Escape, the close button). Runs a nested main loop.
     public static func ask(parent: ApplicationWindow?, text: String, detail: String? = nil,
-                           kind: GtkMessageType = GTK_MESSAGE_QUESTION, choices: [Choice],
+                           kind: Kind = .question, choices: [Choice],
                            defaultChoice: Int? = nil) -> Int? {
         let dialog = makeDialog(parent: parent, text: text, detail: detail, kind: kind)
         for (index, choice) in choices.enumerated() {
@@ -36,11 +47,11 @@ public enum MessageDialog {
 
     /// Tells the user what went wrong, with one Close button.
     public static func showError(parent: ApplicationWindow?, text: String, detail: String) {
-        _ = ask(parent: parent, text: text, detail: detail, kind: GTK_MESSAGE_ERROR, choices: [Choice("_Close")])
+        _ = ask(parent: parent, text: text, detail: detail, kind: .error, choices: [Choice("_Close")])
     }
 
     private static func makeDialog(parent: ApplicationWindow?, text: String, detail: String?,
-                                   kind: GtkMessageType) -> UnsafeMutablePointer<GtkWidget> {
+                                   kind: Kind) -> UnsafeMutablePointer<GtkWidget> {
         // gtk_message_dialog_new is variadic (printf-style), which Swift cannot call; build
         // the dialog through its properties instead, as language bindings do.
         guard let object = g_object_new_with_properties(gtk_message_dialog_get_type(), 0, nil, nil) else {
@@ -49,7 +60,7 @@ public enum MessageDialog {
         let dialog: UnsafeMutablePointer<GtkWidget> = cast(UnsafeMutableRawPointer(object))
         gtk_window_set_modal(cast(UnsafeMutableRawPointer(dialog)), 1)
         if let parent { gtk_window_set_transient_for(cast(UnsafeMutableRawPointer(dialog)), parent.window) }
-        setProperty(dialog, "message-type", enumValue: Int32(kind.rawValue), type: gtk_message_type_get_type())
+        setProperty(dialog, "message-type", enumValue: Int32(kind.gtk.rawValue), type: gtk_message_type_get_type())
         setProperty(dialog, "text", string: text)
         if let detail { setProperty(dialog, "secondary-text", string: detail) }
         gtk_window_set_title(cast(UnsafeMutableRawPointer(dialog)), "")

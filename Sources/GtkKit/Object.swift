@@ -1,4 +1,5 @@
 import CGtk
+import Glibc
 
 /// Reinterprets a GObject instance pointer as a pointer to one of its C struct types;
 /// GObject's inheritance is struct embedding, so every class shares the same address.
@@ -8,14 +9,18 @@ func cast<T>(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<T> {
 }
 
 /// Base of every wrapper: owns exactly one reference to one GObject, taken in the way its
-/// initialiser names, and drops it in `deinit`.
+/// initialiser names, and drops it in `deinit`. GTK is single-threaded, so every wrapper is
+/// isolated to the main actor: touching one from another thread is a compile error.
+@MainActor
 open class Object {
-    /// The wrapped `GObject *`.
-    public let pointer: UnsafeMutableRawPointer
+    /// The wrapped `GObject *`. `nonisolated(unsafe)` only so `deinit` (which Swift runs
+    /// nonisolated) may read it: the value never changes after `init`.
+    nonisolated(unsafe) public let pointer: UnsafeMutableRawPointer
 
     /// Takes ownership of a newly created object that starts with a floating reference
     /// (every `GtkWidget` but toplevel windows): sinks it, so the wrapper holds the one reference.
     public init(sinking pointer: UnsafeMutableRawPointer?) {
+        _ = mainThread
         self.pointer = Self.require(pointer)
         g_object_ref_sink(self.pointer)
     }
@@ -23,6 +28,7 @@ open class Object {
     /// Adds a reference of the wrapper's own to an object someone else owns (GTK's windows,
     /// children handed out by a container).
     public init(retaining pointer: UnsafeMutableRawPointer?) {
+        _ = mainThread
         self.pointer = Self.require(pointer)
         g_object_ref(self.pointer)
     }
@@ -30,6 +36,7 @@ open class Object {
     /// Takes over a full reference the caller already owns (a `*_new` that returns a
     /// non-floating object, such as `gtk_application_new`).
     public init(adopting pointer: UnsafeMutableRawPointer?) {
+        _ = mainThread
         self.pointer = Self.require(pointer)
     }
 
@@ -40,8 +47,19 @@ open class Object {
         return pointer
     }
 
+    /// Drops the wrapper's reference on the main thread. A wrapper is main-actor isolated,
+    /// but the last Swift reference can still go away on another thread (a test runner
+    /// tearing a suite down, a closure freed by a background queue); finalising a widget
+    /// there would race with GTK, so the unref is then posted to the main loop instead.
     deinit {
-        g_object_unref(pointer)
+        if pthread_equal(pthread_self(), mainThread) != 0 {
+            g_object_unref(pointer)
+        } else {
+            g_idle_add_full(G_PRIORITY_DEFAULT, { object in
+                g_object_unref(object)
+                return 0 // G_SOURCE_REMOVE
+            }, pointer, nil)
+        }
     }
 
     /// The object as a `GObject *`.
@@ -53,3 +71,7 @@ open class Object {
     /// True while the object still has its floating reference.
     public var isFloating: Bool { g_object_is_floating(pointer) != 0 }
 }
+
+/// The thread GTK runs on: the process's first thread, which loads this library's globals
+/// lazily, so it is read once at the first wrapper's creation (on the main actor).
+private let mainThread = pthread_self()

@@ -28,7 +28,7 @@ public final class Scale: Widget {
     }
 
     /// Called on every value change, while dragging too.
-    public func onValueChanged(_ handler: @escaping (Scale) -> Void) {
+    public func onValueChanged(_ handler: @escaping @MainActor (Scale) -> Void) {
         connect("value-changed") { [weak self] in
             if let self { handler(self) }
         }

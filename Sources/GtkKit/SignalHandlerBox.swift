@@ -1,6 +1,6 @@
 import CGtk
 
-/// Holds a Swift closure connected to a GObject signal. GLib owns one retain of the box
+/// Holds a Swift closure connected to a GObject signal (made and called on the main thread). GLib owns one retain of the box
 /// (passed as the handler's user data) and releases it through the `GClosureNotify` when
 /// the handler is disconnected or the object finalised, so no handler outlives its signal.
 final class SignalHandlerBox<Handler> {
@@ -25,6 +25,7 @@ private let releaseBox: GClosureNotify = { data, _ in
 }
 
 /// A connected handler, for disconnecting it early; most handlers live as long as their object.
+@MainActor
 public struct SignalConnection {
     /// The handler id GLib returned.
     public let id: gulong
@@ -43,10 +44,10 @@ extension Object {
     /// Connects `trampoline` (a `@convention(c)` function with the signal's exact C
     /// signature, cast to `GCallback`) with `handler` boxed as its user data.
     @discardableResult
-    func connect<Handler>(_ signal: String, trampoline: GCallback, swapped: Bool = false,
+    func connect<Handler>(_ signal: String, trampoline: GCallback, swapped: Bool = false, after: Bool = false,
                           handler: Handler) -> SignalConnection {
         let box = Unmanaged.passRetained(SignalHandlerBox(handler) as AnyObject).toOpaque()
-        let flags = swapped ? G_CONNECT_SWAPPED : GConnectFlags(rawValue: 0)
+        let flags = GConnectFlags(rawValue: (swapped ? G_CONNECT_SWAPPED.rawValue : 0) | (after ? G_CONNECT_AFTER.rawValue : 0))
         let id = g_signal_connect_data(pointer, signal, trampoline, box, releaseBox, flags)
         return SignalConnection(id: id, instance: pointer)
     }
@@ -55,12 +56,14 @@ extension Object {
     /// The connection is "swapped", so the user data comes first and the signal's own
     /// arguments, whatever their number, are ignored.
     @discardableResult
-    public func connect(_ signal: String, handler: @escaping () -> Void) -> SignalConnection {
+    public func connect(_ signal: String, handler: @escaping @MainActor () -> Void) -> SignalConnection {
         connect(signal, trampoline: unsafeBitCast(voidTrampoline, to: GCallback.self), swapped: true, handler: handler)
     }
 }
 
-/// `void handler(gpointer user_data, ...)`, used swapped.
+/// `void handler(gpointer user_data, ...)`, used swapped. GTK emits signals on the main
+/// thread only, so the main actor's isolation holds (and is checked) here.
 private let voidTrampoline: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
-    SignalHandlerBox<() -> Void>.from(data)?.handler()
+    nonisolated(unsafe) let data = data
+    MainActor.assumeIsolated { SignalHandlerBox<@MainActor () -> Void>.from(data)?.handler() }
 }

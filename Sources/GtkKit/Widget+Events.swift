@@ -2,9 +2,9 @@ import CGtk
 
 /// A pointer event in widget coordinates, copied out of the `GdkEvent` so handlers never
 /// hold on to GDK's memory.
-public struct PointerEvent {
+public struct PointerEvent: Sendable {
     /// What happened.
-    public enum Kind {
+    public enum Kind: Sendable {
         /// A button went down.
         case press
         /// A button went up.
@@ -27,16 +27,35 @@ public struct PointerEvent {
     public let isPrimaryDown: Bool
     /// True for the second click of a double click (GDK sends it after two plain presses).
     public let isDoubleClick: Bool
-    /// Modifier and button state, GDK's `GdkModifierType` bits.
-    public let state: UInt32
+    /// The modifier keys held.
+    public let modifiers: KeyModifiers
+    /// The X server's timestamp of the event, in milliseconds (its monotonic clock).
+    public let time: UInt32
 }
 
-/// A key press: the key and the modifiers held.
-public struct KeyEvent {
-    /// GDK's keyval (`GDK_KEY_Escape`, …).
-    public let keyval: UInt32
-    /// Modifier state, `GdkModifierType` bits.
-    public let state: UInt32
+/// Modifier keys held during an event.
+public struct KeyModifiers: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Shift.
+    public static let shift = KeyModifiers(rawValue: GDK_SHIFT_MASK.rawValue)
+    /// Control (the "Primary" modifier on Linux).
+    public static let control = KeyModifiers(rawValue: GDK_CONTROL_MASK.rawValue)
+    /// Alt.
+    public static let alt = KeyModifiers(rawValue: GDK_MOD1_MASK.rawValue)
+
+    /// Keeps the three modifiers above out of GDK's state bits (buttons, locks and others dropped).
+    init(gdkState state: UInt32) {
+        self.init(rawValue: state & (GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue))
+    }
+}
+
+/// A key press: the key, by its GDK name, and the modifiers held.
+public struct KeyEvent: Sendable {
+    /// GDK's name of the key: "Escape", "Delete", "BackSpace", "F2", "p", "P", …
+    public let name: String
+    /// The modifier keys held.
+    public let modifiers: KeyModifiers
 }
 
 extension PointerEvent {
@@ -50,11 +69,13 @@ extension PointerEvent {
             self.init(kind: b.type == GDK_BUTTON_RELEASE ? .release : .press, x: b.x, y: b.y, button: b.button,
                       pressure: hasPressure ? pressure : nil,
                       isPrimaryDown: b.state & GDK_BUTTON1_MASK.rawValue != 0,
-                      isDoubleClick: b.type == GDK_2BUTTON_PRESS, state: b.state)
+                      isDoubleClick: b.type == GDK_2BUTTON_PRESS, modifiers: KeyModifiers(gdkState: b.state),
+                      time: b.time)
         case GDK_MOTION_NOTIFY:
             let m = event.pointee.motion
             self.init(kind: .motion, x: m.x, y: m.y, button: 0, pressure: hasPressure ? pressure : nil,
-                      isPrimaryDown: m.state & GDK_BUTTON1_MASK.rawValue != 0, isDoubleClick: false, state: m.state)
+                      isPrimaryDown: m.state & GDK_BUTTON1_MASK.rawValue != 0, isDoubleClick: false,
+                      modifiers: KeyModifiers(gdkState: m.state), time: m.time)
         default:
             return nil
         }
@@ -63,29 +84,34 @@ extension PointerEvent {
 
 /// `gboolean handler(GtkWidget *, GdkEvent *, gpointer)`: every "*-event" signal.
 private let eventTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEvent>?,
-                                             UnsafeMutableRawPointer?) -> gboolean = { _, event, data in
-    guard let event, let box = SignalHandlerBox<(UnsafeMutablePointer<GdkEvent>) -> Bool>.from(data) else { return 0 }
-    return box.handler(event) ? 1 : 0
+                                             UnsafeMutableRawPointer?) -> gboolean = { _, eventPointer, data in
+    guard let eventPointer else { return 0 }
+    nonisolated(unsafe) let (event, data) = (eventPointer, data) // GDK delivers events on the main thread only
+    return MainActor.assumeIsolated {
+        guard let box = SignalHandlerBox<@MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool>.from(data) else { return 0 }
+        return box.handler(event) ? 1 : 0
+    }
 }
 
 extension Widget {
     /// Connects a raw GDK event signal; the handler returns true when it handled the event.
+    /// Internal: the app gets Swift values (`PointerEvent`, `KeyEvent`), never GDK's memory.
     @discardableResult
-    public func connectEvent(_ signal: String, handler: @escaping (UnsafeMutablePointer<GdkEvent>) -> Bool) -> SignalConnection {
+    func connectEvent(_ signal: String, handler: @escaping @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool) -> SignalConnection {
         connect(signal, trampoline: unsafeBitCast(eventTrampoline, to: GCallback.self), handler: handler)
     }
 
     /// Asks GDK to deliver the given event kinds to this widget.
-    public func addEvents(_ mask: GdkEventMask) {
+    func addEvents(_ mask: GdkEventMask) {
         gtk_widget_add_events(widget, gint(bitPattern: mask.rawValue))
     }
 
     /// Called for button presses, releases and pointer motion over the widget. Turns on the
     /// event mask those need.
-    public func onPointer(_ handler: @escaping (PointerEvent) -> Void) {
+    public func onPointer(_ handler: @escaping @MainActor (PointerEvent) -> Void) {
         addEvents(GdkEventMask(GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
                                | GDK_POINTER_MOTION_MASK.rawValue))
-        let forward: (UnsafeMutablePointer<GdkEvent>) -> Bool = { event in
+        let forward: @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool = { event in
             guard let pointerEvent = PointerEvent(event) else { return false }
             handler(pointerEvent)
             return true
@@ -97,10 +123,12 @@ extension Widget {
 
     /// Called for key presses while the widget (or, on a window, any child) has focus;
     /// return true to stop GTK's default handling.
-    public func onKeyPress(_ handler: @escaping (KeyEvent) -> Bool) {
+    public func onKeyPress(_ handler: @escaping @MainActor (KeyEvent) -> Bool) {
         addEvents(GDK_KEY_PRESS_MASK)
         connectEvent("key-press-event") { event in
-            handler(KeyEvent(keyval: event.pointee.key.keyval, state: event.pointee.key.state))
+            let key = event.pointee.key
+            let name = gdk_keyval_name(key.keyval).map { String(cString: $0) } ?? ""
+            return handler(KeyEvent(name: name, modifiers: KeyModifiers(gdkState: key.state)))
         }
     }
 }

@@ -2,8 +2,8 @@ import CGtk
 
 /// Base of every widget wrapper: the `GtkWidget` calls all widgets share.
 open class Widget: Object {
-    /// The wrapped `GtkWidget *`.
-    public var widget: UnsafeMutablePointer<GtkWidget> { cast(pointer) }
+    /// The wrapped `GtkWidget *` (for GtkKit's own calls).
+    var widget: UnsafeMutablePointer<GtkWidget> { cast(pointer) }
 
     /// Shows the widget and all its children.
     public func showAll() { gtk_widget_show_all(widget) }
@@ -65,15 +65,15 @@ open class Widget: Object {
     }
 
     /// Where the widget sits in spare horizontal room.
-    public var horizontalAlignment: GtkAlign {
-        get { gtk_widget_get_halign(widget) }
-        set { gtk_widget_set_halign(widget, newValue) }
+    public var horizontalAlignment: Alignment {
+        get { Alignment(gtk_widget_get_halign(widget)) }
+        set { gtk_widget_set_halign(widget, newValue.gtk) }
     }
 
     /// Where the widget sits in spare vertical room.
-    public var verticalAlignment: GtkAlign {
-        get { gtk_widget_get_valign(widget) }
-        set { gtk_widget_set_valign(widget, newValue) }
+    public var verticalAlignment: Alignment {
+        get { Alignment(gtk_widget_get_valign(widget)) }
+        set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
 
     /// Adds a CSS style class (theme hooks such as "suggested-action", "dim-label").

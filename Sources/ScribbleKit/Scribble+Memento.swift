@@ -30,7 +30,7 @@ extension Scribble {
     /// memento nobody else holds, such as one just decoded from a file. Same result as
     /// `init(memento:)`, without the second copy.
     /// - Complexity: O(1).
-    convenience init(adopting memento: ScribbleMemento) {
+    public convenience init(adopting memento: ScribbleMemento) {
         self.init(root: memento.root)
         if memento.isComplete { title = memento.title }
     }

@@ -47,8 +47,15 @@ extension ScribbleManager {
     /// Opens the scribble saved as `id`.
     /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
     public func loadScribble(id: String) throws -> Scribble {
+        Scribble(adopting: try loadMemento(id: id))
+    }
+
+    /// Reads the memento saved as `id`, to hand to another thread (a memento is `Sendable`;
+    /// a `Scribble` is not) and adopt there with `Scribble(adopting:)`.
+    /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
+    public func loadMemento(id: String) throws -> ScribbleMemento {
         try Self.validate(id, in: directory, for: .open)
-        return try Self.loadScribble(path: scribblePath(id))
+        return try Self.loadMemento(path: scribblePath(id))
     }
 
     /// Deletes the entry `id`: its memento, then its thumbnail (a missing thumbnail is fine).
@@ -63,12 +70,19 @@ extension ScribbleManager {
     /// title is titled after its name.
     /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
     public static func loadScribble(path: String) throws -> Scribble {
-        let scribble = Scribble(adopting: try ScribbleMemento(data: try FileSystem.readFile(path)))
-        if scribble.title == nil {
+        Scribble(adopting: try loadMemento(path: path))
+    }
+
+    /// Reads any scribble file as a memento (see `loadMemento(id:)`); titled after the file
+    /// if it has no title.
+    /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
+    public static func loadMemento(path: String) throws -> ScribbleMemento {
+        var memento = try ScribbleMemento(data: try FileSystem.readFile(path))
+        if memento.title == nil {
             let name = AtomicFile.name(of: path)
-            scribble.title = name.hasSuffix(".scribble") ? String(name.dropLast(".scribble".count)) : name
+            memento.title = name.hasSuffix(".scribble") ? String(name.dropLast(".scribble".count)) : name
         }
-        return scribble
+        return memento
     }
 
     /// Saves `scribble` (complete) to any path, atomically, without a thumbnail.

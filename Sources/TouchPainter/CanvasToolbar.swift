@@ -1,11 +1,11 @@
 import CCairo
-import CGtk
 import GtkKit
 import ScribbleKit
 
 /// The canvas' six toolbar buttons in the book's order — Delete, Save, Open, Palette at the
 /// left, Undo and Redo at the right — with themed icons, tooltips naming the shortcut,
 /// accessible names, and a swatch of the current pen on the Palette button.
+@MainActor
 final class CanvasToolbar {
     /// What a button (or its shortcut) asks for.
     enum Action: CaseIterable {
@@ -49,7 +49,7 @@ final class CanvasToolbar {
 
     private func paletteButton() -> Button {
         let button = Button(iconName: Action.palette.iconName)
-        let content = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        let content = Box(.horizontal, spacing: 6)
         content.packStart(Image(iconName: Action.palette.iconName))
         content.packStart(swatch)
         button.setChild(content)

@@ -24,7 +24,8 @@ import ScribbleKit
 /// Taking a mark away repaints its area from scratch; when that area holds so much of a big
 /// drawing that the repaint would stall input (`repaintVertexLimit`), a full frame is
 /// rendered in the background instead, and the mark stays on show until it is ready.
-final class CanvasView: ScribbleObserver {
+@MainActor
+final class CanvasView {
     /// Drawings with at most this many vertices get their full frames at once, on the main
     /// thread, which spares them a blank frame. Where nothing hides anything, a full frame
     /// costs about 1.7 µs a vertex on two cores (`touchpainter-bench`), so this stays within
@@ -76,7 +77,7 @@ final class CanvasView: ScribbleObserver {
     }
 
     /// Brings the backdrop up to date with a change and repaints only what it touched.
-    func scribble(_ scribble: Scribble, didChange change: ScribbleChange) {
+    fileprivate func apply(_ change: ScribbleChange, of scribble: Scribble) {
         switch change.kind {
         case .reset:
             return requestFullFrame()
@@ -88,11 +89,6 @@ final class CanvasView: ScribbleObserver {
         if isRendering { pending.record(change) }
         guard let backdrop else { return }
         invalidate(backdrop.apply(change, root: scribble.root, background: background))
-    }
-
-    /// Repaints the whole drawing (after the background changed).
-    func repaintAll() {
-        requestFullFrame()
     }
 
     /// Whether repainting `rect` in place would likely stall input: the share of the drawing's
@@ -187,5 +183,12 @@ final class CanvasView: ScribbleObserver {
         }
         backdrop?.paint(on: cr)
         TimingReport.canvasDidDraw()
+    }
+}
+
+/// The canvas hears the scribble's changes on the main thread, where input changes it.
+extension CanvasView: @MainActor ScribbleObserver {
+    func scribble(_ scribble: Scribble, didChange change: ScribbleChange) {
+        apply(change, of: scribble)
     }
 }

@@ -5,10 +5,8 @@ import ScribbleKit
 struct Gesture {
     /// Where the primary button went down, while it is down.
     var pressPoint: Point?
-    /// Whether the pointer moved more than `clickSlop` since the press: the book's
-    /// explicit "has moved" flag that decides between a Dot and a Stroke.
-    var hasMoved = false
-    /// The stroke being drawn. Points keep going to it even if undo took it off the canvas.
+    /// The stroke being drawn, once the pointer moved more than `clickSlop` since the press
+    /// (until then a release leaves a Dot). Points keep going to it even if undo took it off the canvas.
     var stroke: Stroke?
 }
 
@@ -29,18 +27,17 @@ extension CanvasViewController {
                 guard point.distance(to: pressPoint) > Self.clickSlop else { return }
                 let stroke = Stroke(color: strokeStyle.color, size: strokeStyle.size)
                 stroke.append(pressPoint)
-                gesture.hasMoved = true
                 gesture.stroke = stroke
-                history.execute(DrawScribbleCommand(scribble: scribble, mark: stroke))
+                document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
             }
-            if let stroke = gesture.stroke { scribble.append(point, to: stroke) }
+            if let stroke = gesture.stroke { document.scribble.append(point, to: stroke) }
         case .release where event.button == 1:
             guard let pressPoint = gesture.pressPoint else { return }
             if let stroke = gesture.stroke {
-                if stroke.lastChild?.location != point { scribble.append(point, to: stroke) }
+                if stroke.lastChild?.location != point { document.scribble.append(point, to: stroke) }
             } else {
                 let dot = Dot(location: pressPoint, color: strokeStyle.color, size: strokeStyle.size)
-                history.execute(DrawScribbleCommand(scribble: scribble, mark: dot))
+                document.execute(DrawScribbleCommand(scribble: document.scribble, mark: dot))
             }
             gesture = Gesture()
         default:

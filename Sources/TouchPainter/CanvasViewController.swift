@@ -1,82 +1,86 @@
 import GtkKit
 import ScribbleKit
 
-/// The canvas screen (book chapter 2): owns the scribble on show, its undo history, the
-/// current pen, and the stroke in progress; turns pointer input into marks and commands.
-/// It never draws: `CanvasView` repaints from the scribble's notifications.
-final class CanvasViewController: ViewController, ScribbleObserver {
+/// The canvas screen (book chapter 2): shows the document's drawing, the current pen and
+/// the stroke in progress; turns pointer input into marks and commands, and toolbar actions
+/// into document operations. It never draws (`CanvasView` repaints from the scribble's
+/// notifications) and keeps no document state of its own: the `Document` does.
+@MainActor
+final class CanvasViewController: ViewController {
     /// The pen for the next marks; the palette's commands set it.
     let strokeStyle = StrokeStyle()
-    /// Undo and redo for the scribble on show.
-    let history = CommandHistory()
+    /// The user's scribble, its history and its save state.
+    let document: Document
     /// The drawing surface.
     let canvasView = CanvasView()
-    /// The drawing on show; replaced when another is opened.
-    var scribble = Scribble()
     /// The buttons in the header bar while the canvas is on show.
     let toolbar: CanvasToolbar
     /// Pointer state of the gesture under way (see `CanvasViewController+Input`).
     var gesture = Gesture()
-    /// The gallery, through its Facade; the only way to storage.
-    let manager: ScribbleManager
-    /// Where Save writes.
-    var origin = DocumentOrigin.new {
-        didSet { CoordinatingController.shared.titleDidChange(for: self) }
-    }
-    /// True while the registration `.reset` of a newly shown scribble arrives.
-    var isOpening = false
-    /// Counts the drawing's changes, so a save can tell whether it saved the latest state.
-    var changeCount = 0
-    /// The save being written in the background, if any (see `CanvasViewController+Saving`).
-    var runningSave: SaveJob?
-    /// Set when Save is pressed while a save is being written: save again when it is done.
-    var saveAgain = false
-    /// Whether the drawing changed since it was opened or saved; the title shows it.
-    var isDirty = false {
-        didSet { CoordinatingController.shared.titleDidChange(for: self) }
-    }
+    private unowned let coordinator: CoordinatingController
 
-    /// Makes the canvas with an empty scribble; `manager` is where Save writes.
-    init(manager: ScribbleManager) {
-        self.manager = manager
+    /// Makes the canvas for `document`; `coordinator` switches views and asks questions.
+    init(document: Document, coordinator: CoordinatingController) {
+        self.document = document
+        self.coordinator = coordinator
         toolbar = CanvasToolbar(style: strokeStyle)
-        canvasView.show(scribble)
-        observe(scribble)
+        canvasView.show(document.scribble)
         canvasView.drawingArea.onPointer { [weak self] event in self?.handle(event) }
         toolbar.onAction = { [weak self] action in self?.perform(action) }
-        history.onAvailabilityChange = { [weak self] canUndo, canRedo in
-            self?.toolbar.setUndoAvailable(canUndo, redoAvailable: canRedo)
+        document.onScribbleReplaced = { [weak self] scribble in
+            self?.gesture = Gesture()
+            self?.canvasView.show(scribble)
         }
+        document.onStateChange = { [weak self] state in self?.apply(state) }
+        document.onSaveFailure = { [weak self] name, error in
+            self?.coordinator.presenter?.showError("Could not save “\(name)”",
+                                                   detail: "\(error) Your drawing is still here; try saving again.")
+        }
+        apply(document.state)
     }
 
     var view: Widget { canvasView.drawingArea }
     var pageName: String { "canvas" }
+    var title: String { document.state.title }
     var toolbarStart: [Widget] { toolbar.startItems }
     var toolbarEnd: [Widget] { toolbar.endItems }
 
     /// Runs a toolbar or keyboard action.
     func perform(_ action: CanvasToolbar.Action) {
         switch action {
-        case .delete: clear()
-        case .undo: history.undo()
-        case .redo: history.redo()
-        case .palette: CoordinatingController.shared.requestViewChange(tag: ButtonTag.openPalette.rawValue)
-        case .open: CoordinatingController.shared.requestViewChange(tag: ButtonTag.openGallery.rawValue)
-        case .save: save()
+        case .delete: document.clear()
+        case .undo: document.undo()
+        case .redo: document.redo()
+        case .palette: coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
+        case .open: coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+        case .save: document.save(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
         }
     }
 
-    /// Starts hearing of `scribble`'s changes, without counting its first report as one.
-    func observe(_ scribble: Scribble) {
-        isOpening = true
-        scribble.addObserver(self)
-        isOpening = false
+    /// Asks what to do with unsaved changes before they would be lost. Returns true when it
+    /// is fine to go on (saved, discarded, or nothing to lose).
+    func confirmDiscardingChanges() -> Bool {
+        document.finishSaveInProgress() // a Save just pressed may be what makes the work safe
+        guard document.hasUnsavedWork else { return true }
+        let answer = coordinator.presenter?.ask(
+            "Save changes to “\(document.displayName)”?",
+            detail: "If you don’t save, your changes will be lost.",
+            choices: [.init("_Cancel"), .init("_Discard", style: "destructive-action"), .init("_Save", style: "suggested-action")],
+            defaultChoice: 2)
+        switch answer {
+        case 2: return document.saveAndWait(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
+        case 1: return true
+        default: return false
+        }
     }
 
-    /// Wipes the canvas and starts a new scribble, through an undoable command; an empty
-    /// canvas is left alone so the history does not fill with no-ops.
-    func clear() {
-        guard !scribble.isEmpty else { return }
-        history.execute(StartNewScribbleCommand(canvas: self))
+    /// The area the thumbnail of a save shows: the canvas as it is on screen.
+    private var canvasSize: (width: Int, height: Int) { canvasView.drawingArea.allocatedSize }
+
+    /// The one place the document's state reaches the screen: Undo/Redo and the title.
+    /// Called only when the state changed, never per motion event.
+    private func apply(_ state: DocumentState) {
+        toolbar.setUndoAvailable(state.canUndo, redoAvailable: state.canRedo)
+        coordinator.titleDidChange(for: self)
     }
 }

@@ -3,6 +3,7 @@ import ScribbleKit
 
 /// A slider that executes a command on every value change (book chapter 8): the slider
 /// knows nothing of colours or widths, only that it has a command to run.
+@MainActor
 final class CommandSlider {
     /// The command run on each change.
     var command: Command?

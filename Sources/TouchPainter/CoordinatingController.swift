@@ -4,22 +4,34 @@ import ScribbleKit
 
 /// The Mediator between the views, and a Singleton (book chapters 11 and 7): every view
 /// change goes through `requestViewChange`, so view controllers never reference each other.
-/// It owns the canvas controller and makes the palette and gallery controllers when first asked.
+/// It owns the document and the canvas controller, and makes the palette and gallery
+/// controllers when first asked; it hands each what it needs through its initialiser.
+@MainActor
 final class CoordinatingController {
-    /// The one coordinator.
-    static let shared = CoordinatingController()
+    /// The one coordinator of the app, over the user's gallery (the entry point uses it).
+    static let shared = CoordinatingController(
+        document: Document(manager: ScribbleManager(directory: ScribbleManager.defaultDirectory()),
+                           hop: { MainLoop.perform($0) }))
 
-    /// The Facade to the gallery's files, shared by the canvas and the gallery.
-    private(set) lazy var scribbleManager = ScribbleManager(directory: ScribbleManager.defaultDirectory())
-    /// The canvas, the start view; made on first use, once GTK is initialised.
-    private(set) lazy var canvasViewController = CanvasViewController(manager: scribbleManager)
+    /// The user's scribble and its history, save state and storage.
+    let document: Document
+    /// The canvas, the start view.
+    private(set) lazy var canvasViewController = CanvasViewController(document: document, coordinator: self)
     /// The controller whose page is on screen.
     private(set) var activeViewController: ViewController?
     private var paletteViewController: PaletteViewController?
     private var thumbnailViewController: ThumbnailViewController?
-    private weak var presenter: ViewPresenter?
+    /// What shows pages and asks questions: the main window (a recorder in tests).
+    private(set) weak var presenter: ViewPresenter?
 
-    private init() {}
+    /// A coordinator over `document`. The app has one, `shared`; tests make their own over a
+    /// temporary gallery.
+    init(document: Document) {
+        self.document = document
+    }
+
+    /// The Facade to the gallery's files.
+    var scribbleManager: ScribbleManager { document.manager }
 
     /// Connects the coordinator to what shows pages (the main window) and shows the canvas.
     func attach(presenter: ViewPresenter) {
@@ -27,9 +39,6 @@ final class CoordinatingController {
         activeViewController = nil
         show(canvasViewController)
     }
-
-    /// The window dialogs belong to.
-    var window: ApplicationWindow? { presenter?.dialogParent }
 
     /// Switches view according to a button's tag; an unknown tag goes back to the canvas.
     func requestViewChange(tag: Int) {
@@ -47,7 +56,7 @@ final class CoordinatingController {
     /// The palette controller, made the first time it is needed.
     func palette() -> PaletteViewController {
         if let paletteViewController { return paletteViewController }
-        let controller = PaletteViewController(style: canvasViewController.strokeStyle)
+        let controller = PaletteViewController(style: canvasViewController.strokeStyle, coordinator: self)
         paletteViewController = controller
         return controller
     }
@@ -55,45 +64,64 @@ final class CoordinatingController {
     /// The gallery controller, made the first time it is needed.
     func gallery() -> ThumbnailViewController {
         if let thumbnailViewController { return thumbnailViewController }
-        let controller = ThumbnailViewController(manager: scribbleManager)
+        let controller = ThumbnailViewController(manager: scribbleManager, coordinator: self)
         thumbnailViewController = controller
         return controller
-    }
-
-    /// Opens a gallery entry on the canvas (after asking about unsaved changes) and shows
-    /// the canvas; if the entry cannot be read, says why and leaves everything as it was.
-    /// The file is decoded off the main thread, so a big scribble does not stall input.
-    func openScribble(_ entry: ScribbleEntry) {
-        let canvas = canvasViewController
-        guard canvas.confirmDiscardingChanges() else { return }
-        let manager = scribbleManager
-        Self.loading.async {
-            let result = Result { try manager.loadScribble(id: entry.id) }
-            MainLoop.perform { [weak self] in
-                switch result {
-                case .success(let scribble):
-                    canvas.open(scribble, from: .gallery(id: entry.id))
-                    self?.show(canvas)
-                case .failure(let error):
-                    MessageDialog.showError(parent: self?.window, text: "Could not open “\(entry.title)”",
-                                            detail: "\(error) The other scribbles are not affected.")
-                }
-            }
-        }
     }
 
     /// Where files are decoded, one at a time, off the GTK main thread.
     static let loading = DispatchQueue(label: "touchpainter.loading", qos: .userInitiated)
 
-    /// A gallery entry was deleted; the canvas forgets it if it came from there.
+    /// Opens a gallery entry on the canvas (after asking about unsaved changes) and shows
+    /// the canvas; if the entry cannot be read, says why and leaves everything as it was.
+    /// The file is decoded off the main thread, so a big scribble does not stall input.
+    func openScribble(_ entry: ScribbleEntry) {
+        guard canvasViewController.confirmDiscardingChanges() else { return }
+        let manager = scribbleManager
+        Self.loading.async {
+            let result = Result { try manager.loadMemento(id: entry.id) }
+            MainLoop.perform { [weak self] in
+                switch result {
+                case .success(let memento):
+                    self?.document.open(Scribble(adopting: memento), from: .gallery(id: entry.id))
+                    self?.requestViewChange(tag: ButtonTag.done.rawValue)
+                case .failure(let error):
+                    self?.presenter?.showError("Could not open “\(entry.title)”",
+                                               detail: "\(error) The other scribbles are not affected.")
+                }
+            }
+        }
+    }
+
+    /// Opens the scribble file at `path` (from a command line, this launch's or a later
+    /// one's) after asking about unsaved changes, decoding it off the main thread; says why
+    /// if it cannot.
+    func openFile(at path: String) {
+        guard canvasViewController.confirmDiscardingChanges() else { return }
+        Self.loading.async {
+            let result = Result { try ScribbleManager.loadMemento(path: path) }
+            MainLoop.perform { [weak self] in
+                switch result {
+                case .success(let memento):
+                    // Titled after the file if it has no title of its own.
+                    self?.document.open(Scribble(adopting: memento), from: .file(path: path))
+                    self?.requestViewChange(tag: ButtonTag.done.rawValue)
+                case .failure(let error):
+                    self?.presenter?.showError("Could not open “\(path)”", detail: String(describing: error))
+                }
+            }
+        }
+    }
+
+    /// A gallery entry was deleted; the document forgets it if it came from there.
     func scribbleWasDeleted(_ entry: ScribbleEntry) {
-        canvasViewController.entryWasDeleted(entry.id)
+        document.entryWasDeleted(entry.id)
     }
 
     /// Handles the Delete key: clears the canvas, or deletes the selected gallery tile.
     func deleteRequested() {
         if activeViewController === canvasViewController {
-            canvasViewController.clear()
+            document.clear()
         } else if let gallery = thumbnailViewController, activeViewController === gallery {
             gallery.deleteSelected()
         }

@@ -1,9 +1,10 @@
-import CGtk
 import GtkKit
+import ScribbleKit
 
 /// Owns the app's one window: a header bar that carries the active view's toolbar, and a
 /// stack with one page per view controller. The coordinator decides what to show; this
-/// class only knows how.
+/// class only knows how, and how to ask the user a question over the window.
+@MainActor
 final class MainWindowController: ViewPresenter {
     /// The app's one window.
     let window: ApplicationWindow
@@ -11,20 +12,23 @@ final class MainWindowController: ViewPresenter {
     private let stack = Stack()
     /// Every controller that has been shown, so its page and toolbar exist once.
     private var installed: [ObjectIdentifier: ViewController] = [:]
+    /// The title last put up. Compared with this, not with the header bar's own title:
+    /// GTK 3 sets a titlebar header bar's title to the window's (`gtk_window_set_title`),
+    /// which here has " — TouchPainter" after it, so that comparison would never match.
+    private var shownTitle: String?
 
     /// Builds the window, its header bar and page stack; Escape anywhere means Done.
-    init(application: Application) {
+    init(application: Application, coordinator: CoordinatingController) {
         window = ApplicationWindow(application: application)
-        window.title = "TouchPainter"
         window.setIconName(AppInfo.iconName)
         window.setDefaultSize(width: 1024, height: 768)
-        headerBar.title = "TouchPainter"
         window.setTitlebar(headerBar)
         window.add(stack)
-        window.onKeyPress { event in
+        updateTitle(DocumentState.appName)
+        window.onKeyPress { [weak coordinator] event in
             // Escape is "Done" on every page but the canvas.
-            guard event.keyval == UInt32(GDK_KEY_Escape) else { return false }
-            CoordinatingController.shared.requestViewChange(tag: ButtonTag.done.rawValue)
+            guard event.name == "Escape" else { return false }
+            coordinator?.requestViewChange(tag: ButtonTag.done.rawValue)
             return true
         }
     }
@@ -41,15 +45,27 @@ final class MainWindowController: ViewPresenter {
     }
 
     /// Shows `title` in the header bar, and as the window's name with the app's after it.
-    /// Skips an unchanged title: setting it relays the header bar out, and the canvas reports
-    /// its title after every change, motion events included.
+    /// An unchanged title is skipped: setting one relays the header bar out and converts the
+    /// text for X11.
     func updateTitle(_ title: String) {
-        guard title != headerBar.title else { return }
+        guard title != shownTitle else { return }
+        shownTitle = title
+        titleUpdates += 1
+        // In this order: a titlebar header bar passes its title on to the window.
         headerBar.title = title
-        window.title = title == "TouchPainter" ? title : "\(title) — TouchPainter"
+        window.title = title == DocumentState.appName ? title : "\(title) — \(DocumentState.appName)"
     }
 
-    var dialogParent: ApplicationWindow? { window }
+    /// How many times the title was put up (tests check that a drag does not do it per event).
+    private(set) var titleUpdates = 0
+
+    func ask(_ text: String, detail: String, choices: [MessageDialog.Choice], defaultChoice: Int) -> Int? {
+        MessageDialog.ask(parent: window, text: text, detail: detail, choices: choices, defaultChoice: defaultChoice)
+    }
+
+    func showError(_ text: String, detail: String) {
+        MessageDialog.showError(parent: window, text: text, detail: detail)
+    }
 
     private func install(_ controller: ViewController) {
         let key = ObjectIdentifier(controller)
@@ -67,3 +83,4 @@ final class MainWindowController: ViewPresenter {
         controller.view.showAll()
     }
 }
+

@@ -1,5 +1,4 @@
 import CCairo
-import CGtk
 import GtkKit
 import ScribbleKit
 
@@ -7,7 +6,8 @@ import ScribbleKit
 /// width slider and a live preview. It is the Adapter between the sliders and the colour
 /// and size commands: it answers the commands' questions from its sliders and hears the
 /// results. The commands change the canvas' pen; the preview follows the pen.
-final class PaletteViewController: ViewController, SetStrokeColorCommandDelegate, SetStrokeSizeCommandDelegate {
+@MainActor
+final class PaletteViewController: ViewController {
     private let style: StrokeStyle
     /// The colour and width sliders (internal so tests can move them).
     let red = CommandSlider(name: "Red", range: 0...255)
@@ -17,11 +17,11 @@ final class PaletteViewController: ViewController, SetStrokeColorCommandDelegate
     private let colorCommand: SetStrokeColorCommand
     private let sizeCommand: SetStrokeSizeCommand
     private let preview = DrawingArea()
-    private let page = Box(GTK_ORIENTATION_VERTICAL, spacing: 18)
+    private let page = Box(.vertical, spacing: 18)
     private let doneButton = Button(label: "Done")
 
     /// Makes the page; its commands change `style`, the canvas' pen.
-    init(style: StrokeStyle) {
+    init(style: StrokeStyle, coordinator: CoordinatingController) {
         self.style = style
         colorCommand = SetStrokeColorCommand(style: style)
         sizeCommand = SetStrokeSizeCommand(style: style)
@@ -34,7 +34,7 @@ final class PaletteViewController: ViewController, SetStrokeColorCommandDelegate
         doneButton.tooltip = "Back to the canvas (Escape)"
         doneButton.tag = ButtonTag.done.rawValue
         doneButton.addStyleClass("suggested-action")
-        doneButton.onClicked { CoordinatingController.shared.requestViewChange(tag: $0.tag) }
+        doneButton.onClicked { [unowned coordinator] in coordinator.requestViewChange(tag: $0.tag) }
 
         preview.accessibleName = "Pen preview"
         preview.setSizeRequest(width: -1, height: 96)
@@ -75,7 +75,7 @@ final class PaletteViewController: ViewController, SetStrokeColorCommandDelegate
     /// of labelled sliders.
     private func layOut() {
         page.setMargins(24)
-        page.horizontalAlignment = GTK_ALIGN_CENTER
+        page.horizontalAlignment = .center
         page.setSizeRequest(width: 480, height: -1)
 
         let previewFrame = Frame()
@@ -123,3 +123,6 @@ final class PaletteViewController: ViewController, SetStrokeColorCommandDelegate
         MarkRenderer(context: cr).render(stroke)
     }
 }
+
+/// The palette answers its commands' questions on the main thread, where the sliders live.
+extension PaletteViewController: @MainActor SetStrokeColorCommandDelegate, @MainActor SetStrokeSizeCommandDelegate {}

@@ -1,9 +1,9 @@
-import CGtk
 import GtkKit
 import ScribbleKit
 
 /// One gallery tile (book chapter 22): the thumbnail, drawn through its image proxy, and
 /// the scribble's name under it. The tile's accessible name is the scribble's name.
+@MainActor
 final class ScribbleThumbnailView {
     /// Thumbnail size in the grid.
     static let imageWidth = 240
@@ -28,12 +28,12 @@ final class ScribbleThumbnailView {
         tile.accessibleName = entry.title
         tile.tooltip = entry.title
         image.setSizeRequest(width: Self.imageWidth, height: Self.imageHeight)
-        image.horizontalAlignment = GTK_ALIGN_CENTER
+        image.horizontalAlignment = .center
         image.onDraw { [weak self] cr in self?.proxy.draw(on: cr, width: Self.imageWidth, height: Self.imageHeight) }
         proxy.onLoad = { [weak self] in self?.image.queueDraw() }
 
         let title = Label(entry.title)
-        let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let column = Box(.vertical, spacing: 6)
         column.setMargins(6)
         column.packStart(image)
         column.packStart(title)

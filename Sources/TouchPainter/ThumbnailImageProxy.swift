@@ -1,5 +1,4 @@
 import CCairo
-import CGtk
 import Dispatch
 import GtkKit
 
@@ -9,6 +8,7 @@ import GtkKit
 /// `onLoad` asks the tile to redraw. A missing or broken PNG, or a scribble file that does
 /// not read back (`isIntact`), turns into a broken-image tile, never an endless placeholder
 /// and never the picture of a drawing that can no longer be opened.
+@MainActor
 final class ThumbnailImageProxy {
     /// What the proxy can show.
     enum State {
@@ -79,11 +79,8 @@ final class ThumbnailImageProxy {
         cairo_set_line_width(cr, 2)
         cairo_rectangle(cr, 1, 1, Double(width) - 2, Double(height) - 2)
         cairo_stroke(cr)
-        let size: gint = 48
-        guard let pixbuf = gtk_icon_theme_load_icon(gtk_icon_theme_get_default(), "image-missing", size,
-                                                    GTK_ICON_LOOKUP_FORCE_SIZE, nil) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        gdk_cairo_set_source_pixbuf(cr, pixbuf, Double(width - Int(size)) / 2, Double(height - Int(size)) / 2)
-        cairo_paint(cr)
+        let size = 48
+        Gtk.paintIcon(named: "image-missing", size: size, on: cr,
+                      x: Double(width - size) / 2, y: Double(height - size) / 2)
     }
 }

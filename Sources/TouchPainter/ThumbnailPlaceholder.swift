@@ -3,6 +3,7 @@ import CCairo
 /// The Flyweight every gallery tile shares while its thumbnail loads (SPEC §6): light grey
 /// with a dashed dark-grey border, rendered once per tile size instead of once per tile.
 /// The app uses `shared`; a test makes its own to count what it renders.
+@MainActor
 final class ThumbnailPlaceholder {
     /// The placeholders of the app's gallery.
     static let shared = ThumbnailPlaceholder()

@@ -1,4 +1,3 @@
-import CGtk
 import GtkKit
 import ScribbleKit
 
@@ -6,8 +5,10 @@ import ScribbleKit
 /// most recently saved first. Tiles appear at once with placeholders and fill in lazily.
 /// Clicking a tile asks the coordinator to open it; a tile can be deleted from its context
 /// menu or with the Delete key, after confirmation.
+@MainActor
 final class ThumbnailViewController: ViewController {
     private let manager: ScribbleManager
+    private unowned let coordinator: CoordinatingController
     private let flowBox = FlowBox()
     private let scrolled = ScrolledWindow()
     private let pages = Stack()
@@ -16,11 +17,12 @@ final class ThumbnailViewController: ViewController {
     /// Set while the gallery's folder cannot be read, to say why instead of "empty".
     private let emptyDetail = Label()
 
-    init(manager: ScribbleManager) {
+    init(manager: ScribbleManager, coordinator: CoordinatingController) {
         self.manager = manager
+        self.coordinator = coordinator
         flowBox.accessibleName = "Gallery"
         flowBox.setMargins(18)
-        flowBox.verticalAlignment = GTK_ALIGN_START
+        flowBox.verticalAlignment = .start
         flowBox.onChildActivated { [weak self] child in self?.open(self?.view(for: child)) }
         flowBox.onSecondaryClick { [weak self] child in self?.showContextMenu(for: child) }
         scrolled.add(flowBox)
@@ -29,7 +31,7 @@ final class ThumbnailViewController: ViewController {
         doneButton.tooltip = "Back to the canvas (Escape)"
         doneButton.tag = ButtonTag.done.rawValue
         doneButton.addStyleClass("suggested-action")
-        doneButton.onClicked { CoordinatingController.shared.requestViewChange(tag: $0.tag) }
+        doneButton.onClicked { [unowned coordinator] in coordinator.requestViewChange(tag: $0.tag) }
 
         pages.transitionDuration = 0
         pages.addPage(scrolled, name: "grid")
@@ -101,18 +103,18 @@ final class ThumbnailViewController: ViewController {
         confirmAndDelete(view.entry)
     }
 
-    private func view(for child: UnsafeMutablePointer<GtkWidget>) -> ScribbleThumbnailView? {
-        thumbnailViews.first { $0.tile.widget == child }
+    private func view(for child: FlowBoxChild?) -> ScribbleThumbnailView? {
+        thumbnailViews.first { $0.tile === child }
     }
 
     /// Opens from an idle callback: a dialog (unsaved changes, a broken file) must not start
     /// its modal loop inside the flow box's click handling, or the click never finishes.
     private func open(_ view: ScribbleThumbnailView?) {
         guard let entry = view?.entry else { return }
-        MainLoop.perform { CoordinatingController.shared.openScribble(entry) }
+        MainLoop.perform { [weak self] in self?.coordinator.openScribble(entry) }
     }
 
-    private func showContextMenu(for child: UnsafeMutablePointer<GtkWidget>) {
+    private func showContextMenu(for child: FlowBoxChild) {
         guard let view = view(for: child) else { return }
         let menu = Menu()
         menu.addItem("_Delete…", accessibleName: "Delete scribble") { [weak self] in
@@ -126,25 +128,24 @@ final class ThumbnailViewController: ViewController {
     private var contextMenu: Menu?
 
     private func confirmAndDelete(_ entry: ScribbleEntry) {
-        let window = CoordinatingController.shared.window
-        let answer = MessageDialog.ask(
-            parent: window, text: "Delete “\(entry.title)”?",
+        let answer = coordinator.presenter?.ask(
+            "Delete “\(entry.title)”?",
             detail: "The scribble and its thumbnail are removed from the gallery. This cannot be undone.",
             choices: [.init("_Cancel"), .init("_Delete", style: "destructive-action")], defaultChoice: 0)
         guard answer == 1 else { return }
         do {
             try manager.delete(id: entry.id)
-            CoordinatingController.shared.scribbleWasDeleted(entry)
+            coordinator.scribbleWasDeleted(entry)
         } catch {
-            MessageDialog.showError(parent: window, text: "Could not delete “\(entry.title)”", detail: String(describing: error))
+            coordinator.presenter?.showError("Could not delete “\(entry.title)”", detail: String(describing: error))
         }
         reload()
     }
 
     private func emptyPage() -> Widget {
-        let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-        column.horizontalAlignment = GTK_ALIGN_CENTER
-        column.verticalAlignment = GTK_ALIGN_CENTER
+        let column = Box(.vertical, spacing: 12)
+        column.horizontalAlignment = .center
+        column.verticalAlignment = .center
         column.packStart(Image(iconName: "document-open-recent-symbolic", pixelSize: 96))
         let heading = Label()
         heading.setMarkup("<big><b>No saved scribbles yet</b></big>")

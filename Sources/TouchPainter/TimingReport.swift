@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import GtkKit
 
@@ -16,11 +15,15 @@ import GtkKit
 ///
 /// Everything here runs on the GTK main thread; with the variables unset it only reads two
 /// flags.
+@MainActor
 enum TimingReport {
     /// True when `TOUCHPAINTER_REPORT_TIMINGS=1`.
     static let isEnabled = ProcessInfo.processInfo.environment["TOUCHPAINTER_REPORT_TIMINGS"] == "1"
     /// True when `TOUCHPAINTER_BENCH_OPEN_GALLERY=1`.
     static let opensGallery = ProcessInfo.processInfo.environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] == "1"
+
+    /// What opens the gallery, for `TOUCHPAINTER_BENCH_OPEN_GALLERY` (the app sets it).
+    static var openGallery: (@MainActor @Sendable () -> Void)?
 
     private static var sawFirstFrame = false
     /// When the gallery was last asked for and has not drawn since (CLOCK_MONOTONIC ns).
@@ -36,10 +39,8 @@ enum TimingReport {
             report("first-frame-ms \(sinceStart) monotonic-ns \(now)")
             watchMainLoop()
         }
-        if opensGallery {
-            MainLoop.perform {
-                CoordinatingController.shared.requestViewChange(tag: ButtonTag.openGallery.rawValue)
-            }
+        if opensGallery, let openGallery {
+            MainLoop.perform { openGallery() }
         }
     }
 
@@ -59,13 +60,7 @@ enum TimingReport {
     /// when timings are on, a handler that runs after the page and its children have drawn.
     static func watchGalleryFrames(of page: Widget) {
         guard isEnabled else { return }
-        // `gboolean draw(GtkWidget *, cairo_t *, gpointer)`, connected after the default
-        // handler and returning FALSE, so it never stops or changes the drawing.
-        let afterDraw: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, _, _ in
-            TimingReport.galleryDidDraw()
-            return 0
-        }
-        g_signal_connect_data(page.pointer, "draw", unsafeBitCast(afterDraw, to: GCallback.self), nil, nil, G_CONNECT_AFTER)
+        page.onDrawn { TimingReport.galleryDidDraw() }
     }
 
     private static func galleryDidDraw() {

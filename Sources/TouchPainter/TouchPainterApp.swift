@@ -1,49 +1,66 @@
 import GtkKit
+import ScribbleKit
 
 /// The running application: its `GtkApplication`, its window and its keyboard actions.
+///
+/// One instance per session: GApplication registers the app id on the session bus, and a
+/// second `touchpainter` — with or without a FILE — hands its command line to the running
+/// instance (which brings its window forward, or opens the file after the unsaved-changes
+/// question) and exits.
+@MainActor
 final class TouchPainterApp {
     /// The GTK application.
     let application = Application(id: AppInfo.applicationID)
+    private let coordinator: CoordinatingController
     private var mainWindow: MainWindowController?
-    private let fileToOpen: String?
 
-    /// Prepares the app; `file` is a scribble to open once the window is up.
-    init(opening file: String?) {
-        fileToOpen = file
-        application.onActivate { [unowned self] in self.activate() }
+    /// Prepares the app around `coordinator`.
+    init(coordinator: CoordinatingController) {
+        self.coordinator = coordinator
+        application.onActivate { [unowned self] in self.showWindow() }
+        application.onOpen { [unowned self] paths in
+            self.showWindow()
+            // After the window is on screen, so a question or an error has a parent to sit on.
+            MainLoop.perform { [weak self] in
+                if let path = paths.first { self?.coordinator.openFile(at: path) }
+            }
+        }
     }
 
-    /// Runs until the window closes; returns the exit status.
-    func run() -> Int32 { application.run() }
+    /// The entry point: runs the app with the book's Singleton coordinator until the window
+    /// closes; returns the exit status.
+    static func run(opening file: String?) -> Int32 {
+        let app = TouchPainterApp(coordinator: .shared)
+        return app.application.run(opening: file.map { [$0] } ?? [])
+    }
 
-    private func activate() {
+    private func showWindow() {
         if let mainWindow {
             mainWindow.window.present()
             return
         }
-        let windowController = MainWindowController(application: application)
+        let windowController = MainWindowController(application: application, coordinator: coordinator)
         mainWindow = windowController
         windowController.window.showAll()
-        CoordinatingController.shared.attach(presenter: windowController)
+        coordinator.attach(presenter: windowController)
+        TimingReport.openGallery = { [weak coordinator] in
+            coordinator?.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+        }
         installActions()
-        windowController.window.onCloseRequest {
+        windowController.window.onCloseRequest { [unowned self] in
             // true keeps the window open: the user chose Cancel, or saving failed.
-            !CoordinatingController.shared.canvasViewController.confirmDiscardingChanges()
+            !self.coordinator.canvasViewController.confirmDiscardingChanges()
         }
         windowController.window.present()
-        if let fileToOpen {
-            // After the window is on screen, so an error dialog has a parent to sit on.
-            MainLoop.perform { CoordinatingController.shared.canvasViewController.openFile(at: fileToOpen) }
-        }
     }
 
     /// Keyboard shortcuts, as application actions with accelerators (SPEC §1). Canvas
     /// actions only act while the canvas is on show, so a shortcut in another view does not
     /// change the drawing hidden behind it.
     private func installActions() {
-        let coordinator = CoordinatingController.shared
+        let coordinator = coordinator
         let canvas = coordinator.canvasViewController
-        func onCanvas(_ action: CanvasToolbar.Action) -> () -> Void {
+        func onCanvas(_ action: CanvasToolbar.Action) -> @MainActor () -> Void {
             { if coordinator.activeViewController === canvas { canvas.perform(action) } }
         }
         application.addAction("undo", accelerators: ["<Primary>z"], handler: onCanvas(.undo))

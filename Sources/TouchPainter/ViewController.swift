@@ -2,6 +2,7 @@ import GtkKit
 
 /// One screen of the app. The coordinator shows one at a time: its `view` fills the
 /// window and its toolbar items appear in the header bar.
+@MainActor
 protocol ViewController: AnyObject {
     /// The page widget.
     var view: Widget { get }
@@ -21,12 +22,17 @@ extension ViewController {
     func viewWillAppear() {}
 }
 
-/// Puts a controller's page on screen; the main window does it for real, tests record it.
+/// Puts a controller's page on screen and asks the user questions; the main window does it
+/// for real, tests record it (and answer questions without a modal loop that could hang).
+@MainActor
 protocol ViewPresenter: AnyObject {
     /// Shows `controller`'s page and toolbar, hiding the others.
     func present(_ controller: ViewController)
     /// Shows a new title for the page on show.
     func updateTitle(_ title: String)
-    /// The window that dialogs are modal to.
-    var dialogParent: ApplicationWindow? { get }
+    /// Asks a question with `choices` (button labels with mnemonics); the index chosen, or
+    /// `nil` when the dialog was closed.
+    func ask(_ text: String, detail: String, choices: [MessageDialog.Choice], defaultChoice: Int) -> Int?
+    /// Tells the user something went wrong.
+    func showError(_ text: String, detail: String)
 }

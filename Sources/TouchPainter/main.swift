@@ -18,10 +18,10 @@ struct TouchPainterCommand: ParsableCommand {
     @Argument(help: "A scribble file to open at launch.")
     var file: String?
 
-    /// Starts the app and exits with its status.
+    /// Starts the app (or hands `file` to the instance already running) and exits with its status.
     func run() throws {
-        let app = TouchPainterApp(opening: file)
-        let status = app.run()
+        // ArgumentParser calls `run` from `main()` on the main thread, where GTK must run.
+        let status = MainActor.assumeIsolated { TouchPainterApp.run(opening: file) }
         if status != 0 { throw ExitCode(status) }
     }
 }

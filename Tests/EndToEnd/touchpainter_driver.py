@@ -37,6 +37,7 @@ class App:
 
     def __init__(self, data_dir, args=(), extra_env=None):
         env = dict(os.environ)
+        self.data_dir = data_dir
         env["TOUCHPAINTER_DATA_DIR"] = str(data_dir)
         env["XDG_CONFIG_HOME"] = str(data_dir.parent / "config")
         # No crossfades: a screenshot right after a view change shows the new view.

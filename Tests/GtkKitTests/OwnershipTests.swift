@@ -10,7 +10,7 @@ struct OwnershipTests {
 
     @Test func newWidgetsAreSunkAndHeldOnce() {
         let widgets: [Widget] = [
-            Button(label: "OK"), Button(iconName: "edit-undo-symbolic"), DrawingArea(), Box(GTK_ORIENTATION_VERTICAL),
+            Button(label: "OK"), Button(iconName: "edit-undo-symbolic"), DrawingArea(), Box(.vertical),
             Scale(minimum: 0, maximum: 255, step: 1), Label("x"), Stack(), HeaderBar(), Frame(), Grid(), Image(iconName: "edit-undo-symbolic"),
         ]
         for widget in widgets {
@@ -20,7 +20,7 @@ struct OwnershipTests {
     }
 
     @Test func containerTakesItsOwnReferenceAndGivesItBack() {
-        let box = Box(GTK_ORIENTATION_HORIZONTAL)
+        let box = Box(.horizontal)
         let button = Button(label: "child")
         box.add(button)
         #expect(button.referenceCount == 2)
@@ -48,5 +48,27 @@ struct OwnershipTests {
             }
         }
         #expect(finalised)
+    }
+}
+
+/// The last reference to a wrapper may drop on another thread; GTK still sees its unref on
+/// the main thread, when the main loop runs next.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct OffMainThreadReleaseTests {
+    init() { GtkTestSupport.initialise() }
+
+    @Test func releasingAWrapperOffTheMainThreadUnrefsOnTheMainLoop() async {
+        let label = Label("released elsewhere")
+        let object = label.pointer
+        g_object_ref(object) // the test's own reference, to watch the count
+        defer { g_object_unref(object) }
+        nonisolated(unsafe) var holder: Label? = label
+        _ = consume label
+        await Task.detached { holder = nil }.value
+        #expect(holder == nil)
+        #expect(UnsafeMutablePointer<GObject>(OpaquePointer(object)).pointee.ref_count == 2) // not yet
+        MainLoop.iterate()
+        #expect(UnsafeMutablePointer<GObject>(OpaquePointer(object)).pointee.ref_count == 1) // dropped on the main loop
     }
 }

@@ -1,29 +1,60 @@
-import CGtk
-import GtkKit
+import Foundation
+@testable import GtkKit
 import ScribbleKit
 import Testing
 @testable import TouchPainter
 
-/// Records what the coordinator asks to show, in place of the window.
+/// Records what the coordinator asks to show, in place of the window, and answers questions
+/// from a script instead of running a modal dialog (which would hang a broken test).
+@MainActor
 final class RecordingPresenter: ViewPresenter {
     var shown: [String] = []
     var titles: [String] = []
+    /// The questions asked, in order.
+    var questions: [String] = []
+    /// The errors shown, in order.
+    var errors: [String] = []
+    /// What the next questions are answered (choice indexes); `nil` once it runs out.
+    var answers: [Int] = []
+
     func present(_ controller: ViewController) { shown.append(controller.pageName) }
     func updateTitle(_ title: String) { titles.append(title) }
-    var dialogParent: ApplicationWindow? { nil }
+    func ask(_ text: String, detail: String, choices: [MessageDialog.Choice], defaultChoice: Int) -> Int? {
+        questions.append(text)
+        return answers.isEmpty ? nil : answers.removeFirst()
+    }
+    func showError(_ text: String, detail: String) { errors.append(text) }
+}
+
+/// A coordinator of its own over a fresh temporary gallery, with a recording presenter: no
+/// test sees the user's files or another test's state.
+@MainActor
+final class CoordinatorFixture {
+    let folder = NSTemporaryDirectory() + "touchpainter-test-\(UUID().uuidString)"
+    let presenter = RecordingPresenter()
+    let coordinator: CoordinatingController
+
+    init() {
+        #expect(Gtk.initialise(), "GTK needs a display; run through `make test`")
+        coordinator = CoordinatingController(
+            document: Document(manager: ScribbleManager(directory: folder), hop: { MainLoop.perform($0) }))
+        coordinator.attach(presenter: presenter)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// The `.scribble` files in the gallery folder.
+    var savedFiles: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".scribble") }
+    }
 }
 
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct CoordinatingControllerTests {
-    let presenter = RecordingPresenter()
-    let coordinator = CoordinatingController.shared
-
-    init() {
-        #expect(gtk_init_check(nil, nil) != 0, "GTK needs a display; run through `make test`")
-        coordinator.attach(presenter: presenter)
-        coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
-    }
+    let fixture = CoordinatorFixture()
+    var presenter: RecordingPresenter { fixture.presenter }
+    var coordinator: CoordinatingController { fixture.coordinator }
 
     @Test func everyTagLeadsToItsView() {
         coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
@@ -63,12 +94,46 @@ struct CoordinatingControllerTests {
     }
 
     @Test func theCanvasTitleFollowsUnsavedChanges() {
-        let canvas = coordinator.canvasViewController
-        canvas.open(Scribble(), from: .new)
-        #expect(canvas.title == "TouchPainter")
-        canvas.scribble.add(Dot(location: .zero, color: .black, size: 4))
-        #expect(canvas.title == "• Untitled")
+        #expect(coordinator.canvasViewController.title == "TouchPainter")
+        coordinator.document.scribble.add(Dot(location: .zero, color: .black, size: 4))
+        #expect(coordinator.canvasViewController.title == "• Untitled")
         #expect(presenter.titles.last == "• Untitled")
+    }
+
+    @Test func aDragSetsTheTitleOnceNotPerMotionEvent() {
+        let canvas = coordinator.canvasViewController
+        let before = presenter.titles.count
+        func event(_ kind: PointerEvent.Kind, _ x: Double, _ y: Double) -> PointerEvent {
+            PointerEvent(kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: nil,
+                         isPrimaryDown: kind != .press, isDoubleClick: false, modifiers: [], time: 0)
+        }
+        canvas.handle(event(.press, 10, 10))
+        for i in 1...200 { canvas.handle(event(.motion, 10 + Double(i), 10 + Double(i % 9))) }
+        canvas.handle(event(.release, 211, 10))
+        #expect(coordinator.document.scribble.root.count == 1)
+        // One state change (unsaved, undoable), so one title; not one per event.
+        #expect(presenter.titles.count - before == 1)
+        #expect(presenter.titles.last == "• Untitled")
+    }
+
+    @Test func quittingRightAfterSaveWaitsForItInsteadOfAsking() {
+        coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
+        coordinator.canvasViewController.perform(.save)
+        // No question may come up: the save in flight covers the drawing.
+        #expect(coordinator.canvasViewController.confirmDiscardingChanges())
+        #expect(presenter.questions.isEmpty)
+        #expect(fixture.savedFiles.count == 1)
+    }
+
+    @Test func unsavedWorkAsksAndCancelKeepsIt() {
+        coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
+        presenter.answers = [0] // Cancel
+        #expect(!coordinator.canvasViewController.confirmDiscardingChanges())
+        #expect(presenter.questions == ["Save changes to “Untitled”?"])
+        presenter.answers = [2] // Save
+        #expect(coordinator.canvasViewController.confirmDiscardingChanges())
+        #expect(fixture.savedFiles.count == 1)
+        #expect(!coordinator.document.hasUnsavedWork)
     }
 }
 
@@ -78,9 +143,10 @@ struct PaletteAdapterTests {
     let style = StrokeStyle()
     let palette: PaletteViewController
 
+    let fixture = CoordinatorFixture()
+
     init() {
-        #expect(gtk_init_check(nil, nil) != 0)
-        palette = PaletteViewController(style: style)
+        palette = PaletteViewController(style: style, coordinator: fixture.coordinator)
     }
 
     @Test func movingASliderRunsTheColourCommandWithAllThreeComponents() {

@@ -1,5 +1,4 @@
 import CCairo
-import CGtk
 import Foundation
 import GtkKit
 import Testing
@@ -11,7 +10,7 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct ThumbnailImageProxyTests {
     init() {
-        #expect(gtk_init_check(nil, nil) != 0, "GTK needs a display; run through `make test`")
+        #expect(Gtk.initialise(), "GTK needs a display; run through `make test`")
     }
 
     /// Draws the proxy into a fresh 240×180 image and returns the pixel at (x, y) as RGB.

@@ -1,0 +1,28 @@
+import CGtk
+
+/// GTK as a whole: start-up and the icon theme.
+@MainActor
+public enum Gtk {
+    /// Initialises GTK once for the process; false when there is no display to open.
+    /// (`Application.run` initialises GTK itself; tests call this.)
+    @discardableResult
+    public static func initialise() -> Bool {
+        if isInitialised { return true }
+        isInitialised = gtk_init_check(nil, nil) != 0
+        return isInitialised
+    }
+
+    private static var isInitialised = false
+
+    /// Paints the theme's icon `name` at `size` pixels with its top-left corner at (x, y) on
+    /// a Cairo context; false when the theme has no such icon.
+    @discardableResult
+    public static func paintIcon(named name: String, size: Int, on cr: OpaquePointer, x: Double, y: Double) -> Bool {
+        guard let pixbuf = gtk_icon_theme_load_icon(gtk_icon_theme_get_default(), name, gint(size),
+                                                    GTK_ICON_LOOKUP_FORCE_SIZE, nil) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        gdk_cairo_set_source_pixbuf(cr, pixbuf, x, y)
+        cairo_paint(cr)
+        return true
+    }
+}

@@ -1,0 +1,146 @@
+/// Runs a closure on the main thread (the app passes GTK's main loop; tests their own
+/// queue): how background work hands its result back to a `Document`.
+public typealias MainThreadHop = @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void
+
+/// A user's scribble and everything that is about it rather than about the screen: the
+/// drawing, its undo history, where it is kept, whether it has unsaved changes, and the save
+/// in flight. The one owner of that state: the canvas, toolbar and window only show it.
+///
+/// It publishes `state` through `onStateChange` only when a value actually changes: a
+/// stroke's every motion event changes the drawing, but the window's title changes once.
+/// Main-actor isolated: the drawing it owns is changed by input handling on the main thread.
+@MainActor
+public final class Document {
+    /// The drawing; replaced by `open(_:from:)`.
+    public private(set) var scribble: Scribble
+    /// Undo and redo for the drawing.
+    public let history = CommandHistory()
+    /// Where Save writes.
+    public internal(set) var origin: DocumentOrigin = .new
+    /// Counts the drawing's changes, so a save can tell whether it saved the latest state.
+    public private(set) var changeCount = 0
+    /// Whether the drawing changed since it was opened or last saved.
+    public private(set) var isDirty = false
+    /// The gallery, through its Facade: the only way to storage.
+    public let manager: ScribbleManager
+    /// What the window shows; see `onStateChange`.
+    public private(set) var state: DocumentState
+    /// Told the new state each time it changes (not when a change leaves it as it was).
+    public var onStateChange: ((DocumentState) -> Void)?
+    /// Told when `open(_:from:)` puts another drawing in place, so views show it.
+    public var onScribbleReplaced: ((Scribble) -> Void)?
+    /// Told when a background save failed: the drawing's name and why.
+    public var onSaveFailure: ((String, StorageError) -> Void)?
+
+    let hop: MainThreadHop
+    /// True while the registration `.reset` of a newly shown scribble arrives.
+    private var isOpening = false
+    /// True while a command runs: its changes are published once, at its end.
+    private var isBatching = false
+    /// The save being written, if any (see `Document+Saving`).
+    var runningSave: SaveTicket?
+    /// Set when Save is asked for while a save is being written: save again after it.
+    var saveAgain = false
+
+    /// A new, empty document that saves through `manager`; background saves report back
+    /// through `hop`.
+    public init(manager: ScribbleManager, hop: @escaping MainThreadHop) {
+        self.manager = manager
+        self.hop = hop
+        scribble = Scribble()
+        state = DocumentState(title: DocumentState.appName, hasUnsavedWork: false, canUndo: false, canRedo: false)
+        observe(scribble)
+        history.onAvailabilityChange = { [weak self] _, _ in self?.publish() }
+    }
+
+    /// Unsaved changes worth asking about: a fresh canvas left empty has none.
+    public var hasUnsavedWork: Bool { isDirty && !(origin == .new && scribble.isEmpty) }
+
+    /// The drawing's name as the user sees it.
+    public var displayName: String { scribble.title ?? "Untitled" }
+
+    /// Runs a command through the history (a mark drawn, a colour changed on marks…).
+    public func execute(_ command: Command) { batched { history.execute(command) } }
+
+    /// Undoes the last command, if any.
+    public func undo() { batched { history.undo() } }
+
+    /// Redoes the last undone command, if any.
+    public func redo() { batched { history.redo() } }
+
+    /// Wipes the canvas and starts a new scribble, through an undoable command; an empty
+    /// canvas is left alone so the history does not fill with no-ops.
+    public func clear() {
+        guard !scribble.isEmpty else { return }
+        execute(StartNewScribbleCommand(document: self))
+    }
+
+    /// Shows `scribble` with a fresh undo history (SPEC §5), kept at `origin`.
+    public func open(_ scribble: Scribble, from origin: DocumentOrigin) {
+        self.scribble.removeObserver(self)
+        self.scribble = scribble
+        history.removeAll()
+        observe(scribble)
+        self.origin = origin
+        isDirty = false
+        onScribbleReplaced?(scribble)
+        publish()
+    }
+
+    /// The gallery entry `id` was deleted: if it is what is open, the drawing becomes new,
+    /// unsaved work. Returns whether it was.
+    @discardableResult
+    public func entryWasDeleted(_ id: String) -> Bool {
+        guard origin == .gallery(id: id) else { return false }
+        origin = .new
+        scribble.title = nil
+        isDirty = !scribble.isEmpty
+        publish()
+        return true
+    }
+
+    /// Marks the drawing saved (or not) and publishes the state if that changed it.
+    func setDirty(_ dirty: Bool) {
+        isDirty = dirty
+        publish()
+    }
+
+    /// Runs `body` (which may change the drawing and the history several times) and then
+    /// publishes the state once, so one command is one state change.
+    private func batched(_ body: () -> Void) {
+        isBatching = true
+        body()
+        isBatching = false
+        publish()
+    }
+
+    /// Recomputes the state and tells `onStateChange` if anything differs.
+    /// - Complexity: O(1) plus the title's length.
+    func publish() {
+        guard !isBatching else { return }
+        let fresh = DocumentState(
+            title: origin == .new && !hasUnsavedWork ? DocumentState.appName : (hasUnsavedWork ? "• " : "") + displayName,
+            hasUnsavedWork: hasUnsavedWork, canUndo: history.canUndo, canRedo: history.canRedo)
+        guard fresh != state else { return }
+        state = fresh
+        onStateChange?(fresh)
+    }
+
+    /// Starts hearing of `scribble`'s changes, without counting its first report as one.
+    private func observe(_ scribble: Scribble) {
+        isOpening = true
+        scribble.addObserver(self)
+        isOpening = false
+    }
+}
+
+/// Any change to the drawing makes it unsaved. Only the first one after a save changes the
+/// state; the rest cost an increment. The conformance is main-actor isolated: the drawing is
+/// only changed on the main thread.
+extension Document: @MainActor ScribbleObserver {
+    public func scribble(_ scribble: Scribble, didChange change: ScribbleChange) {
+        guard !isOpening else { return }
+        changeCount += 1
+        if !isDirty { setDirty(true) }
+    }
+}

@@ -1,0 +1,36 @@
+/// Delete and Ctrl+N (book chapter 20's clear, plus a desktop expectation): wipe the canvas
+/// and start a new scribble, so the next Save makes a new gallery entry instead of
+/// overwriting the one the marks came from. Undo brings back the marks and where they were
+/// saved, so nothing is lost either way.
+@MainActor
+final class StartNewScribbleCommand {
+    private let clear: ClearScribbleCommand
+    private weak var document: Document?
+    private let previousOrigin: DocumentOrigin
+    private let previousTitle: String?
+
+    /// Remembers where the document's marks were saved, to restore it on undo.
+    init(document: Document) {
+        self.document = document
+        clear = ClearScribbleCommand(scribble: document.scribble)
+        previousOrigin = document.origin
+        previousTitle = document.scribble.title
+    }
+}
+
+/// Isolated to the main actor, like the document it changes.
+extension StartNewScribbleCommand: @MainActor Command {
+    func execute() {
+        clear.execute()
+        document?.origin = .new
+        document?.scribble.title = nil
+        document?.publish()
+    }
+
+    func undo() {
+        document?.origin = previousOrigin
+        document?.scribble.title = previousTitle
+        clear.undo()
+        document?.publish()
+    }
+}
