@@ -36,9 +36,6 @@ public final class Application: Object {
         }
     }
 
-    /// Ends the main loop once pending work is done.
-    public func quit() { g_application_quit(application) }
-
     /// Adds `app.<name>`, run by `handler`, with keyboard accelerators in GTK's syntax
     /// (`<Primary>z`).
     @discardableResult
@@ -50,7 +47,7 @@ public final class Application: Object {
     }
 
     /// Replaces the accelerators of a detailed action name (`app.undo`).
-    public func setAccelerators(_ accelerators: [String], for actionName: String) {
+    private func setAccelerators(_ accelerators: [String], for actionName: String) {
         var cStrings = accelerators.map { strdup($0) } + [nil]
         defer { cStrings.forEach { free($0) } }
         cStrings.withUnsafeMutableBufferPointer { buffer in

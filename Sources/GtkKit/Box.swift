@@ -17,9 +17,4 @@ public final class Box: Container {
         gtk_box_pack_end(cast(pointer), child.widget, expand ? 1 : 0, fill ? 1 : 0, guint(padding))
     }
 
-    /// Makes all children the same size (for a row of buttons).
-    public var isHomogeneous: Bool {
-        get { gtk_box_get_homogeneous(cast(pointer)) != 0 }
-        set { gtk_box_set_homogeneous(cast(pointer), newValue ? 1 : 0) }
-    }
 }

@@ -62,10 +62,6 @@ public final class FlowBox: Container {
         return gtk_container_get_focus_child(cast(pointer)).flatMap { children[UnsafeMutableRawPointer($0)] }
     }
 
-    /// Selects `child`.
-    public func select(_ child: FlowBoxChild) {
-        gtk_flow_box_select_child(box, cast(child.pointer))
-    }
 }
 
 /// `void child_activated(GtkFlowBox *, GtkFlowBoxChild *, gpointer)`.

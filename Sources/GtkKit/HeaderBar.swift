@@ -17,12 +17,6 @@ public final class HeaderBar: Container {
         set { gtk_header_bar_set_title(bar, newValue) }
     }
 
-    /// The smaller line under the title.
-    public var subtitle: String? {
-        get { gtk_header_bar_get_subtitle(bar).map { String(cString: $0) } }
-        set { gtk_header_bar_set_subtitle(bar, newValue) }
-    }
-
     /// Adds `child` after the ones already at the left end.
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bar, child.widget) }
     /// Adds `child` before the ones already at the right end.

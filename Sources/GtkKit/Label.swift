@@ -25,12 +25,6 @@ public final class Label: Widget {
         set { gtk_label_set_xalign(label, newValue) }
     }
 
-    /// Lets long text wrap onto several lines.
-    public var wraps: Bool {
-        get { gtk_label_get_line_wrap(label) != 0 }
-        set { gtk_label_set_line_wrap(label, newValue ? 1 : 0) }
-    }
-
     /// Makes the label name `widget` for screen readers (a slider's caption).
     public func setMnemonicWidget(_ widget: Widget) { gtk_label_set_mnemonic_widget(label, widget.widget) }
 }

@@ -21,7 +21,6 @@ public enum MainLoop {
     }
 
     /// Runs `work` every `milliseconds` on the main thread while it returns true.
-    /// Returns the source id, for `cancel`.
     @MainActor @discardableResult
     public static func every(milliseconds: UInt32, _ work: @escaping @MainActor () -> Bool) -> UInt32 {
         let box = Unmanaged.passRetained(TimeoutBox(work)).toOpaque()
@@ -33,12 +32,6 @@ public enum MainLoop {
             guard let data else { return }
             Unmanaged<TimeoutBox>.fromOpaque(data).release()
         })
-    }
-
-    /// Removes a source made by `every`.
-    @MainActor
-    public static func cancel(_ source: UInt32) {
-        g_source_remove(source)
     }
 
     /// Runs pending main-loop events without blocking (tests use it to let GTK settle).

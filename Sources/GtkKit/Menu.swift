@@ -15,7 +15,7 @@ public final class Menu: Container {
         item.accessibleName = accessibleName ?? label
         item.connect("activate") { MainLoop.perform(handler) }
         gtk_menu_shell_append(cast(pointer), item.widget)
-        item.show()
+        gtk_widget_show(item.widget)
     }
 
     /// Shows the menu at the pointer.

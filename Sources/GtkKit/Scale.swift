@@ -21,12 +21,6 @@ public final class Scale: Widget {
         set { gtk_range_set_value(range, newValue) }
     }
 
-    /// Whether the value is printed beside the slider.
-    public var showsValue: Bool {
-        get { gtk_scale_get_draw_value(scale) != 0 }
-        set { gtk_scale_set_draw_value(scale, newValue ? 1 : 0) }
-    }
-
     /// Called on every value change, while dragging too.
     public func onValueChanged(_ handler: @escaping @MainActor (Scale) -> Void) {
         connect("value-changed") { [weak self] in

@@ -7,10 +7,6 @@ open class Widget: Object {
 
     /// Shows the widget and all its children.
     public func showAll() { gtk_widget_show_all(widget) }
-    /// Shows the widget.
-    public func show() { gtk_widget_show(widget) }
-    /// Hides the widget.
-    public func hide() { gtk_widget_hide(widget) }
 
     /// Whether the widget takes input; insensitive widgets are drawn greyed out.
     public var isSensitive: Bool {
@@ -80,15 +76,6 @@ open class Widget: Object {
     public func addStyleClass(_ name: String) {
         gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
     }
-
-    /// Whether the widget can take keyboard focus.
-    public var canFocus: Bool {
-        get { gtk_widget_get_can_focus(widget) != 0 }
-        set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
-    }
-
-    /// Moves keyboard focus to the widget.
-    public func grabFocus() { gtk_widget_grab_focus(widget) }
 
     /// Asks GTK to repaint the whole widget.
     public func queueDraw() { gtk_widget_queue_draw(widget) }
