@@ -8,6 +8,11 @@ public final class CommandHistory {
     /// Commands that were undone and can be redone, most recently undone last.
     private var redoStack: [Command] = []
 
+    /// How many commands can be undone.
+    var undoCount: Int { undoStack.count }
+    /// How many commands can be redone.
+    var redoCount: Int { redoStack.count }
+
     /// Called with the new `canUndo` and `canRedo` whenever either of them changes, so the
     /// toolbar can follow without polling.
     public var onAvailabilityChange: ((_ canUndo: Bool, _ canRedo: Bool) -> Void)?

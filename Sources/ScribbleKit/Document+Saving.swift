@@ -85,6 +85,8 @@ extension Document {
                 origin = .gallery(id: entry.id)
             }
             setDirty(changeCount != ticket.changeCount)
+            // Saved as it is: the journal starts again from the saved version (compaction).
+            if !isDirty { restartJournal() }
             return true
         case .failure(let error):
             onSaveFailure?(ticket.scribble.title ?? "Untitled", error)

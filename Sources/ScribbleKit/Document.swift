@@ -41,6 +41,13 @@ public final class Document {
     var runningSave: SaveTicket?
     /// Set when Save is asked for while a save is being written: save again after it.
     var saveAgain = false
+    /// Where every change is recorded as it happens (see `Document+Journal`), once started.
+    var journal: Journal?
+    /// The mark being drawn: journaled when it is finished, not at its first point.
+    var pendingMark: Mark?
+    /// How many undo steps (and redo steps) a replay of the journal can take: it starts at the
+    /// journal's base, so an undo past it cannot be recorded as an undo (`Document+Journal`).
+    var journalDepth = (undo: 0, redo: 0)
 
     /// A new, empty document that saves through `manager`; background saves report back
     /// through `hop`.
@@ -60,13 +67,27 @@ public final class Document {
     public var displayName: String { scribble.title ?? "Untitled" }
 
     /// Runs a command through the history (a mark drawn, a colour changed on marks…).
-    public func execute(_ command: Command) { batched { history.execute(command) } }
+    public func execute(_ command: Command) {
+        journalPendingMark()
+        batched { history.execute(command) }
+        journal(command)
+    }
 
     /// Undoes the last command, if any.
-    public func undo() { batched { history.undo() } }
+    public func undo() {
+        guard history.canUndo else { return }
+        journalPendingMark()
+        batched { history.undo() }
+        journalStep(.undo)
+    }
 
     /// Redoes the last undone command, if any.
-    public func redo() { batched { history.redo() } }
+    public func redo() {
+        guard history.canRedo else { return }
+        journalPendingMark()
+        batched { history.redo() }
+        journalStep(.redo)
+    }
 
     /// Wipes the canvas and starts a new scribble, through an undoable command; an empty
     /// canvas is left alone so the history does not fill with no-ops.
@@ -83,6 +104,8 @@ public final class Document {
         observe(scribble)
         self.origin = origin
         isDirty = false
+        pendingMark = nil
+        restartJournal()
         onScribbleReplaced?(scribble)
         publish()
     }
@@ -95,6 +118,7 @@ public final class Document {
         origin = .new
         scribble.title = nil
         isDirty = !scribble.isEmpty
+        restartJournal() // the saved version it started from is gone
         publish()
         return true
     }

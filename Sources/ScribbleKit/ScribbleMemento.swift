@@ -13,7 +13,7 @@ public struct ScribbleMemento: @unchecked Sendable {
     /// True for the whole drawing, false for the last mark only.
     let isComplete: Bool
     /// The scribble's name; the caretaker fills it in when the scribble has none.
-    var title: String?
+    public internal(set) var title: String?
 
     /// Wraps a tree that nobody else holds.
     init(root: Stroke, isComplete: Bool, title: String?) {

@@ -18,8 +18,10 @@ final class StartNewScribbleCommand {
     }
 }
 
-/// Isolated to the main actor, like the document it changes.
-extension StartNewScribbleCommand: @MainActor Command {
+/// Isolated to the main actor, like the document it changes; journaled as a clear.
+extension StartNewScribbleCommand: @MainActor Command, @MainActor JournaledCommand {
+    var journalRecord: JournalRecord { .clear }
+
     func execute() {
         clear.execute()
         document?.origin = .new

@@ -35,9 +35,11 @@ extension CanvasViewController {
             guard let pressPoint = gesture.pressPoint else { return }
             if let stroke = gesture.stroke {
                 if stroke.lastChild?.location != point { document.scribble.append(point, to: stroke) }
+                document.markFinished(stroke)
             } else {
                 let dot = Dot(location: pressPoint, color: strokeStyle.color, size: strokeStyle.size)
                 document.execute(DrawScribbleCommand(scribble: document.scribble, mark: dot))
+                document.markFinished(dot)
             }
             gesture = Gesture()
         default:

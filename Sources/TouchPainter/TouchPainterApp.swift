@@ -1,3 +1,4 @@
+import Glibc
 import GtkKit
 import ScribbleKit
 
@@ -31,7 +32,11 @@ final class TouchPainterApp {
     /// closes; returns the exit status.
     static func run(opening file: String?) -> Int32 {
         let app = TouchPainterApp(coordinator: .shared)
-        return app.application.run(opening: file.map { [$0] } ?? [])
+        let status = app.application.run(opening: file.map { [$0] } ?? [])
+        // A clean exit: the user saved, discarded or had nothing to lose. (A second launch
+        // that handed its command line over never started a journal.)
+        app.coordinator.document.closeJournal()
+        return status
     }
 
     private func showWindow() {
@@ -43,6 +48,13 @@ final class TouchPainterApp {
         mainWindow = windowController
         windowController.window.showAll()
         coordinator.attach(presenter: windowController)
+        coordinator.recoverThenStartJournal(in: Journal.defaultDirectory())
+        // A logout, `kill` or Ctrl+C in the terminal: keep every finished change in the
+        // journal and end at once, without a question; the next launch offers it back.
+        UnixSignals.handle([UnixSignals.terminate, UnixSignals.interrupt, UnixSignals.hangUp]) { [weak self] _ in
+            self?.coordinator.document.flushJournal()
+            exit(0)
+        }
         TimingReport.openGallery = { [weak coordinator] in
             coordinator?.requestViewChange(tag: ButtonTag.openGallery.rawValue)
         }

@@ -1,16 +1,16 @@
 import Foundation
 import ScribbleKit
 
-/// `touchpainter-bench [--only canvas,storage,app] [--app PATH]`: TouchPainter's benchmark
+/// `touchpainter-bench [--only canvas,storage,journal,app] [--app PATH]`: TouchPainter's benchmark
 /// suite (README, "Performance"). Prints one JSON object a line, then a table of the figures
 /// against their goals. Build it in release mode; `make bench` does, and starts Xvfb for the
 /// app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,storage,app] [--app PATH-TO-touchpainter]
+    usage: touchpainter-bench [--only canvas,storage,journal,app] [--app PATH-TO-touchpainter]
            touchpainter-bench --write-big-scribble PATH | --write-gallery FOLDER
     """
 var arguments = Array(CommandLine.arguments.dropFirst())
-var suites: Set<String> = ["canvas", "storage", "app"]
+var suites: Set<String> = ["canvas", "storage", "journal", "app"]
 var app = (ChildProcess.ownExecutable as NSString).deletingLastPathComponent + "/touchpainter"
 
 while let argument = arguments.first {
@@ -48,6 +48,7 @@ do {
         CanvasBenchmarks.run(into: report, only: suites)
     }
     if suites.contains("storage") { try StorageBenchmarks.run(into: report, folder: folder) }
+    if suites.contains("journal") { try JournalBenchmarks.run(into: report, folder: folder) }
     if suites.contains("app") { try AppBenchmarks.run(into: report, folder: folder, app: app) }
 } catch {
     FileHandle.standardError.write(Data("touchpainter-bench: \(error)\n".utf8))

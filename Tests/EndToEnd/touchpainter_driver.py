@@ -40,6 +40,7 @@ class App:
         self.data_dir = data_dir
         env["TOUCHPAINTER_DATA_DIR"] = str(data_dir)
         env["XDG_CONFIG_HOME"] = str(data_dir.parent / "config")
+        env["XDG_STATE_HOME"] = str(data_dir.parent / "state")  # the journal: per test
         # No crossfades: a screenshot right after a view change shows the new view.
         settings = data_dir.parent / "config" / "gtk-3.0" / "settings.ini"
         settings.parent.mkdir(parents=True, exist_ok=True)
@@ -57,8 +58,12 @@ class App:
             raise RuntimeError(f"touchpainter exited early: {self.process.stderr.read()}")
         result = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
                                 capture_output=True, text=True)
-        ids = result.stdout.split()
-        return ids[0] if ids else None
+        # The main window, not a dialog that may be up already (crash recovery asks at launch).
+        for window in result.stdout.split():
+            name = subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True).stdout
+            if "TouchPainter" in name:
+                return window
+        return None
 
     def _find_accessible_app(self):
         desktop = pyatspi.Registry.getDesktop(0)

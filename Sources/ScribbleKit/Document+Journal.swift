@@ -1,0 +1,124 @@
+/// The document's journal (SPEC §8): every finished mark, undo, redo and clear is recorded
+/// as it happens, so a crash loses at most the stroke in progress; and a journal left by a
+/// crash is replayed into the document.
+extension Document {
+    /// Starts recording into `journal`, from the drawing as it is now.
+    public func startJournal(_ journal: Journal) {
+        self.journal = journal
+        restartJournal()
+    }
+
+    /// Records the stroke in progress too and waits until everything is on disk (the app is
+    /// about to end on a signal; the journal stays for the next launch to offer back).
+    public func flushJournal() {
+        journalPendingMark()
+        journal?.flush()
+    }
+
+    /// Ends journaling on a clean exit: the journal file is deleted.
+    public func closeJournal() {
+        journal?.remove()
+        journal = nil
+    }
+
+    /// The mark just finished (pointer released, dot placed): records it, as an incremental
+    /// memento of that mark. Marks are recorded when finished, so a stroke costs the main
+    /// thread one deep copy of its points, at its end, never per motion event.
+    /// - Complexity: O(n) in the mark's vertices (the copy; encoding runs on the journal's queue).
+    public func markFinished(_ mark: Mark) {
+        guard mark === pendingMark else { return }
+        journalPendingMark()
+    }
+
+    /// Replays a journal left by a crash: the saved version it starts from, then each change,
+    /// through the history, so the drawing and its undo history come back as they were. The
+    /// result is unsaved work; this document's journal goes on in the recovered file.
+    /// - Complexity: O(n) in the journal's marks and vertices.
+    public func restore(_ orphan: JournalRecovery.Orphan) {
+        let journal = self.journal
+        self.journal = nil // the replayed changes are in the file already
+        open(orphan.baseMemento.map { Scribble(adopting: $0) } ?? Scribble(), from: orphan.origin)
+        for record in orphan.records {
+            switch record {
+            case .draw(let memento):
+                for mark in Scribble(adopting: memento).marks {
+                    execute(DrawScribbleCommand(scribble: scribble, mark: mark))
+                }
+                pendingMark = nil
+            case .undo: undo()
+            case .redo: redo()
+            case .clear: clear()
+            case .base: break
+            }
+        }
+        self.journal = journal
+        journal?.adopt(orphan.path, validLength: orphan.validLength)
+        journalDepth = (history.undoCount, history.redoCount) // what the replay rebuilt
+        setDirty(true)
+    }
+
+    /// What a fresh journal starts from: the saved version, or the drawing itself when it has
+    /// none to refer to.
+    var journalBase: JournalBase {
+        switch origin {
+        case .gallery(let id) where !isDirty: .gallery(id: id)
+        case .file(let path) where !isDirty: .file(path: path)
+        case .new where scribble.isEmpty: .new
+        default: .snapshot(scribble.makeMemento(), origin: origin)
+        }
+    }
+
+    /// Starts the journal again from the drawing as it is now.
+    /// - Complexity: O(1) when the drawing is saved or empty, else O(n) (a snapshot).
+    func restartJournal() {
+        guard let journal else { return }
+        journalDepth = (0, 0)
+        journal.restart(from: journalBase)
+    }
+
+    /// Records an undo or redo just done, if a replay can do it too; one that reaches past
+    /// the journal's start (an undo of what was saved before it) restarts the journal from
+    /// the drawing as it now is.
+    func journalStep(_ step: JournalRecord) {
+        guard journal != nil else { return }
+        switch step {
+        case .undo where journalDepth.undo > 0:
+            journalDepth = (journalDepth.undo - 1, journalDepth.redo + 1)
+            record(.undo)
+        case .redo where journalDepth.redo > 0:
+            journalDepth = (journalDepth.undo + 1, journalDepth.redo - 1)
+            record(.redo)
+        default:
+            restartJournal()
+        }
+    }
+
+    /// Records a new command (a finished mark, a clear): one more step a replay can undo,
+    /// none left to redo.
+    private func journalCommand(_ record: JournalRecord) {
+        guard journal != nil else { return }
+        journalDepth = (min(journalDepth.undo + 1, history.undoCount), 0)
+        self.record(record)
+    }
+
+    /// Records a command run through the history: a drawn mark waits until it is finished.
+    func journal(_ command: Command) {
+        if let draw = command as? DrawScribbleCommand {
+            pendingMark = draw.mark
+        } else if let journaled = command as? JournaledCommand {
+            journalCommand(journaled.journalRecord)
+        }
+    }
+
+    /// Records the mark being drawn now, before another change comes after it.
+    func journalPendingMark() {
+        guard let mark = pendingMark else { return }
+        pendingMark = nil
+        journalCommand(.draw(ScribbleMemento.incremental(of: mark)))
+    }
+
+    /// Hands `record` to the journal's queue.
+    func record(_ record: JournalRecord) {
+        journal?.append(record)
+    }
+}

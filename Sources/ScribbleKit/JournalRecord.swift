@@ -1,0 +1,36 @@
+/// What a journal starts from: the saved version the changes apply to.
+public enum JournalBase: Sendable {
+    /// A new, never-saved scribble: the changes start from an empty canvas.
+    case new
+    /// The gallery entry `id`, as last saved.
+    case gallery(id: String)
+    /// The file at `path`, as last saved.
+    case file(path: String)
+    /// A drawing kept whole in the journal itself (a complete memento), kept at `origin`:
+    /// for a new scribble with marks, one whose saved version is gone (its gallery entry was
+    /// deleted while it was open), and an undo or redo reaching past the journal's start.
+    case snapshot(ScribbleMemento, origin: DocumentOrigin)
+}
+
+/// One step of a journal (book chapter 23): an incremental memento for each finished mark,
+/// and a record for each other thing the history does. Replaying them in order on the base
+/// rebuilds the drawing and its undo history.
+public enum JournalRecord: Sendable {
+    /// Where the changes start; the first record of every journal.
+    case base(JournalBase)
+    /// A finished mark added on top (an incremental memento: that mark only).
+    case draw(ScribbleMemento)
+    /// The last command undone.
+    case undo
+    /// The last undone command redone.
+    case redo
+    /// The canvas wiped for a new scribble (Delete, Ctrl+N).
+    case clear
+}
+
+/// A command the journal records as itself (other than drawing a mark, which the document
+/// records when the mark is finished).
+protocol JournaledCommand {
+    /// The record that replays the command.
+    var journalRecord: JournalRecord { get }
+}

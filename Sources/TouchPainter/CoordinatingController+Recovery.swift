@@ -1,0 +1,52 @@
+import GtkKit
+import ScribbleKit
+
+/// Crash recovery (SPEC §8): at launch, before anything else, a journal left by a
+/// TouchPainter that did not exit cleanly is offered back — Restore or Discard — and then
+/// this run's own journal starts. Journals are found and read off the main thread.
+extension CoordinatingController {
+    /// Looks for journals to recover in `directory`, asks about the newest, then starts
+    /// journaling the document into `directory`.
+    func recoverThenStartJournal(in directory: String) {
+        let manager = scribbleManager
+        let journal = Journal(directory: directory)
+        document.startJournal(journal)
+        Self.loading.async {
+            let findings = JournalRecovery.find(in: directory, manager: manager)
+            MainLoop.perform { [weak self] in self?.offer(findings) }
+        }
+    }
+
+    private func offer(_ findings: JournalRecovery.Findings) {
+        for (path, error) in findings.unusable {
+            if case .newerVersion = error {
+                presenter?.showError("A newer TouchPainter’s unsaved work was found",
+                                     detail: "\(error) It is left as it is, in \(path).")
+            } else {
+                JournalRecovery.moveAside(path)
+                presenter?.showError("Unsaved work from an earlier session could not be recovered",
+                                     detail: "\(error) The journal was kept as \(path).broken.")
+            }
+        }
+        guard let orphan = findings.orphans.first else { return }
+        let name: String
+        switch orphan.origin {
+        case .new: name = "an unsaved scribble"
+        case .gallery: name = "“\(orphan.baseMemento.flatMap(\.title) ?? "Untitled")”"
+        case .file(let path): name = "“\(path)”"
+        }
+        let answer = presenter?.ask(
+            "Restore unsaved changes?",
+            detail: "TouchPainter did not close properly. Changes to \(name) can be restored"
+                + (orphan.isDamaged ? " (the last part of the journal was damaged and is lost)." : "."),
+            choices: [.init("_Discard", style: "destructive-action"), .init("_Restore", style: "suggested-action")],
+            defaultChoice: 1)
+        if answer == 1 {
+            document.restore(orphan)
+            requestViewChange(tag: ButtonTag.done.rawValue)
+        } else {
+            let path = orphan.path
+            Self.loading.async { JournalRecovery.discard(path) }
+        }
+    }
+}

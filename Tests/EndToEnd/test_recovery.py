@@ -1,0 +1,137 @@
+"""Issue 16: never lose a stroke. Whatever ends the app — kill -9 at a random moment, a
+signal, the X server going away — the next launch offers Restore, and every stroke released
+a quarter of a second before the end comes back."""
+import os
+import random
+import signal
+import subprocess
+import time
+
+from touchpainter_driver import App, BINARY, is_dark, screenshot, wait_for
+
+ROWS = [60, 110, 160, 210, 260, 310]
+
+
+def stroke_row(app, y):
+    ox, oy = app.canvas_origin()
+    app.drag([(ox + 80, oy + y), (ox + 420, oy + y)], steps=8)
+
+
+def row_drawn(shot, app, y):
+    ox, oy = app.canvas_origin()
+    return all(is_dark(shot.getpixel((ox + x, oy + y))) for x in range(100, 400, 25))
+
+
+def restore(launch):
+    """Launches the app again and answers the recovery question with Restore."""
+    app = launch()
+    app.dialog(timeout=10)
+    assert "Restore unsaved changes?" in app.dialog_text()
+    app.answer_dialog("Restore")
+    return app
+
+
+def test_kill_9_at_random_moments_loses_nothing_released(launch, tmp_path):
+    rng = random.Random(16)
+    trials = 20
+    app = launch()
+    drawn = []
+    for trial in range(trials):
+        rows = rng.sample(ROWS, rng.randint(1, 3))
+        for y in rows:
+            stroke_row(app, y)
+            drawn.append(y)
+        moment = rng.choice(["idle", "saving", "drawing"])
+        if moment == "saving":
+            app.key("ctrl+s")  # killed while the save may be under way
+        elif moment == "drawing":
+            ox, oy = app.canvas_origin()  # killed with a stroke in progress: that one may be lost
+            subprocess.run(["xdotool", "mousemove", "--sync", str(ox + 500), str(oy + 400), "mousedown", "1",
+                            "mousemove", str(ox + 520), str(oy + 420)], check=True)
+        time.sleep(0.25 + rng.random() * 0.3)
+        app.process.kill()
+        app.process.wait(timeout=10)
+        subprocess.run(["xdotool", "mouseup", "1"], check=False)
+
+        app = restore(launch)
+        shot = screenshot()
+        missing = [y for y in set(drawn) if not row_drawn(shot, app, y)]
+        assert not missing, f"trial {trial} ({moment}): rows {missing} lost"
+        assert app.title().startswith("• ")
+        if trial % 5 == 4:
+            app.key("Delete")  # a fresh canvas from time to time, so rows are drawn anew
+            drawn = []
+    app.key("ctrl+s")
+    wait_for(lambda: not app.title().startswith("• "), what="the restored drawing to save")
+    assert list((tmp_path / "gallery").glob("*.scribble"))
+
+
+def test_sigterm_keeps_the_journal_and_the_next_launch_restores_it(launch):
+    app = launch()
+    for y in ROWS[:3]:
+        stroke_row(app, y)
+    app.process.send_signal(signal.SIGTERM)
+    assert app.process.wait(timeout=10) == 0  # no question: a logout must not hang
+    app = restore(launch)
+    shot = screenshot()
+    assert all(row_drawn(shot, app, y) for y in ROWS[:3])
+    app.key("ctrl+z")  # the undo history came back too
+    wait_for(lambda: not row_drawn(screenshot(), app, ROWS[2]), what="undo of the last restored stroke")
+
+
+def test_discard_deletes_the_journal(launch, tmp_path):
+    app = launch()
+    stroke_row(app, ROWS[0])
+    time.sleep(0.3)
+    app.process.kill()
+    app.process.wait(timeout=10)
+    app = launch()
+    app.dialog(timeout=10)
+    app.answer_dialog("Discard")
+    assert not row_drawn(screenshot(), app, ROWS[0])
+    app.key("ctrl+q")
+    app.process.wait(timeout=10)
+    app = launch()
+    time.sleep(1)
+    assert not app._has_dialog()  # nothing left to offer
+
+
+def test_a_clean_quit_leaves_nothing_to_recover(launch, tmp_path):
+    app = launch()
+    stroke_row(app, ROWS[0])
+    app.key("ctrl+s", "ctrl+q")
+    app.process.wait(timeout=10)
+    assert not list((tmp_path / "state" / "touchpainter" / "journal").glob("*.journal"))
+
+
+def test_losing_the_x_server_loses_nothing_released(launch, tmp_path):
+    display = ":%d" % (70 + os.getpid() % 20)
+    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1)
+        env = dict(os.environ, DISPLAY=display, TOUCHPAINTER_DATA_DIR=str(tmp_path / "gallery"),
+                   XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"))
+        app = subprocess.Popen([BINARY], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        xdo = lambda *args: subprocess.run(["xdotool", *map(str, args)], env=env, check=True)
+        wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid)], env=env,
+                                        capture_output=True).stdout.strip(), timeout=20, what="the window on the second display")
+        time.sleep(0.5)
+        for y in (200, 300):
+            xdo("mousemove", "--sync", 300, y, "mousedown", 1)
+            for x in range(310, 700, 30):
+                xdo("mousemove", "--sync", x, y)
+            xdo("mouseup", 1)
+        time.sleep(0.4)
+        server.kill()
+        app.wait(timeout=10)
+    finally:
+        if server.poll() is None:
+            server.kill()
+        server.wait()
+    app = restore(launch)
+    ox, oy = app.canvas_origin()
+    # The second display's window sat at the screen's top left; both strokes are back somewhere.
+    shot = screenshot()
+    dark_rows = sum(1 for y in range(oy, oy + 500) if sum(is_dark(shot.getpixel((x, y))) for x in range(ox + 300, ox + 700, 20)) > 10)
+    assert dark_rows >= 2

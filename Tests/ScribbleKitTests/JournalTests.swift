@@ -1,0 +1,181 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import ScribbleKit
+
+/// The journal: records framed and checksummed, a torn tail dropped, replay equal to the live
+/// document, and only dead owners' journals offered for recovery. No display needed.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct JournalTests {
+    let folder = TemporaryDirectory()
+
+    private func stroke(_ seed: Int, points: Int = 5) -> Stroke {
+        let stroke = Stroke(color: Color(red: UInt8(seed % 256), green: 10, blue: 20), size: Float(1 + seed % 9))
+        for i in 0..<points { stroke.append(Point(x: Float(seed * 3 + i * 7), y: Float(i * i + seed))) }
+        return stroke
+    }
+
+    private func sampleJournal() -> [UInt8] {
+        var bytes = JournalFormat.header(pid: 4242) + JournalFormat.frame(.base(.gallery(id: "abc")))
+        bytes += JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(1))))
+        bytes += JournalFormat.frame(.undo) + JournalFormat.frame(.redo) + JournalFormat.frame(.clear)
+        bytes += JournalFormat.frame(.draw(ScribbleMemento.incremental(of: Dot(location: Point(x: 3, y: 4), color: .black, size: 5))))
+        return bytes
+    }
+
+    @Test func recordsReadBackInOrder() throws {
+        let contents = try JournalFormat.read(sampleJournal())
+        #expect(contents.pid == 4242)
+        #expect(contents.records.count == 6)
+        #expect(!contents.isDamaged)
+        #expect(contents.validLength == sampleJournal().count)
+        guard case .base(.gallery(let id)) = contents.records[0], case .draw(let memento) = contents.records[1],
+              case .undo = contents.records[2], case .redo = contents.records[3], case .clear = contents.records[4],
+              case .draw(let dot) = contents.records[5] else {
+            Issue.record("records came back as \(contents.records)")
+            return
+        }
+        #expect(id == "abc")
+        #expect(marksEqual(Scribble(memento: memento).marks[0], stroke(1)))
+        #expect(Scribble(memento: dot).marks[0] is Dot)
+    }
+
+    @Test func aTornLastRecordIsDroppedQuietly() throws {
+        let whole = sampleJournal()
+        let frames = try JournalFormat.read(whole).records.count
+        var previous = -1
+        for length in JournalFormat.headerLength..<whole.count {
+            let contents = try JournalFormat.read(Array(whole.prefix(length)))
+            #expect(!contents.isDamaged, "a cut at \(length) is a torn write, not damage")
+            #expect(contents.records.count >= previous && contents.records.count < frames)
+            #expect(contents.validLength <= length)
+            previous = contents.records.count
+        }
+    }
+
+    @Test func aDamagedRecordEndsReadingAndSaysSo() throws {
+        var bytes = sampleJournal()
+        let firstDraw = JournalFormat.headerLength + JournalFormat.frame(.base(.gallery(id: "abc"))).count
+        bytes[firstDraw + 20] ^= 0x40 // inside the first draw's payload: its checksum fails
+        let contents = try JournalFormat.read(bytes)
+        #expect(contents.records.count == 1) // the base only
+        #expect(contents.isDamaged)
+        #expect(contents.validLength == firstDraw)
+    }
+
+    @Test func foreignAndNewerFilesAreRefused() {
+        #expect(throws: JournalError.notAJournal) { try JournalFormat.read(Array("hello, not a journal".utf8)) }
+        var newer = sampleJournal()
+        newer[8] = 9
+        #expect(throws: JournalError.newerVersion(9)) { try JournalFormat.read(newer) }
+    }
+
+    /// One user action on a document.
+    enum Action: CaseIterable, Sendable {
+        case drawStroke, drawDot, clear, undo, redo, save
+    }
+
+    @Test(.timeLimit(.minutes(3))) // a thousand documents, each saving and journaling for real
+    func replayRebuildsTheDrawingAndItsHistory() async {
+        let folder = TemporaryDirectory.inMemory()
+        let manager = ScribbleManager(directory: folder.file("gallery"))
+        var run = 0
+        await propertyCheck(count: 1000, input: Gen<Action>.case.array(of: 0...30)) { actions in
+            run += 1
+            let path = folder.file("run-\(run).journal")
+            let live = Document(manager: manager, hop: { _ in })
+            let journal = Journal(path: path)
+            live.startJournal(journal)
+            for (step, action) in actions.enumerated() {
+                switch action {
+                case .drawStroke:
+                    let mark = stroke(step, points: 2)
+                    live.execute(DrawScribbleCommand(scribble: live.scribble, mark: mark))
+                    for i in 0..<3 { live.scribble.append(Point(x: Float(i), y: Float(step)), to: mark) }
+                    live.markFinished(mark)
+                case .drawDot:
+                    let dot = Dot(location: Point(x: Float(step), y: 1), color: .black, size: 3)
+                    live.execute(DrawScribbleCommand(scribble: live.scribble, mark: dot))
+                    live.markFinished(dot)
+                case .clear: live.clear()
+                case .undo: live.undo()
+                case .redo: live.redo()
+                case .save: _ = live.saveAndWait(canvasWidth: 64, canvasHeight: 48)
+                }
+            }
+            journal.flush()
+            let orphan: JournalRecovery.Orphan
+            do { orphan = try JournalRecovery.read(path, manager: manager) } catch {
+                Issue.record("the journal of \(actions) does not read back: \(error)")
+                return
+            }
+            let restored = Document(manager: manager, hop: { _ in })
+            restored.restore(orphan)
+            #expect(restored.scribble.marks.count == live.scribble.marks.count)
+            #expect(zip(restored.scribble.marks, live.scribble.marks).allSatisfy { marksEqual($0, $1) }, "\(actions)")
+            #expect(restored.origin == live.origin)
+            // The undo history goes back as far as the journal does (since the last save).
+            while live.history.canUndo && restored.history.canUndo {
+                live.undo()
+                restored.undo()
+                #expect(zip(restored.scribble.marks, live.scribble.marks).allSatisfy { marksEqual($0, $1) }
+                        && restored.scribble.marks.count == live.scribble.marks.count, "undo after \(actions)")
+            }
+            journal.remove()
+        }
+    }
+
+    @Test func theStrokeInProgressIsRecordedOnlyWhenFinished() throws {
+        let path = folder.file("pending.journal")
+        let document = Document(manager: ScribbleManager(directory: folder.file("g")), hop: { _ in })
+        let journal = Journal(path: path)
+        document.startJournal(journal)
+        let mark = stroke(3, points: 2)
+        document.execute(DrawScribbleCommand(scribble: document.scribble, mark: mark))
+        document.scribble.append(Point(x: 99, y: 99), to: mark)
+        journal.flush()
+        #expect(try JournalFormat.read(FileSystem.readFile(path)).records.count == 1) // base only
+        document.markFinished(mark)
+        journal.flush()
+        let records = try JournalFormat.read(FileSystem.readFile(path)).records
+        guard records.count == 2, case .draw(let memento) = records[1] else {
+            Issue.record("expected the finished stroke: \(records)")
+            return
+        }
+        #expect(marksEqual(Scribble(memento: memento).marks[0], mark)) // with every point
+    }
+
+    @Test func onlyJournalsOfProcessesThatAreGoneAreOffered() throws {
+        let manager = ScribbleManager(directory: folder.file("gallery"))
+        let dead = try deadProcessID()
+        let mine = getpid()
+        for pid in [dead, mine] {
+            folder.write(JournalFormat.header(pid: pid) + JournalFormat.frame(.base(.new))
+                         + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(Int(pid % 50))))),
+                         to: "\(pid).journal")
+        }
+        folder.write(Array("garbage".utf8), to: "\(dead + 1_000_000).journal")
+        let findings = JournalRecovery.find(in: folder.path, manager: manager)
+        #expect(findings.orphans.map(\.path) == [folder.file("\(dead).journal")]) // a live owner's is left alone
+        #expect(findings.orphans.first?.changeCount == 1)
+        #expect(findings.unusable.map(\.path) == [folder.file("\(dead + 1_000_000).journal")])
+        #expect(findings.unusable.first?.error == .notAJournal)
+    }
+
+    @Test func aJournalWhoseSavedVersionIsGoneSaysWhy() {
+        let manager = ScribbleManager(directory: folder.file("gallery"))
+        let path = folder.file("lost.journal")
+        folder.write(JournalFormat.header(pid: 1) + JournalFormat.frame(.base(.gallery(id: "gone"))), to: "lost.journal")
+        #expect(throws: JournalError.self) { try JournalRecovery.read(path, manager: manager) }
+    }
+
+    /// The id of a process that has ended (a child that ran `true` and was reaped).
+    private func deadProcessID() throws -> Int32 {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        return child.processIdentifier
+    }
+}
