@@ -2,6 +2,8 @@
 PREFIX ?= $(HOME)/.local
 SWIFT ?= swift
 APP_ID := io.github.touchpainter.TouchPainter
+# What `make install` installs (the tests install a debug build with `make -o release`).
+BINARY ?= .build/release/touchpainter
 
 .PHONY: setup setup-test build release run test check bench install uninstall clean
 
@@ -33,10 +35,14 @@ bench: setup-test
 	@bash scripts/bench.sh
 
 install: release
-	install -Dm755 .build/release/touchpainter $(DESTDIR)$(PREFIX)/bin/touchpainter
+	@# Metainfo, man page, symbolic icon and the MIME type go with the binary and desktop file.
+	install -Dm755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/touchpainter
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+	install -Dm644 data/$(APP_ID)-symbolic.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	install -Dm644 data/$(APP_ID).xml $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml
+	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	install -Dm644 data/touchpainter.1 $(DESTDIR)$(PREFIX)/share/man/man1/touchpainter.1
 	@# Refresh the desktop's caches when their tools are installed (a missing one is harmless).
 	@! command -v update-mime-database >/dev/null || update-mime-database $(DESTDIR)$(PREFIX)/share/mime
 	@! command -v gtk-update-icon-cache >/dev/null || gtk-update-icon-cache -q -t $(DESTDIR)$(PREFIX)/share/icons/hicolor
@@ -46,7 +52,10 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/touchpainter \
 	      $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop \
 	      $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
-	      $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml
+	      $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+	      $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml \
+	      $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml \
+	      $(DESTDIR)$(PREFIX)/share/man/man1/touchpainter.1
 
 clean:
 	rm -rf .build

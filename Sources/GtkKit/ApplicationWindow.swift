@@ -22,6 +22,20 @@ public final class ApplicationWindow: Container {
         gtk_window_set_default_size(window, gint(width), gint(height))
     }
 
+    /// Sets the default size to `width`×`height`, or less so that it fits the primary
+    /// monitor's work area (in application pixels, so at any scale factor): nine tenths of its
+    /// width, and eight tenths of its height, since GTK 3 adds a client-side titlebar to the
+    /// default height.
+    public func setDefaultSize(fitting width: Int, height: Int) {
+        var area = GdkRectangle()
+        if let display = gdk_display_get_default(),
+           let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0) {
+            gdk_monitor_get_workarea(monitor, &area)
+        }
+        guard area.width > 0, area.height > 0 else { return setDefaultSize(width: width, height: height) }
+        setDefaultSize(width: min(width, Int(area.width) * 9 / 10), height: min(height, Int(area.height) * 8 / 10))
+    }
+
     /// Puts a header bar where the title bar would be (client-side decorations).
     public func setTitlebar(_ titlebar: Widget) {
         gtk_window_set_titlebar(window, titlebar.widget)

@@ -6,6 +6,17 @@ public final class HeaderBar: Container {
     public init() {
         super.init(sinking: UnsafeMutableRawPointer(gtk_header_bar_new()))
         gtk_header_bar_set_show_close_button(bar, 1)
+        // A little tighter than GTK's 6 px between items, so a narrow window keeps every button.
+        var spacing = GValue()
+        g_value_init(&spacing, GType(6 << 2)) // G_TYPE_INT, a macro Swift cannot import
+        g_value_set_int(&spacing, 4)
+        g_object_set_property(gobject, "spacing", &spacing)
+        g_value_unset(&spacing)
+        gtk_label_set_ellipsize(cast(titleLabel.pointer), PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(cast(titleLabel.pointer), 1)
+        titleLabel.addStyleClass("title")
+        gtk_header_bar_set_custom_title(bar, titleLabel.widget)
+        titleLabel.showAll()
     }
 
     /// The `GtkHeaderBar *`.
@@ -13,9 +24,14 @@ public final class HeaderBar: Container {
 
     /// The centred title.
     public var title: String {
-        get { gtk_header_bar_get_title(bar).map { String(cString: $0) } ?? "" }
-        set { gtk_header_bar_set_title(bar, newValue) }
+        get { titleLabel.text }
+        set { titleLabel.text = newValue }
     }
+
+    /// The title as the header bar's own widget: GTK's built-in one would copy the window's
+    /// title (with the app's name after it) and never shrink; this one ellipsizes, so a
+    /// narrow window keeps its buttons.
+    private let titleLabel = Label()
 
     /// Adds `child` after the ones already at the left end.
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bar, child.widget) }

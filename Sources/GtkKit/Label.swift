@@ -26,5 +26,12 @@ public final class Label: Widget {
     }
 
     /// Makes the label name `widget` for screen readers (a slider's caption).
+    /// Whether long text wraps onto more lines.
+    public var wraps: Bool {
+        get { gtk_label_get_line_wrap(label) != 0 }
+        set { gtk_label_set_line_wrap(label, newValue ? 1 : 0) }
+    }
+
+    /// The widget the label's mnemonic (Alt+letter) activates.
     public func setMnemonicWidget(_ widget: Widget) { gtk_label_set_mnemonic_widget(label, widget.widget) }
 }

@@ -8,6 +8,10 @@ public final class Stack: Container {
         super.init(sinking: UnsafeMutableRawPointer(gtk_stack_new()))
         gtk_stack_set_transition_type(stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_set_transition_duration(stack, 150)
+        // Sized by the page on show, not the largest page: the window can shrink to what the
+        // canvas needs even though the palette page needs more room.
+        gtk_stack_set_hhomogeneous(stack, 0)
+        gtk_stack_set_vhomogeneous(stack, 0)
     }
 
     /// The `GtkStack *`.

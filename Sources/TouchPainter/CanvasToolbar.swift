@@ -36,10 +36,19 @@ final class CanvasToolbar {
         style.addObserver { [weak self] _ in self?.swatch.queueDraw() }
     }
 
-    /// Header bar items at the left.
-    var startItems: [Widget] { [Action.delete, .save, .open, .palette].compactMap { buttons[$0] } }
-    /// Header bar items at the right, outermost first (so Undo sits left of Redo).
-    var endItems: [Widget] { [Action.redo, .undo].compactMap { buttons[$0] } }
+    /// Header bar items at the left: the document buttons, linked in one group.
+    private(set) lazy var startItems: [Widget] = [linked([.delete, .save, .open, .palette])]
+    /// Header bar items at the right: Undo and Redo, linked.
+    private(set) lazy var endItems: [Widget] = [linked([.undo, .redo])]
+
+    /// The buttons for `actions` side by side with no gap, as one control (GNOME's "linked"
+    /// style): a compact toolbar that still fits a narrow window.
+    private func linked(_ actions: [Action]) -> Widget {
+        let group = Box(.horizontal)
+        group.addStyleClass("linked")
+        actions.compactMap { buttons[$0] }.forEach { group.packStart($0) }
+        return group
+    }
 
     /// Greys Undo and Redo out exactly when there is nothing to undo or redo.
     func setUndoAvailable(_ canUndo: Bool, redoAvailable canRedo: Bool) {
@@ -48,11 +57,9 @@ final class CanvasToolbar {
     }
 
     private func paletteButton() -> Button {
+        // The pen itself says what the button is for: a disc of its colour, no icon beside it.
         let button = Button(iconName: Action.palette.iconName)
-        let content = Box(.horizontal, spacing: 6)
-        content.packStart(Image(iconName: Action.palette.iconName))
-        content.packStart(swatch)
-        button.setChild(content)
+        button.setChild(swatch)
         return button
     }
 
@@ -83,10 +90,10 @@ extension CanvasToolbar.Action {
     /// The freedesktop icon.
     var iconName: String {
         switch self {
-        case .delete: "edit-clear-all-symbolic"
+        case .delete: "user-trash-symbolic"
         case .save: "document-save-symbolic"
         case .open: "document-open-symbolic"
-        case .palette: "color-select-symbolic"
+        case .palette: "applications-graphics-symbolic"
         case .undo: "edit-undo-symbolic"
         case .redo: "edit-redo-symbolic"
         }
@@ -107,10 +114,10 @@ extension CanvasToolbar.Action {
     /// The tooltip, naming the shortcut.
     var tooltip: String {
         switch self {
-        case .delete: "Clear the canvas (Ctrl+N)"
+        case .delete: "Delete the drawing and start a new scribble (Ctrl+N)"
         case .save: "Save the scribble (Ctrl+S)"
         case .open: "Open a saved scribble (Ctrl+O)"
-        case .palette: "Colour and width"
+        case .palette: "Colour and width of the pen (Ctrl+K)"
         case .undo: "Undo (Ctrl+Z)"
         case .redo: "Redo (Ctrl+Shift+Z)"
         }

@@ -15,6 +15,10 @@ final class CanvasViewController: ViewController {
     let canvasView = CanvasView()
     /// The buttons in the header bar while the canvas is on show.
     let toolbar: CanvasToolbar
+    /// News about the document that needs no answer, above the drawing.
+    let infoBar = InfoBar()
+    /// The page: the info bar over the drawing surface.
+    private let page = Box(.vertical)
     /// Pointer state of the gesture under way (see `CanvasViewController+Input`).
     var gesture = Gesture()
     private unowned let coordinator: CoordinatingController
@@ -29,6 +33,7 @@ final class CanvasViewController: ViewController {
         toolbar.onAction = { [weak self] action in self?.perform(action) }
         document.onScribbleReplaced = { [weak self] scribble in
             self?.gesture = Gesture()
+            self?.infoBar.dismiss()
             self?.canvasView.show(scribble)
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
@@ -37,9 +42,11 @@ final class CanvasViewController: ViewController {
                                                    detail: "\(error) Your drawing is still here; try saving again.")
         }
         apply(document.state)
+        page.packStart(infoBar)
+        page.packStart(canvasView.drawingArea, expand: true)
     }
 
-    var view: Widget { canvasView.drawingArea }
+    var view: Widget { page }
     var pageName: String { "canvas" }
     var title: String { document.state.title }
     var toolbarStart: [Widget] { toolbar.startItems }
@@ -72,6 +79,11 @@ final class CanvasViewController: ViewController {
         case 1: return true
         default: return false
         }
+    }
+
+    /// Shows `message` above the drawing until the user closes it.
+    func notify(_ message: String) {
+        infoBar.show(message)
     }
 
     /// The area the thumbnail of a save shows: the canvas as it is on screen.

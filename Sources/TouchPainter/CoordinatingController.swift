@@ -72,22 +72,24 @@ final class CoordinatingController {
     /// Where files are decoded, one at a time, off the GTK main thread.
     static let loading = DispatchQueue(label: "touchpainter.loading", qos: .userInitiated)
 
-    /// Opens a gallery entry on the canvas (after asking about unsaved changes) and shows
-    /// the canvas; if the entry cannot be read, says why and leaves everything as it was.
-    /// The file is decoded off the main thread, so a big scribble does not stall input.
+    /// Opens a gallery entry on the canvas and shows the canvas. The file is read and decoded
+    /// off the main thread first, so a big scribble does not stall input, and an entry that
+    /// cannot be read says why at once — before any question about unsaved changes, and
+    /// leaving everything as it was.
     func openScribble(_ entry: ScribbleEntry) {
-        guard canvasViewController.confirmDiscardingChanges() else { return }
         let manager = scribbleManager
         Self.loading.async {
             let result = Result { try manager.loadMemento(id: entry.id) }
             MainLoop.perform { [weak self] in
+                guard let self else { return }
                 switch result {
                 case .success(let memento):
-                    self?.document.open(Scribble(adopting: memento), from: .gallery(id: entry.id))
-                    self?.requestViewChange(tag: ButtonTag.done.rawValue)
+                    guard self.canvasViewController.confirmDiscardingChanges() else { return }
+                    self.document.open(Scribble(adopting: memento), from: .gallery(id: entry.id))
+                    self.requestViewChange(tag: ButtonTag.done.rawValue)
                 case .failure(let error):
-                    self?.presenter?.showError("Could not open “\(entry.title)”",
-                                               detail: "\(error) The other scribbles are not affected.")
+                    self.presenter?.showError("Could not open “\(entry.title)”",
+                                              detail: "\(error) The other scribbles are not affected.")
                 }
             }
         }
@@ -113,9 +115,12 @@ final class CoordinatingController {
         }
     }
 
-    /// A gallery entry was deleted; the document forgets it if it came from there.
+    /// A gallery entry was deleted; if it is the open scribble, the document forgets where
+    /// it was kept and the canvas says so (the drawing stays, as unsaved work).
     func scribbleWasDeleted(_ entry: ScribbleEntry) {
-        document.entryWasDeleted(entry.id)
+        guard document.entryWasDeleted(entry.id) else { return }
+        canvasViewController.notify("“\(entry.title)” was deleted from the gallery. "
+                                    + "The drawing is still here as unsaved work: save it to keep it.")
     }
 
     /// Handles the Delete key: clears the canvas, or deletes the selected gallery tile.

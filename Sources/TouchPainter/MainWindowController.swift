@@ -10,6 +10,12 @@ final class MainWindowController: ViewPresenter {
     let window: ApplicationWindow
     private let headerBar = HeaderBar()
     private let stack = Stack()
+    /// The primary menu (GNOME's "hamburger" menu), at the header bar's right end; F10 opens it.
+    let primaryMenu = MenuButton(iconName: "open-menu-symbolic", sections: [
+        [.init("_New Scribble", action: "app.clear")],
+        [.init("_Keyboard Shortcuts", action: "app.shortcuts"), .init("_About TouchPainter", action: "app.about")],
+        [.init("_Quit", action: "app.quit")],
+    ])
     /// Every controller that has been shown, so its page and toolbar exist once.
     private var installed: [ObjectIdentifier: ViewController] = [:]
     /// The title last put up. Compared with this, not with the header bar's own title:
@@ -21,8 +27,11 @@ final class MainWindowController: ViewPresenter {
     init(application: Application, coordinator: CoordinatingController) {
         window = ApplicationWindow(application: application)
         window.setIconName(AppInfo.iconName)
-        window.setDefaultSize(width: 1024, height: 768)
+        window.setDefaultSize(fitting: 1024, height: 768)
         window.setTitlebar(headerBar)
+        primaryMenu.accessibleName = "Main menu"
+        primaryMenu.tooltip = "Main menu (F10)"
+        headerBar.packEnd(primaryMenu)
         window.add(stack)
         updateTitle(DocumentState.appName)
         window.onKeyPress { [weak coordinator] event in
@@ -51,7 +60,6 @@ final class MainWindowController: ViewPresenter {
         guard title != shownTitle else { return }
         shownTitle = title
         titleUpdates += 1
-        // In this order: a titlebar header bar passes its title on to the window.
         headerBar.title = title
         window.title = title == DocumentState.appName ? title : "\(title) — \(DocumentState.appName)"
     }

@@ -18,6 +18,8 @@ final class PaletteViewController: ViewController {
     private let sizeCommand: SetStrokeSizeCommand
     private let preview = DrawingArea()
     private let page = Box(.vertical, spacing: 18)
+    /// The page scrolls, so a small window can still show all of it.
+    private let scroller = ScrolledWindow()
     private let doneButton = Button(label: "Done")
 
     /// Makes the page; its commands change `style`, the canvas' pen.
@@ -43,7 +45,7 @@ final class PaletteViewController: ViewController {
         layOut()
     }
 
-    var view: Widget { page }
+    var view: Widget { scroller }
     var pageName: String { "palette" }
     var title: String { "Palette" }
     var toolbarStart: [Widget] { [] }
@@ -77,6 +79,7 @@ final class PaletteViewController: ViewController {
         page.setMargins(24)
         page.horizontalAlignment = .center
         page.setSizeRequest(width: 480, height: -1)
+        scroller.add(page)
 
         let previewFrame = Frame()
         previewFrame.add(preview)

@@ -146,7 +146,10 @@ final class ThumbnailViewController: ViewController {
         let column = Box(.vertical, spacing: 12)
         column.horizontalAlignment = .center
         column.verticalAlignment = .center
-        column.packStart(Image(iconName: "document-open-recent-symbolic", pixelSize: 96))
+        // GNOME's empty state: a large dimmed symbolic icon, a heading, a dimmed hint.
+        let icon = Image(iconName: "document-open-recent-symbolic", pixelSize: 128)
+        icon.addStyleClass("dim-label")
+        column.packStart(icon)
         let heading = Label()
         heading.setMarkup("<big><b>No saved scribbles yet</b></big>")
         column.packStart(heading)

@@ -83,9 +83,17 @@ final class TouchPainterApp {
         application.addAction("open", accelerators: ["<Primary>o"]) {
             coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
         }
+        application.addAction("palette", accelerators: ["<Primary>k"], handler: onCanvas(.palette))
         application.addAction("quit", accelerators: ["<Primary>q"]) { [weak self] in
             guard canvas.confirmDiscardingChanges() else { return }
             self?.mainWindow?.window.destroy()
+        }
+        application.addAction("menu", accelerators: ["F10"]) { [weak self] in self?.mainWindow?.primaryMenu.toggle() }
+        application.addAction("shortcuts", accelerators: ["<Primary>question"]) { [weak self] in
+            ShortcutsWindow.show(AppInfo.shortcuts, parent: self?.mainWindow?.window)
+        }
+        application.addAction("about") { [weak self] in
+            AboutDialog.show(AppInfo.about, parent: self?.mainWindow?.window)
         }
     }
 }

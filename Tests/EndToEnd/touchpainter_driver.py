@@ -41,10 +41,11 @@ class App:
         env["TOUCHPAINTER_DATA_DIR"] = str(data_dir)
         env["XDG_CONFIG_HOME"] = str(data_dir.parent / "config")
         env["XDG_STATE_HOME"] = str(data_dir.parent / "state")  # the journal: per test
-        # No crossfades: a screenshot right after a view change shows the new view.
+        # No crossfades: a screenshot right after a view change shows the new view. Only a
+        # close button in the title bar, as GNOME has by default.
         settings = data_dir.parent / "config" / "gtk-3.0" / "settings.ini"
         settings.parent.mkdir(parents=True, exist_ok=True)
-        settings.write_text("[Settings]\ngtk-enable-animations=0\n")
+        settings.write_text("[Settings]\ngtk-enable-animations=0\ngtk-decoration-layout=:close\n")
         env.update(extra_env or {})
         self.process = subprocess.Popen([BINARY, *map(str, args)], env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -51,24 +51,30 @@ struct OwnershipTests {
     }
 }
 
-/// The last reference to a wrapper may drop on another thread; GTK still sees its unref on
-/// the main thread, when the main loop runs next.
+/// The last reference to a wrapper may drop on another thread; GTK still finalises the
+/// widget on the main thread, when the main loop runs next.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct OffMainThreadReleaseTests {
     init() { GtkTestSupport.initialise() }
 
-    @Test func releasingAWrapperOffTheMainThreadUnrefsOnTheMainLoop() async {
-        let label = Label("released elsewhere")
-        let object = label.pointer
-        g_object_ref(object) // the test's own reference, to watch the count
-        defer { g_object_unref(object) }
-        nonisolated(unsafe) var holder: Label? = label
-        _ = consume label
-        await Task.detached { holder = nil }.value
-        #expect(holder == nil)
-        #expect(UnsafeMutablePointer<GObject>(OpaquePointer(object)).pointee.ref_count == 2) // not yet
-        MainLoop.iterate()
-        #expect(UnsafeMutablePointer<GObject>(OpaquePointer(object)).pointee.ref_count == 1) // dropped on the main loop
+    /// Where a finalisation happened; written by GObject's weak-reference callback.
+    final class Finalisation: @unchecked Sendable { // written once, read after, on the main thread
+        var thread: pthread_t?
+    }
+
+    @Test func releasingAWrapperOffTheMainThreadFinalisesOnTheMainThread() async {
+        let finalisation = Finalisation()
+        let mainThread = pthread_self()
+        nonisolated(unsafe) var holder: Label? = Label("released elsewhere")
+        g_object_weak_ref(holder?.gobject, { data, _ in
+            Unmanaged<Finalisation>.fromOpaque(data!).takeUnretainedValue().thread = pthread_self()
+        }, Unmanaged.passUnretained(finalisation).toOpaque())
+        await Task.detached { holder = nil }.value // the last Swift reference goes away off the main thread
+        for _ in 0..<500 where finalisation.thread == nil {
+            MainLoop.iterate()
+            usleep(1000)
+        }
+        #expect(finalisation.thread.map { pthread_equal($0, mainThread) != 0 } == true)
     }
 }

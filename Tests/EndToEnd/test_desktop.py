@@ -1,0 +1,99 @@
+"""Issue 18: a GNOME-conventional app — primary menu, shortcuts window, About, metainfo, man
+page, window sizes, and a gallery that explains itself."""
+import os
+import subprocess
+import time
+
+import pyatspi
+
+from test_gallery import draw_save_and_quit, draw_z, tile_has_ink
+from touchpainter_driver import BINARY, wait_for, xdotool
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+APP_ID = "io.github.touchpainter.TouchPainter"
+
+
+def test_f10_opens_the_primary_menu_with_its_items(app):
+    app.key("F10")
+    for item in ["New Scribble", "Keyboard Shortcuts", "About TouchPainter", "Quit"]:
+        assert app.is_showing(item, timeout=5), item
+    app.key("Escape")
+
+
+def test_ctrl_question_mark_opens_the_shortcuts_window(app):
+    app.key("ctrl+question")
+    assert app.is_showing("Delete the drawing and start a new scribble", timeout=5)
+    assert app.is_showing("Keyboard shortcuts")
+
+
+def test_about_shows_the_version(app):
+    app.key("F10")
+    app.find("About TouchPainter").queryAction().doAction(0)
+    assert app.is_showing("0.3.0", timeout=5)
+
+
+def test_metainfo_and_desktop_file_validate():
+    subprocess.run(["appstreamcli", "validate", "--no-net", f"{ROOT}/data/{APP_ID}.metainfo.xml"], check=True)
+    subprocess.run(["desktop-file-validate", f"{ROOT}/data/{APP_ID}.desktop"], check=True)
+
+
+def test_make_install_installs_metainfo_man_page_and_icons(tmp_path):
+    subprocess.run(["make", "-s", "-o", "release", "install", f"PREFIX={tmp_path}", f"BINARY={BINARY}"],
+                   cwd=ROOT, check=True, capture_output=True, timeout=120)
+    for path in ["bin/touchpainter", f"share/applications/{APP_ID}.desktop",
+                 f"share/metainfo/{APP_ID}.metainfo.xml", "share/man/man1/touchpainter.1",
+                 f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
+                 f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg"]:
+        assert (tmp_path / path).is_file(), path
+
+
+def test_the_canvas_window_shrinks_to_360_by_300(app):
+    xdotool("windowsize", "--sync", app.window, 360, 300)
+    time.sleep(0.5)
+    geometry = xdotool("getwindowgeometry", app.window)
+    size = geometry.split("Geometry:")[1].split()[0]
+    width, height = map(int, size.split("x"))
+    # The frame includes GTK's client-side border (5 px each side without a window manager).
+    assert width <= 370 and height <= 310, size
+
+
+def test_the_default_window_fits_the_screen_at_scale_2(launch):
+    app = launch(extra_env={"GDK_SCALE": "2"})
+    geometry = xdotool("getwindowgeometry", app.window)
+    width, height = map(int, geometry.split("Geometry:")[1].split()[0].split("x"))
+    assert width <= 1280 and height <= 1024, (width, height)
+
+
+def test_a_corrupt_entry_says_so_before_asking_about_unsaved_changes(launch, tmp_path):
+    draw_save_and_quit(launch())
+    gallery = tmp_path / "gallery"
+    (gallery / "0000-broken.scribble").write_bytes(b"TPSCRIBL" + bytes(range(256)) * 3)
+    app = launch()
+    draw_z(app, dx=300)  # unsaved work
+    app.key("ctrl+o")
+    x, y, w, h = app.extents("Unreadable scribble")
+    app.click(x + w // 2, y + h // 3)
+    assert "Could not open" in app.dialog_text()  # not "Save changes to …?"
+    app.answer_dialog("Close")
+    app.key("Escape")
+    assert app.title() == "• Untitled — TouchPainter"  # no question came, nothing changed
+
+
+def test_deleting_the_open_scribble_tells_the_user(launch, tmp_path):
+    app = launch()
+    draw_z(app)
+    app.key("ctrl+s")
+    wait_for(lambda: app.title() == "Scribble 1 — TouchPainter", what="the save")
+    app.key("ctrl+o")
+    app.find("Scribble 1").queryComponent().grabFocus()
+    app.key("Delete")
+    app.answer_dialog("Delete")
+    app.key("Escape")
+    message = wait_for(lambda: [a for a in app.find_all("") if False] or
+                       pyatspi.findDescendant(app.accessible, lambda a: a is not None and
+                                              a.getRole() == pyatspi.ROLE_LABEL and
+                                              "was deleted from the gallery" in (a.name or "") and
+                                              a.getState().contains(pyatspi.STATE_SHOWING)),
+                       what="the info bar about the deleted scribble")
+    assert "“Scribble 1”" in message.name
+    assert app.title() == "• Scribble 1 — TouchPainter" or app.title().startswith("• ")
