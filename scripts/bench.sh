@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Runs the benchmark suite (README, "Performance"): builds the app and touchpainter-bench in
 # release mode, then runs the bench, which prints one JSON object per metric and a table of
-# the figures against their goals. The app metrics (start-up, gallery, opening a big file)
-# launch the real app ten-odd times, so they need an X server: like the tests, they get a
-# private Xvfb (comparable figures, no windows flashing on your screen) unless
-# TOUCHPAINTER_BENCH_DISPLAY=1 asks for your own DISPLAY. Arguments go to touchpainter-bench
-# (e.g. `--only canvas`); SWIFT_BUILD_FLAGS goes to `swift build` (e.g. `--scratch-path /tmp/b`).
+# the figures against their goals. The app metrics (start-up, gallery, opening a big file, a
+# drag of real X motion events) launch the real app and the floor program (a minimal C GTK 3
+# scribble, bench/floor/scribble_floor.c, compiled here) a few dozen times, so they need an
+# X server: like the tests, they get a private Xvfb (comparable figures, no windows flashing
+# on your screen) unless TOUCHPAINTER_BENCH_DISPLAY=1 asks for your own DISPLAY. Arguments go
+# to touchpainter-bench (e.g. `--only canvas` or `--only app,motion`); SWIFT_BUILD_FLAGS goes
+# to `swift build` (e.g. `--scratch-path /tmp/b`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,9 +17,14 @@ swift build -c release ${SWIFT_BUILD_FLAGS:-} --product touchpainter
 swift build -c release ${SWIFT_BUILD_FLAGS:-} --product touchpainter-bench
 # shellcheck disable=SC2086
 bin="$(swift build -c release ${SWIFT_BUILD_FLAGS:-} --show-bin-path)"
+# The floor program, next to the app, where touchpainter-bench looks for it.
+# shellcheck disable=SC2046  # pkg-config prints several flags on purpose
+cc -O2 -Wall -o "$bin/scribble-floor" bench/floor/scribble_floor.c $(pkg-config --cflags --libs gtk+-3.0)
 
+# A D-Bus session of its own: TouchPainter is single-instance on the session bus, so the
+# bench's launches must not join a TouchPainter the user has open (or each other).
 if [ -z "${DISPLAY:-}" ] || [ "${TOUCHPAINTER_BENCH_DISPLAY:-}" != 1 ]; then
-  exec xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" "$bin/touchpainter-bench" "$@"
+  exec xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" dbus-run-session -- "$bin/touchpainter-bench" "$@"
 else
-  exec "$bin/touchpainter-bench" "$@"
+  exec dbus-run-session -- "$bin/touchpainter-bench" "$@"
 fi

@@ -23,6 +23,7 @@ extension CanvasViewController {
             gesture = Gesture(pressPoint: point)
         case .motion:
             guard let pressPoint = gesture.pressPoint, event.isPrimaryDown else { return }
+            TimingReport.motionArrived()
             if gesture.stroke == nil {
                 guard point.distance(to: pressPoint) > Self.clickSlop else { return }
                 let stroke = Stroke(color: strokeStyle.color, size: strokeStyle.size)

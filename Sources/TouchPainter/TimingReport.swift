@@ -9,7 +9,9 @@ import GtkKit
 ///   when the canvas first draws; `gallery-first-frame-ms <ms>` from each request to open
 ///   the gallery to the gallery's first drawn frame; `full-frame vertices <n>` each time the
 ///   canvas puts up a new full frame; and, after the first frame, `main-loop-stall-ms <ms>`
-///   whenever the GTK main loop was kept from running for more than 8 ms.
+///   whenever the GTK main loop was kept from running for more than 8 ms; and, at the end of
+///   each canvas frame, `motion-to-frame-ms <ms>` for each drawing motion event since the
+///   previous frame: from the event to the end of the frame that shows its segment.
 /// - `TOUCHPAINTER_BENCH_OPEN_GALLERY=1` opens the gallery by itself, from an idle callback
 ///   after the first frame, as if Open had been pressed.
 ///
@@ -28,9 +30,13 @@ enum TimingReport {
     private static var sawFirstFrame = false
     /// When the gallery was last asked for and has not drawn since (CLOCK_MONOTONIC ns).
     private static var galleryRequestedAt: UInt64?
+    /// When each drawing motion event no canvas frame has shown yet happened (CLOCK_MONOTONIC ns).
+    private static var motionsAwaitingFrame: [UInt64] = []
 
-    /// The canvas drew: the first time, report the startup time and maybe open the gallery.
+    /// The canvas drew (call at the end of its `draw`): report the motions this frame shows;
+    /// the first time, report the startup time and maybe open the gallery.
     static func canvasDidDraw() {
+        if !motionsAwaitingFrame.isEmpty { reportMotionsShown() }
         guard !sawFirstFrame else { return }
         sawFirstFrame = true
         if isEnabled {
@@ -48,6 +54,36 @@ enum TimingReport {
     static func canvasDidShowFullFrame(vertices: Int) {
         guard isEnabled else { return }
         report("full-frame vertices \(vertices)")
+    }
+
+    /// A motion event that draws reached the canvas (call while GTK handles it): it is timed
+    /// to the end of the next canvas frame, which shows its segment.
+    static func motionArrived() {
+        guard isEnabled else { return }
+        motionsAwaitingFrame.append(startOfEvent(timed: MainLoop.currentEventTime))
+    }
+
+    /// When the event the X server timed at `eventMilliseconds` happened, CLOCK_MONOTONIC ns.
+    ///
+    /// X event times are the server's milliseconds, which Xorg and Xvfb take from
+    /// CLOCK_MONOTONIC: measuring from them (not from when the handler ran) counts the time
+    /// the event waited in the server's, Xlib's and GDK's queues — the wait behind a slow main
+    /// loop that a user feels. They are truncated to the millisecond, so up to 1 ms more is
+    /// counted. A server on another clock gives a time that does not fit (in the future or
+    /// more than 10 s ago), as does no event at all (0): then the handler's time is used.
+    private static func startOfEvent(timed eventMilliseconds: UInt32) -> UInt64 {
+        let now = monotonicNanoseconds()
+        let nowMilliseconds = now / 1_000_000
+        let age = UInt32(truncatingIfNeeded: nowMilliseconds) &- eventMilliseconds // the server's times wrap at 2^32 ms
+        return age > 10_000 ? now : (nowMilliseconds - UInt64(age)) * 1_000_000
+    }
+
+    /// One `motion-to-frame-ms` line for each motion waiting for a frame, in one write.
+    private static func reportMotionsShown() {
+        let now = monotonicNanoseconds()
+        report(motionsAwaitingFrame.map { "motion-to-frame-ms " + String(format: "%.3f", Double(now - $0) / 1e6) }
+            .joined(separator: "\n"))
+        motionsAwaitingFrame.removeAll(keepingCapacity: true)
     }
 
     /// The coordinator was asked to show the gallery.

@@ -2,8 +2,9 @@ import Foundation
 import ScribbleKit
 
 /// The real app, timed through its opt-in timing lines (`TOUCHPAINTER_REPORT_TIMINGS=1`, see
-/// the app's `TimingReport`): start-up to the first frame, and Open to the first frame of a
-/// gallery of a thousand scribbles. Needs an X server (`DISPLAY`).
+/// the app's `TimingReport`): start-up to the first frame (and the same for the floor program,
+/// see `MotionBenchmarks`), and Open to the first frame of a gallery of a thousand scribbles.
+/// Needs an X server (`DISPLAY`).
 enum AppBenchmarks {
     /// Saved scribbles in the gallery.
     static let galleryCount = 1000
@@ -11,7 +12,7 @@ enum AppBenchmarks {
     static let launches = 5
 
     /// Runs the app metrics, or says why it cannot.
-    static func run(into report: Report, folder: String, app: String) throws {
+    static func run(into report: Report, folder: String, app: String, floor: String) throws {
         guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false else {
             note("app metrics skipped: no DISPLAY (scripts/bench.sh starts Xvfb)")
             return
@@ -33,9 +34,21 @@ enum AppBenchmarks {
         }
         report.add("gallery_first_frame_ms@1000", median(galleries), "ms", limit: 150)
         report.add("startup_ms", median(startups), "ms", limit: 200)
+        if FileManager.default.isExecutableFile(atPath: floor) {
+            // Launched as often as the app, the first launch untimed as well.
+            let floorStartups = try (0...launches).map { _ in
+                let child = try ChildProcess(floor, arguments: [], environment: environment)
+                defer { child.stop() }
+                return try startupMilliseconds(of: child)
+            }
+            let floorStartup = median(Array(floorStartups.dropFirst()))
+            report.add("startup_floor_ms", floorStartup, "ms")
+            report.add("startup_ratio_to_floor", median(startups) / floorStartup, "x", limit: 1.15)
+        } else {
+            note("startup_floor_ms skipped: no floor program at \(floor) (scripts/bench.sh builds it)")
+        }
 
-        let big = folder + "/big.scribble"
-        if !FileManager.default.fileExists(atPath: big) { try ScribbleManager.save(BigScribble.scribble(), toPath: big) }
+        let big = try bigScribble(in: folder)
         let stalls = try (0..<3).map { _ in try longestStallOpening(big, app: app, environment: environment) }
         report.add("app_open_stall_ms@1m", median(stalls), "ms", limit: 16)
     }
@@ -67,6 +80,13 @@ enum AppBenchmarks {
                                    + output.joined(separator: "\n"))
     }
 
+    /// The big scribble's file in `folder`, written the first time.
+    static func bigScribble(in folder: String) throws -> String {
+        let big = folder + "/big.scribble"
+        if !FileManager.default.fileExists(atPath: big) { try ScribbleManager.save(BigScribble.scribble(), toPath: big) }
+        return big
+    }
+
     /// Saves `galleryCount` small scribbles through `ScribbleManager`, as Save would.
     static func makeGallery(in directory: String) throws {
         let manager = ScribbleManager(directory: directory)
@@ -87,7 +107,8 @@ enum AppBenchmarks {
     }
 
     /// The app's environment: this one's (for `DISPLAY`), the gallery, the timing hooks, and
-    /// what makes runs comparable — no animations, in-memory settings, no accessibility bus.
+    /// what makes runs comparable — no animations, in-memory settings, no accessibility bus,
+    /// a state folder of the bench's own (each launch starts with no journal to recover).
     static func appEnvironment(gallery: String, folder: String) -> [String: String] {
         let config = folder + "/config"
         try? FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)
@@ -98,6 +119,7 @@ enum AppBenchmarks {
         environment["TOUCHPAINTER_REPORT_TIMINGS"] = "1"
         environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = "1"
         environment["XDG_CONFIG_HOME"] = config
+        environment["XDG_STATE_HOME"] = folder + "/state" // the app's journal: see ChildProcess
         environment["GSETTINGS_BACKEND"] = "memory"
         environment["NO_AT_BRIDGE"] = "1"
         return environment
@@ -108,20 +130,21 @@ enum AppBenchmarks {
     static func time(_ app: String, environment: [String: String]) throws -> (startup: Double, gallery: Double) {
         let child = try ChildProcess(app, arguments: [], environment: environment)
         defer { child.stop() }
-        let deadline = child.spawnedAt + 60_000_000_000
-        var startup: Double?
-        var output: [String] = []
-        while let line = child.nextLine(before: deadline) {
-            output.append(line)
-            let fields = line.split(separator: " ")
-            if fields.first == "first-frame-ms", fields.count >= 4, let at = UInt64(fields[3]), at > child.spawnedAt {
-                startup = Double(at - child.spawnedAt) / 1e6
-            } else if fields.first == "gallery-first-frame-ms", fields.count >= 2, let gallery = Double(fields[1]),
-                      let startup {
-                return (startup, gallery)
-            }
+        let startup = try startupMilliseconds(of: child)
+        let gallery = try child.firstValue { fields in
+            fields.first == "gallery-first-frame-ms" && fields.count >= 2 ? Double(fields[1]) : nil
         }
-        throw ChildProcess.Failure(description: "the app gave no timings; its output:\n" + output.joined(separator: "\n"))
+        return (startup, gallery)
+    }
+
+    /// Milliseconds from `child`'s exec to its first frame: waits for its `first-frame-ms`
+    /// line (the app's, or the floor program's, which prints the same).
+    static func startupMilliseconds(of child: ChildProcess) throws -> Double {
+        try child.firstValue { fields in
+            guard fields.first == "first-frame-ms", fields.count >= 4, let at = UInt64(fields[3]),
+                  at > child.spawnedAt else { return nil }
+            return Double(at - child.spawnedAt) / 1e6
+        }
     }
 
     private static func note(_ text: String) {

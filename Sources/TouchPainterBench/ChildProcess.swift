@@ -11,6 +11,8 @@ final class ChildProcess {
 
     /// The process id.
     let pid: pid_t
+    /// The program, for error messages.
+    let path: String
     /// When it was spawned, CLOCK_MONOTONIC ns (just before `posix_spawn`).
     let spawnedAt: UInt64
     private let output: Int32
@@ -24,6 +26,9 @@ final class ChildProcess {
 
     /// Starts `path` with `arguments`; `environment` replaces this process' environment if given.
     init(_ path: String, arguments: [String], environment: [String: String]? = nil) throws {
+        // The app journals into $XDG_STATE_HOME, and the previous child ended on SIGTERM, which
+        // keeps its journal for recovery: each launch starts as a fresh session, with none.
+        if let state = environment?["XDG_STATE_HOME"] { try? FileManager.default.removeItem(atPath: state) }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
         var actions = posix_spawn_file_actions_t()
@@ -46,6 +51,7 @@ final class ChildProcess {
             throw Failure(description: "cannot start \(path): errno \(status)")
         }
         pid = child
+        self.path = path
         output = fds[0]
     }
 
@@ -72,6 +78,55 @@ final class ChildProcess {
             let count = read(output, &buffer, buffer.count)
             if count <= 0 { isFinished = true } else { pending += buffer[0..<count] }
         }
+    }
+
+    /// Reads lines until `match` gives a value for the fields of one (split at spaces) and
+    /// returns it; throws, with the output read, if the child ends or `seconds` pass first.
+    func firstValue<Value>(within seconds: Double = 60, _ match: ([Substring]) -> Value?) throws -> Value {
+        let deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
+        var output: [String] = []
+        while let line = nextLine(before: deadline) {
+            if let value = match(line.split(separator: " ")) { return value }
+            output.append(line)
+        }
+        throw Failure(description: "\(path) did not print the line awaited; its output:\n" + output.joined(separator: "\n"))
+    }
+
+    /// Hands every line the child prints in the next `seconds` to `body`.
+    func readLines(for seconds: Double, _ body: (String) -> Void) {
+        let deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
+        while let line = nextLine(before: deadline) { body(line) }
+    }
+
+    /// The CPU time all the child's threads, living and ended, have used, in nanoseconds:
+    /// the utime + stime of `/proc/PID/stat`, to the nanosecond rather than the 10 ms tick.
+    func cpuNanoseconds() throws -> UInt64 {
+        var clock = clockid_t()
+        var time = timespec()
+        guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &time) == 0 else {
+            throw Failure(description: "cannot read the CPU time of \(path) (pid \(pid))")
+        }
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// Waits, reading its output into `body`, until the child uses under 2 % of a core over
+    /// 150 ms (its idle timers may tick; its queued work is done); throws after 30 s.
+    func waitUntilIdle(_ body: (String) -> Void = { _ in }) throws {
+        let deadline = monotonicNanoseconds() + 30_000_000_000
+        var before = try cpuNanoseconds()
+        while monotonicNanoseconds() < deadline {
+            readLines(for: 0.15, body)
+            let after = try cpuNanoseconds()
+            if after - before < 3_000_000 { return }
+            before = after
+        }
+        throw Failure(description: "\(path) did not go idle in 30 s")
+    }
+
+    /// Whether the child has ended (it is then reaped).
+    var hasExited: Bool {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) != 0
     }
 
     /// Ends the child (SIGTERM, then SIGKILL after a second) and reaps it; safe to repeat.

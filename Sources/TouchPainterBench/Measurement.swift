@@ -81,6 +81,14 @@ func median(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
+/// The `fraction` percentile of `values` by nearest rank (0.99: the smallest value at least
+/// 99 % of them do not exceed); NaN when empty.
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let rank = Int((fraction * Double(values.count)).rounded(.up))
+    return values.sorted()[min(max(rank, 1), values.count) - 1]
+}
+
 /// CLOCK_MONOTONIC in nanoseconds: the clock the app's timing lines use too.
 func monotonicNanoseconds() -> UInt64 {
     var now = timespec()

@@ -1,17 +1,20 @@
 import Foundation
 import ScribbleKit
 
-/// `touchpainter-bench [--only canvas,storage,journal,app] [--app PATH]`: TouchPainter's benchmark
-/// suite (README, "Performance"). Prints one JSON object a line, then a table of the figures
-/// against their goals. Build it in release mode; `make bench` does, and starts Xvfb for the
-/// app metrics when there is no `DISPLAY`.
+/// `touchpainter-bench [--only canvas,storage,journal,app,motion] [--app PATH] [--floor PATH]`:
+/// TouchPainter's benchmark suite (README, "Performance"). Prints one JSON object a line, then
+/// a table of the figures against their goals. Build it in release mode; `make bench` does,
+/// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,storage,journal,app] [--app PATH-TO-touchpainter]
+    usage: touchpainter-bench [--only canvas,storage,journal,app,motion] [--app PATH-TO-touchpainter]
+                              [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH | --write-gallery FOLDER
     """
 var arguments = Array(CommandLine.arguments.dropFirst())
-var suites: Set<String> = ["canvas", "storage", "journal", "app"]
-var app = (ChildProcess.ownExecutable as NSString).deletingLastPathComponent + "/touchpainter"
+var suites: Set<String> = ["canvas", "storage", "journal", "app", "motion"]
+let binFolder = (ChildProcess.ownExecutable as NSString).deletingLastPathComponent
+var app = binFolder + "/touchpainter"
+var floorProgram = binFolder + "/scribble-floor" // built there by scripts/bench.sh
 
 while let argument = arguments.first {
     arguments.removeFirst()
@@ -32,6 +35,8 @@ while let argument = arguments.first {
         suites = Set(arguments.removeFirst().split(separator: ",").map(String.init))
     case "--app" where !arguments.isEmpty:
         app = arguments.removeFirst()
+    case "--floor" where !arguments.isEmpty:
+        floorProgram = arguments.removeFirst()
     default:
         print(usage)
         exit(argument == "--help" || argument == "-h" ? 0 : 2)
@@ -49,7 +54,8 @@ do {
     }
     if suites.contains("storage") { try StorageBenchmarks.run(into: report, folder: folder) }
     if suites.contains("journal") { try JournalBenchmarks.run(into: report, folder: folder) }
-    if suites.contains("app") { try AppBenchmarks.run(into: report, folder: folder, app: app) }
+    if suites.contains("app") { try AppBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
+    if suites.contains("motion") { try MotionBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
 } catch {
     FileHandle.standardError.write(Data("touchpainter-bench: \(error)\n".utf8))
 }

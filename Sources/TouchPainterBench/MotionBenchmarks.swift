@@ -1,0 +1,95 @@
+import Foundation
+
+/// The whole app under a drag of real X motion events, next to the floor: a minimal C GTK 3
+/// scribble program (bench/floor/scribble_floor.c, built by scripts/bench.sh) that does the
+/// same job with nothing else, so the figures say how far the app is from what GTK costs.
+///
+/// Each run launches the program, waits for its first frame (and for the big scribble's full
+/// frame), then drags twice over the same circle in its window:
+/// 1. unpaced, as fast as xdotool sends: the process' CPU time from before the drag to when
+///    it is idle again, ÷ the motion events — what one event costs, frames included;
+/// 2. paced at about 1 kHz: the 99th percentile of the `motion-to-frame-ms` lines, from each
+///    event (its X server time) to the end of the frame showing its segment. (Under the
+///    unpaced flood that figure would time the queue, not the program.)
+enum MotionBenchmarks {
+    /// Motion events in each drag.
+    static let events = 2000
+    /// Runs of each case; the figures are their medians.
+    static let runs = 3
+
+    /// Runs the motion metrics, or says why it cannot.
+    static func run(into report: Report, folder: String, app: String, floor: String) throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false, PointerDrag.isAvailable else {
+            return note("motion metrics skipped: they need DISPLAY and xdotool (scripts/bench.sh starts Xvfb)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: app), FileManager.default.isExecutableFile(atPath: floor) else {
+            return note("motion metrics skipped: no app at \(app) or no floor program at \(floor) (scripts/bench.sh builds both)")
+        }
+        var environment = AppBenchmarks.appEnvironment(gallery: folder + "/motion-gallery", folder: folder)
+        environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
+        let big = try AppBenchmarks.bigScribble(in: folder)
+
+        let floorRuns = try (0..<runs).map { _ in try measure(floor, environment: environment) }
+        let floorCPU = median(floorRuns.map(\.cpuMicroseconds))
+        let appLimit = min(55, 1.25 * floorCPU)
+        report.add("floor_motion_cpu_us", floorCPU, "us")
+        report.add("floor_motion_to_frame_ms_p99", median(floorRuns.map(\.p99)), "ms")
+
+        for (suffix, arguments, vertices) in [("@0", [String](), 0), ("@1m", [big], BigScribble.vertexCount)] {
+            let appRuns = try (0..<runs).map { _ in
+                try measure(app, arguments: arguments, environment: environment, vertices: vertices)
+            }
+            let cpu = median(appRuns.map(\.cpuMicroseconds))
+            report.add("app_motion_cpu_us" + suffix, cpu, "us", limit: appLimit)
+            report.add("app_motion_to_frame_ms_p99" + suffix, median(appRuns.map(\.p99)), "ms", limit: 16)
+            if vertices == 0 { report.add("app_motion_cpu_ratio_to_floor", cpu / floorCPU, "x", limit: 1.25) }
+        }
+    }
+
+    /// One launch of `program`: the CPU time of each motion event in an unpaced drag (µs),
+    /// and the 99th percentile of motion-to-frame in a paced one (ms). With `vertices`, the
+    /// drags wait for a full frame of that many vertices (the file in `arguments`).
+    static func measure(_ program: String, arguments: [String] = [], environment: [String: String],
+                        vertices: Int = 0) throws -> (cpuMicroseconds: Double, p99: Double) {
+        let child = try ChildProcess(program, arguments: arguments, environment: environment)
+        defer { child.stop() }
+        _ = try AppBenchmarks.startupMilliseconds(of: child)
+        if vertices > 0 {
+            try child.firstValue { fields in
+                fields.first == "full-frame" && fields.count == 3 && (Int(fields[2]) ?? 0) >= vertices ? () : nil
+            }
+        }
+        let drag = PointerDrag(around: try PointerDrag.windowCenter(ofProcess: child.pid), count: events)
+        try drag.moveToStart()
+        try child.waitUntilIdle()
+
+        let before = try child.cpuNanoseconds()
+        _ = try latencies(of: drag, paced: false, in: child)
+        let cpu = Double(try child.cpuNanoseconds() - before) / 1e3 / Double(events)
+
+        return (cpu, percentile(try latencies(of: drag, paced: true, in: child), 0.99))
+    }
+
+    /// Drags and returns the `motion-to-frame-ms` figures `child` printed for it, once it
+    /// is idle again; throws if fewer than `events` came (the drag missed the canvas).
+    private static func latencies(of drag: PointerDrag, paced: Bool, in child: ChildProcess) throws -> [Double] {
+        var figures: [Double] = []
+        func collect(_ line: String) {
+            let fields = line.split(separator: " ")
+            if fields.first == "motion-to-frame-ms", fields.count == 2, let ms = Double(fields[1]) { figures.append(ms) }
+        }
+        let xdotool = try drag.begin(paced: paced)
+        defer { xdotool.stop() }
+        let deadline = monotonicNanoseconds() + 60_000_000_000
+        while !xdotool.hasExited && monotonicNanoseconds() < deadline { child.readLines(for: 0.02, collect) }
+        try child.waitUntilIdle(collect) // the queued events handled, their frames drawn
+        guard figures.count >= events else {
+            throw ChildProcess.Failure(description: "\(child.path) timed \(figures.count) of \(events) motion events")
+        }
+        return figures
+    }
+
+    private static func note(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
