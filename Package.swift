@@ -21,7 +21,9 @@ let package = Package(
             dependencies: [
                 "GtkKit", "ScribbleKit", "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The brands' logos, compiled into the binary: nothing to find or open at run time.
+            resources: [.embedInCode("Resources/acme-logo.svg"), .embedInCode("Resources/sierra-logo.svg")]
         ),
         // The benchmark suite (`make bench`): ScribbleKit's canvas, storage and rendering
         // paths, and the release app binary timed through its opt-in timing lines.
@@ -34,6 +36,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
-        .testTarget(name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit", "CCairo"]),
+        .testTarget(name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit", "CCairo", "CGtk"]),
     ]
 )

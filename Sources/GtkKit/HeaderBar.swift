@@ -12,11 +12,16 @@ public final class HeaderBar: Container {
         g_value_set_int(&spacing, 4)
         g_object_set_property(gobject, "spacing", &spacing)
         g_value_unset(&spacing)
-        gtk_label_set_ellipsize(cast(titleLabel.pointer), PANGO_ELLIPSIZE_END)
-        gtk_label_set_single_line_mode(cast(titleLabel.pointer), 1)
-        titleLabel.addStyleClass("title")
-        gtk_header_bar_set_custom_title(bar, titleLabel.widget)
-        titleLabel.showAll()
+        for (label, styleClass) in [(titleLabel, "title"), (subtitleLabel, "subtitle")] {
+            gtk_label_set_ellipsize(cast(label.pointer), PANGO_ELLIPSIZE_END)
+            gtk_label_set_single_line_mode(cast(label.pointer), 1)
+            label.addStyleClass(styleClass)
+            titles.packStart(label)
+        }
+        titles.verticalAlignment = .center
+        gtk_widget_set_no_show_all(subtitleLabel.widget, 1)
+        gtk_header_bar_set_custom_title(bar, titles.widget)
+        titles.showAll()
     }
 
     /// The `GtkHeaderBar *`.
@@ -32,6 +37,18 @@ public final class HeaderBar: Container {
     /// title (with the app's name after it) and never shrink; this one ellipsizes, so a
     /// narrow window keeps its buttons.
     private let titleLabel = Label()
+    /// The smaller line under the title, shown only when set.
+    private let subtitleLabel = Label()
+    private let titles = Box(.vertical)
+
+    /// The smaller line under the title (`nil`: none).
+    public var subtitle: String? {
+        get { subtitleLabel.isVisible ? subtitleLabel.text : nil }
+        set {
+            subtitleLabel.text = newValue ?? ""
+            subtitleLabel.isVisible = newValue != nil
+        }
+    }
 
     /// Adds `child` after the ones already at the left end.
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bar, child.widget) }

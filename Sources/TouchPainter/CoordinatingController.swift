@@ -23,6 +23,8 @@ final class CoordinatingController {
     private var thumbnailViewController: ThumbnailViewController?
     /// What shows pages and asks questions: the main window (a recorder in tests).
     private(set) weak var presenter: ViewPresenter?
+    /// The company the app is branded for, if any (set at launch, before any view is made).
+    var branding: BrandingFactory?
 
     /// A coordinator over `document`. The app has one, `shared`; tests make their own over a
     /// temporary gallery.
@@ -67,6 +69,17 @@ final class CoordinatingController {
         let controller = ThumbnailViewController(manager: scribbleManager, coordinator: self)
         thumbnailViewController = controller
         return controller
+    }
+
+    /// The Done button of a page: back to the canvas (the branded main button, if branded).
+    func makeDoneButton() -> Button {
+        let button = branding?.makeMainButton(label: "Done") ?? Button(label: "Done")
+        if branding == nil { button.addStyleClass("suggested-action") }
+        button.accessibleName = "Done"
+        button.tooltip = "Back to the canvas (Escape)"
+        button.tag = ButtonTag.done.rawValue
+        button.onClicked { [unowned self] in self.requestViewChange(tag: $0.tag) }
+        return button
     }
 
     /// Where files are decoded, one at a time, off the GTK main thread.

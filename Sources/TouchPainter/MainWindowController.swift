@@ -8,7 +8,7 @@ import ScribbleKit
 final class MainWindowController: ViewPresenter {
     /// The app's one window.
     let window: ApplicationWindow
-    private let headerBar = HeaderBar()
+    private let headerBar: HeaderBar
     private let stack = Stack()
     /// The primary menu (GNOME's "hamburger" menu), at the header bar's right end; F10 opens it.
     let primaryMenu = MenuButton(iconName: "open-menu-symbolic", sections: [
@@ -23,16 +23,18 @@ final class MainWindowController: ViewPresenter {
     /// which here has " — TouchPainter" after it, so that comparison would never match.
     private var shownTitle: String?
 
-    /// Builds the window, its header bar and page stack; Escape anywhere means Done.
+    /// Builds the window, its header bar and page stack — branded by `coordinator.branding`'s
+    /// products when it has one; Escape anywhere means Done.
     init(application: Application, coordinator: CoordinatingController) {
         window = ApplicationWindow(application: application)
+        headerBar = coordinator.branding?.makeToolbar() ?? HeaderBar()
         window.setIconName(AppInfo.iconName)
         window.setDefaultSize(fitting: 1024, height: 768)
         window.setTitlebar(headerBar)
         primaryMenu.accessibleName = "Main menu"
         primaryMenu.tooltip = "Main menu (F10)"
         headerBar.packEnd(primaryMenu)
-        window.add(stack)
+        window.add(coordinator.branding?.makeMainView(content: stack) ?? stack)
         updateTitle(DocumentState.appName)
         window.onKeyPress { [weak coordinator] event in
             // Escape is "Done" on every page but the canvas.

@@ -20,11 +20,12 @@ final class PaletteViewController: ViewController {
     private let page = Box(.vertical, spacing: 18)
     /// The page scrolls, so a small window can still show all of it.
     private let scroller = ScrolledWindow()
-    private let doneButton = Button(label: "Done")
+    private let doneButton: Button
 
     /// Makes the page; its commands change `style`, the canvas' pen.
     init(style: StrokeStyle, coordinator: CoordinatingController) {
         self.style = style
+        doneButton = coordinator.makeDoneButton()
         colorCommand = SetStrokeColorCommand(style: style)
         sizeCommand = SetStrokeSizeCommand(style: style)
         colorCommand.delegate = self
@@ -32,11 +33,6 @@ final class PaletteViewController: ViewController {
         [red, green, blue].forEach { $0.command = colorCommand }
         width.command = sizeCommand
 
-        doneButton.accessibleName = "Done"
-        doneButton.tooltip = "Back to the canvas (Escape)"
-        doneButton.tag = ButtonTag.done.rawValue
-        doneButton.addStyleClass("suggested-action")
-        doneButton.onClicked { [unowned coordinator] in coordinator.requestViewChange(tag: $0.tag) }
 
         preview.accessibleName = "Pen preview"
         preview.setSizeRequest(width: -1, height: 96)

@@ -12,7 +12,7 @@ final class ThumbnailViewController: ViewController {
     private let flowBox = FlowBox()
     private let scrolled = ScrolledWindow()
     private let pages = Stack()
-    private let doneButton = Button(label: "Done")
+    private let doneButton: Button
     private(set) var thumbnailViews: [ScribbleThumbnailView] = []
     /// Set while the gallery's folder cannot be read, to say why instead of "empty".
     private let emptyDetail = Label()
@@ -20,6 +20,7 @@ final class ThumbnailViewController: ViewController {
     init(manager: ScribbleManager, coordinator: CoordinatingController) {
         self.manager = manager
         self.coordinator = coordinator
+        doneButton = coordinator.makeDoneButton()
         flowBox.accessibleName = "Gallery"
         flowBox.setMargins(18)
         flowBox.verticalAlignment = .start
@@ -27,11 +28,6 @@ final class ThumbnailViewController: ViewController {
         flowBox.onSecondaryClick { [weak self] child in self?.showContextMenu(for: child) }
         scrolled.add(flowBox)
 
-        doneButton.accessibleName = "Done"
-        doneButton.tooltip = "Back to the canvas (Escape)"
-        doneButton.tag = ButtonTag.done.rawValue
-        doneButton.addStyleClass("suggested-action")
-        doneButton.onClicked { [unowned coordinator] in coordinator.requestViewChange(tag: $0.tag) }
 
         pages.transitionDuration = 0
         pages.addPage(scrolled, name: "grid")

@@ -30,8 +30,9 @@ final class TouchPainterApp {
 
     /// The entry point: runs the app with the book's Singleton coordinator until the window
     /// closes; returns the exit status.
-    static func run(opening file: String?) -> Int32 {
+    static func run(opening file: String?, brand: Brand?) -> Int32 {
         let app = TouchPainterApp(coordinator: .shared)
+        app.coordinator.branding = BrandingFactory.factory(for: brand)
         let status = app.application.run(opening: file.map { [$0] } ?? [])
         // A clean exit: the user saved, discarded or had nothing to lose. (A second launch
         // that handed its command line over never started a journal.)
@@ -44,6 +45,7 @@ final class TouchPainterApp {
             mainWindow.window.present()
             return
         }
+        coordinator.branding?.installStyle()
         let windowController = MainWindowController(application: application, coordinator: coordinator)
         mainWindow = windowController
         windowController.window.showAll()

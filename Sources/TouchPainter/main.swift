@@ -18,10 +18,20 @@ struct TouchPainterCommand: ParsableCommand {
     @Argument(help: "A scribble file to open at launch.")
     var file: String?
 
+    @Option(help: "Brand the app for a company: \(Brand.allCases.map(\.rawValue).joined(separator: " or ")) (or set TOUCHPAINTER_BRAND).")
+    var brand: String?
+
     /// Starts the app (or hands `file` to the instance already running) and exits with its status.
     func run() throws {
         // ArgumentParser calls `run` from `main()` on the main thread, where GTK must run.
-        let status = MainActor.assumeIsolated { TouchPainterApp.run(opening: file) }
+        let chosen: Brand?
+        do {
+            chosen = try Brand.named(brand ?? ProcessInfo.processInfo.environment["TOUCHPAINTER_BRAND"])
+        } catch {
+            FileHandle.standardError.write(Data("touchpainter: \(error)\n".utf8))
+            throw ExitCode(2) // a usage error
+        }
+        let status = MainActor.assumeIsolated { TouchPainterApp.run(opening: file, brand: chosen) }
         if status != 0 { throw ExitCode(status) }
     }
 }
