@@ -50,6 +50,31 @@ public enum MessageDialog {
         _ = ask(parent: parent, text: text, detail: detail, kind: .error, choices: [Choice("_Close")])
     }
 
+    /// Asks for a line of text (a name), offering `initial` selected; Enter accepts. Returns
+    /// the text, trimmed, or `nil` when cancelled or left empty.
+    public static func askText(parent: ApplicationWindow?, text: String, detail: String? = nil, initial: String,
+                               accept: String) -> String? {
+        let dialog = makeDialog(parent: parent, text: text, detail: detail, kind: .question)
+        gtk_dialog_add_button(cast(dialog), "_Cancel", 0)
+        if let button = gtk_dialog_add_button(cast(dialog), accept, 1) {
+            gtk_style_context_add_class(gtk_widget_get_style_context(button), "suggested-action")
+        }
+        gtk_dialog_set_default_response(cast(dialog), 1)
+        let entry = gtk_entry_new()
+        gtk_entry_set_text(cast(UnsafeMutableRawPointer(entry!)), initial)
+        gtk_entry_set_activates_default(cast(UnsafeMutableRawPointer(entry!)), 1)
+        atk_object_set_name(gtk_widget_get_accessible(entry), "Name")
+        let area = gtk_message_dialog_get_message_area(cast(UnsafeMutableRawPointer(dialog)))
+        gtk_container_add(cast(UnsafeMutableRawPointer(area!)), entry)
+        gtk_widget_show(entry)
+        gtk_widget_grab_focus(entry)
+        let response = gtk_dialog_run(cast(dialog))
+        let typed = gtk_entry_get_text(cast(UnsafeMutableRawPointer(entry!))).map { String(cString: $0) } ?? ""
+        gtk_widget_destroy(dialog)
+        let name = typed.trimmingWhitespace()
+        return response == 1 && !name.isEmpty ? name : nil
+    }
+
     private static func makeDialog(parent: ApplicationWindow?, text: String, detail: String?,
                                    kind: Kind) -> UnsafeMutablePointer<GtkWidget> {
         // gtk_message_dialog_new is variadic (printf-style), which Swift cannot call; build
@@ -81,5 +106,13 @@ public enum MessageDialog {
         g_value_set_enum(&value, gint(enumValue))
         g_object_set_property(cast(UnsafeMutableRawPointer(object)), name, &value)
         g_value_unset(&value)
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces, tabs and line breaks (no Foundation here).
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

@@ -123,6 +123,13 @@ public final class Document {
         return true
     }
 
+    /// The gallery entry `id` was renamed: if it is what is open, its title follows.
+    public func entryWasRenamed(_ id: String, to title: String) {
+        guard origin == .gallery(id: id) else { return }
+        scribble.title = title
+        publish()
+    }
+
     /// Marks the drawing saved (or not) and publishes the state if that changed it.
     func setDirty(_ dirty: Bool) {
         isDirty = dirty

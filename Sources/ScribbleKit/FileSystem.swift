@@ -59,12 +59,8 @@ enum FileSystem {
     /// The whole file, refusing files over `maximumFileSize` before reading them.
     /// - Complexity: O(n) in the file's size.
     static func readFile(_ path: String) throws(StorageError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw StorageError(.open, path: path, code: errno) }
+        let (descriptor, status) = try openRegularFile(path)
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw StorageError(.open, path: path, code: errno) }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw StorageError(.open, path: path, code: EISDIR) }
         guard status.st_size <= maximumFileSize else {
             throw StorageError(.open, path: path, cause: "the file is too large to be a scribble")
         }
@@ -73,10 +69,30 @@ enum FileSystem {
 
     /// At most the first `count` bytes of the file (fewer if it is shorter).
     static func readPrefix(_ path: String, count: Int) throws(StorageError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw StorageError(.open, path: path, code: errno) }
+        let (descriptor, _) = try openRegularFile(path)
         defer { close(descriptor) }
         return try read(descriptor, upTo: count, path: path)
+    }
+
+    /// Opens `path` for reading only if it is a regular file. `O_NONBLOCK` keeps a FIFO (a
+    /// named pipe nobody writes) from blocking the open forever; `fstat` on the open file
+    /// then refuses anything but a regular file — FIFO, device, socket, folder — with a
+    /// clear message. Non-blocking mode does not affect reading a regular file.
+    private static func openRegularFile(_ path: String) throws(StorageError) -> (Int32, stat) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw StorageError(.open, path: path, code: errno) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw StorageError(.open, path: path, code: code)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            if status.st_mode & S_IFMT == S_IFDIR { throw StorageError(.open, path: path, code: EISDIR) }
+            throw StorageError(.open, path: path, cause: "it is not a regular file (a pipe, device or socket)")
+        }
+        return (descriptor, status)
     }
 
     /// Removes the file at `path`.

@@ -44,6 +44,18 @@ enum ScribbleFormat {
         return try result.get()
     }
 
+    /// Checks a whole file's header and checksum without building its drawing.
+    /// - Complexity: O(n) in the file's length.
+    static func validate(_ bytes: [UInt8]) throws(ScribbleFormatError) {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(ScribbleFormatError) in
+                _ = try version(of: raw)
+                try ScribbleReaderV1.validate(raw)
+            }
+        }
+        try result.get()
+    }
+
     /// Reads only the title from a file's first bytes (`headerPrefixLength` of them suffice),
     /// so a gallery of a thousand scribbles lists without reading any drawing.
     static func title(inPrefix bytes: [UInt8]) throws(ScribbleFormatError) -> String? {

@@ -12,27 +12,37 @@ enum ScribbleReaderV1 {
     /// Decodes a whole version-1 file whose magic and version were already checked.
     /// - Complexity: O(n) in the file's length.
     static func read(_ raw: UnsafeRawBufferPointer) throws(ScribbleFormatError) -> ScribbleMemento {
-        var header = ByteReader(raw, offset: 10, shortage: .truncated)
-        let (isComplete, title) = try readHeader(&header)
-        let declared = try header.uint64()
-        let available = UInt64(header.remaining)
-        guard available >= 4, declared <= available - 4 else { throw .truncated }
-        guard declared == available - 4 else { throw .corrupt("there are extra bytes after the drawing") }
-
-        let checkedEnd = raw.count - 4
-        let stored = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: checkedEnd, as: UInt32.self))
-        guard CRC32.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<checkedEnd])) == stored else {
-            throw .corrupt("its checksum does not match its contents")
-        }
-
-        let payload = UnsafeRawBufferPointer(rebasing: raw[header.offset..<checkedEnd])
+        let checked = try validate(raw)
+        let payload = UnsafeRawBufferPointer(rebasing: raw[checked.payload])
         var reader = ByteReader(payload, shortage: .corrupt("a node runs past the end of the drawing"))
         guard try reader.uint8() == ScribbleFormat.Tag.stroke.rawValue else {
             throw .corrupt("the drawing does not start with a stroke")
         }
         let root = try readStroke(&reader, depth: 0)
         guard reader.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
-        return ScribbleMemento(root: root, isComplete: isComplete, title: title)
+        return ScribbleMemento(root: root, isComplete: checked.isComplete, title: checked.title)
+    }
+
+    /// Checks what can be checked without building the drawing: the header, the declared
+    /// length and the checksum (which catches any damage short of a forged file). Returns the
+    /// header's fields and where the payload lies.
+    /// - Complexity: O(n) in the file's length, with no allocation.
+    @discardableResult
+    static func validate(_ raw: UnsafeRawBufferPointer) throws(ScribbleFormatError)
+        -> (isComplete: Bool, title: String?, payload: Range<Int>)
+    {
+        var header = ByteReader(raw, offset: 10, shortage: .truncated)
+        let (isComplete, title) = try readHeader(&header)
+        let declared = try header.uint64()
+        let available = UInt64(header.remaining)
+        guard available >= 4, declared <= available - 4 else { throw .truncated }
+        guard declared == available - 4 else { throw .corrupt("there are extra bytes after the drawing") }
+        let checkedEnd = raw.count - 4
+        let stored = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: checkedEnd, as: UInt32.self))
+        guard CRC32.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<checkedEnd])) == stored else {
+            throw .corrupt("its checksum does not match its contents")
+        }
+        return (isComplete, title, header.offset..<checkedEnd)
     }
 
     /// Reads only the header's title; `raw` may be just the file's first bytes.

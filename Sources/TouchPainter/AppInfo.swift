@@ -28,6 +28,7 @@ enum AppInfo {
         .init("Scribbles", [
             .init("<Primary>s", "Save"),
             .init("<Primary>o", "Open the gallery"),
+            .init("F2", "Rename the selected scribble (in the gallery)"),
             .init("Delete", "Delete the selected scribble (in the gallery)"),
             .init("Escape", "Back to the canvas"),
         ]),

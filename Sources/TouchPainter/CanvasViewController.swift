@@ -60,7 +60,26 @@ final class CanvasViewController: ViewController {
         case .redo: document.redo()
         case .palette: coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
         case .open: coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
-        case .save: document.save(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
+        case .save: save()
+        }
+    }
+
+    /// Saves; the first save of a new scribble asks for its name first, proposing the next
+    /// "Scribble N" (found off the main thread: it lists the gallery).
+    func save() {
+        guard document.origin == .new, document.scribble.title == nil else {
+            return document.save(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
+        }
+        let manager = document.manager
+        CoordinatingController.loading.async {
+            let proposal = manager.nextDefaultTitle()
+            MainLoop.perform { [weak self] in
+                guard let self, self.document.origin == .new, self.document.scribble.title == nil,
+                      let name = self.coordinator.presenter?.askName("Name the scribble", initial: proposal, accept: "_Save")
+                else { return }
+                self.document.scribble.title = name
+                self.document.save(canvasWidth: self.canvasSize.width, canvasHeight: self.canvasSize.height)
+            }
         }
     }
 

@@ -136,6 +136,17 @@ final class CoordinatingController {
                                     + "The drawing is still here as unsaved work: save it to keep it.")
     }
 
+    /// The gallery renamed entry `id`: the open scribble's title follows if it is that one.
+    func scribbleWasRenamed(_ id: String, to title: String) {
+        document.entryWasRenamed(id, to: title)
+    }
+
+    /// Handles F2: renames the selected gallery tile.
+    func renameRequested() {
+        guard let gallery = thumbnailViewController, activeViewController === gallery else { return }
+        gallery.renameSelected()
+    }
+
     /// Handles the Delete key: clears the canvas, or deletes the selected gallery tile.
     func deleteRequested() {
         if activeViewController === canvasViewController {

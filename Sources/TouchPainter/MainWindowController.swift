@@ -77,6 +77,10 @@ final class MainWindowController: ViewPresenter {
         MessageDialog.showError(parent: window, text: text, detail: detail)
     }
 
+    func askName(_ text: String, initial: String, accept: String) -> String? {
+        MessageDialog.askText(parent: window, text: text, initial: initial, accept: accept)
+    }
+
     private func install(_ controller: ViewController) {
         let key = ObjectIdentifier(controller)
         guard installed[key] == nil else { return }

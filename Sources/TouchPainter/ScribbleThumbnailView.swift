@@ -1,3 +1,4 @@
+import Foundation
 import GtkKit
 import ScribbleKit
 
@@ -21,23 +22,49 @@ final class ScribbleThumbnailView {
     init(entry: ScribbleEntry, thumbnailPath: String?) {
         self.entry = entry
         let scribblePath = entry.scribblePath
-        proxy = ThumbnailImageProxy(path: thumbnailPath) {
-            // A full read: header, checksum and every node, as opening it would.
-            (try? ScribbleManager.loadScribble(path: scribblePath)) != nil
-        }
+        // Header and checksum, without building the drawing: cheap for a big scribble.
+        proxy = ThumbnailImageProxy(path: thumbnailPath) { ScribbleManager.isIntact(path: scribblePath) }
         tile.accessibleName = entry.title
         tile.tooltip = entry.title
+        image.accessibleName = "Thumbnail of \(entry.title)"
         image.setSizeRequest(width: Self.imageWidth, height: Self.imageHeight)
         image.horizontalAlignment = .center
         image.onDraw { [weak self] cr in self?.proxy.draw(on: cr, width: Self.imageWidth, height: Self.imageHeight) }
-        proxy.onLoad = { [weak self] in self?.image.queueDraw() }
+        proxy.onLoad = { [weak self] in self?.thumbnailDidLoad() }
 
-        let title = Label(entry.title)
-        let column = Box(.vertical, spacing: 6)
+        title.text = entry.title
+        date.text = "Saved " + Self.dateFormatter.string(from: entry.savedAt)
+        date.addStyleClass("dim-label")
+        let column = Box(.vertical, spacing: 4)
         column.setMargins(6)
         column.packStart(image)
         column.packStart(title)
+        column.packStart(date)
         tile.add(column)
+    }
+
+    private let title = Label()
+    private let date = Label()
+
+    /// "22 Nov 2026 at 12:58" in the user's locale.
+    private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        return formatter
+    }()
+
+    /// Redraws, and relabels the tile if the scribble behind it turned out damaged: it is
+    /// then named by its file's id, not the title inside it, so two tiles never share a name
+    /// and a screen reader says what is wrong.
+    private func thumbnailDidLoad() {
+        image.queueDraw()
+        guard case .damaged = proxy.state else { return }
+        let name = "Damaged scribble \(entry.id.prefix(8))"
+        title.text = name
+        tile.accessibleName = name
+        tile.tooltip = "\(name): its file no longer reads"
+        image.accessibleName = "\(name): its file no longer reads"
     }
 
     /// What the proxy holds now (tests and the benchmark look at it).

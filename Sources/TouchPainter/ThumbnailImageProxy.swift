@@ -1,6 +1,8 @@
 import CCairo
 import Dispatch
+import Glibc
 import GtkKit
+import ScribbleKit
 
 /// The virtual proxy for a gallery thumbnail (book chapter 22). It stands in for the PNG:
 /// the first time it is asked to draw it paints the shared placeholder and starts loading
@@ -16,6 +18,8 @@ final class ThumbnailImageProxy {
         case loading
         case loaded(CairoImage)
         case broken
+        /// The thumbnail is fine but the scribble file behind it no longer reads.
+        case damaged
     }
 
     /// Decoding runs here, off the GTK main thread.
@@ -41,46 +45,84 @@ final class ThumbnailImageProxy {
     }
 
     /// Paints what is known now into `width`×`height`, and starts the load on first use.
+    /// Whatever it shows — placeholder, thumbnail or broken tile — is drawn through the same
+    /// Decorator chain: fitted and centred by a transform filter, on a soft shadow, a card.
     func draw(on cr: OpaquePointer, width: Int, height: Int) {
+        if case .notLoaded = state { startLoading() }
+        let card = ImageRect(x: Self.margin, y: Self.margin, width: Double(width) - 2 * Self.margin - 3,
+                             height: Double(height) - 2 * Self.margin - 3)
+        let picture: ImageComponent
         switch state {
-        case .notLoaded:
-            startLoading()
-            placeholders.image(width: width, height: height).paint(on: cr, width: width, height: height)
-        case .loading:
-            placeholders.image(width: width, height: height).paint(on: cr, width: width, height: height)
+        case .notLoaded, .loading:
+            picture = placeholders.image(width: Int(card.width), height: Int(card.height))
         case .loaded(let image):
-            cairo_set_source_rgb(cr, 1, 1, 1)
-            cairo_paint(cr)
-            image.paint(on: cr, width: width, height: height)
-        case .broken:
-            drawBroken(on: cr, width: width, height: height)
+            picture = OnWhite(image)
+        case .broken, .damaged:
+            picture = BrokenImage(width: card.width, height: card.height)
         }
+        let (naturalWidth, naturalHeight) = picture.size
+        ImageTransformFilter(fitting: ImageShadowFilter(picture, offset: 2, radius: 4), into: card)
+            .draw(in: ImageRect(x: 0, y: 0, width: naturalWidth, height: naturalHeight), on: cr)
     }
+
+    /// Room around the card for its shadow.
+    static let margin = 4.0
 
     private func startLoading() {
         guard let path else { return }
         state = .loading
         let isIntact = isIntact
         Self.queue.async { [weak self] in
-            let image = isIntact() ? CairoImage(pngAt: path) : nil
+            Self.decoding.wait()
+            let intact = isIntact()
+            let image = intact ? CairoImage(pngAt: path) : nil
+            Self.decoding.signal()
             MainLoop.perform {
                 guard let self else { return }
-                self.state = image.map(State.loaded) ?? .broken
+                self.state = image.map(State.loaded) ?? (intact ? .broken : .damaged)
                 self.onLoad?()
             }
         }
     }
 
-    /// The "broken image" tile: grey, a solid border and the theme's missing-image icon.
-    private func drawBroken(on cr: OpaquePointer, width: Int, height: Int) {
+    /// How many thumbnails decode at once: one per core, so a gallery of big pictures
+    /// cannot hold more decoded images in memory than that.
+    private nonisolated static let decoding = DispatchSemaphore(value: max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}
+
+/// A thumbnail on a white card (a PNG may have transparent parts).
+private struct OnWhite: ImageComponent {
+    let image: CairoImage
+    init(_ image: CairoImage) { self.image = image }
+    var size: (width: Double, height: Double) { image.size }
+
+    func draw(in rect: ImageRect, on cr: OpaquePointer) {
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(cr)
+        image.draw(in: rect, on: cr)
+    }
+}
+
+/// The "broken image" tile: grey, a solid border and the theme's missing-image icon.
+@MainActor
+private struct BrokenImage: ImageComponent {
+    let width: Double
+    let height: Double
+    nonisolated var size: (width: Double, height: Double) { (width, height) }
+
+    nonisolated func draw(in rect: ImageRect, on cr: OpaquePointer) {
         cairo_set_source_rgb(cr, 0.93, 0.93, 0.93)
-        cairo_paint(cr)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill_preserve(cr)
         cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
         cairo_set_line_width(cr, 2)
-        cairo_rectangle(cr, 1, 1, Double(width) - 2, Double(height) - 2)
         cairo_stroke(cr)
-        let size = 48
-        Gtk.paintIcon(named: "image-missing", size: size, on: cr,
-                      x: Double(width - size) / 2, y: Double(height - size) / 2)
+        let size = 48.0
+        nonisolated(unsafe) let cr = cr // used at once, on this thread
+        MainActor.assumeIsolated { // tiles draw in GTK's draw handler, on the main thread
+            _ = Gtk.paintIcon(named: "image-missing", size: Int(size), on: cr,
+                              x: rect.x + (rect.width - size) / 2, y: rect.y + (rect.height - size) / 2)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import CCairo
+import ScribbleKit
 
 /// The Flyweight every gallery tile shares while its thumbnail loads (SPEC §6): light grey
 /// with a dashed dark-grey border, rendered once per tile size instead of once per tile.

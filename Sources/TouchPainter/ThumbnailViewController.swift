@@ -93,6 +93,31 @@ final class ThumbnailViewController: ViewController {
         }
     }
 
+    /// Renames the selected (or focused) tile's scribble (F2).
+    func renameSelected() {
+        guard let view = view(for: flowBox.currentChild) else { return }
+        rename(view.entry)
+    }
+
+    /// Asks for a new name and rewrites the entry with it off the main thread.
+    private func rename(_ entry: ScribbleEntry) {
+        guard let name = coordinator.presenter?.askName("Rename “\(entry.title)”", initial: entry.title, accept: "_Rename"),
+              name != entry.title else { return }
+        let manager = manager
+        CoordinatingController.loading.async {
+            let result = Result { try manager.rename(id: entry.id, to: name) }
+            MainLoop.perform { [weak self] in
+                switch result {
+                case .success(let renamed):
+                    self?.coordinator.scribbleWasRenamed(entry.id, to: renamed.title)
+                    self?.reload()
+                case .failure(let error):
+                    self?.coordinator.presenter?.showError("Could not rename “\(entry.title)”", detail: String(describing: error))
+                }
+            }
+        }
+    }
+
     /// Deletes the selected (or focused) tile's scribble, after asking (the Delete key).
     func deleteSelected() {
         guard let current = flowBox.currentChild, let view = view(for: current) else { return }
@@ -113,6 +138,9 @@ final class ThumbnailViewController: ViewController {
     private func showContextMenu(for child: FlowBoxChild) {
         guard let view = view(for: child) else { return }
         let menu = Menu()
+        menu.addItem("_Rename…", accessibleName: "Rename scribble") { [weak self] in
+            self?.rename(view.entry)
+        }
         menu.addItem("_Delete…", accessibleName: "Delete scribble") { [weak self] in
             self?.confirmAndDelete(view.entry)
         }

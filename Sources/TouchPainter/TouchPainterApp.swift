@@ -81,6 +81,7 @@ final class TouchPainterApp {
         application.addAction("redo", accelerators: ["<Primary><Shift>z", "<Primary>y"], handler: onCanvas(.redo))
         application.addAction("clear", accelerators: ["<Primary>n"], handler: onCanvas(.delete))
         application.addAction("delete", accelerators: ["Delete"]) { coordinator.deleteRequested() }
+        application.addAction("rename", accelerators: ["F2"]) { coordinator.renameRequested() }
         application.addAction("save", accelerators: ["<Primary>s"], handler: onCanvas(.save))
         application.addAction("open", accelerators: ["<Primary>o"]) {
             coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)

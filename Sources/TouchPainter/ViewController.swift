@@ -35,4 +35,6 @@ protocol ViewPresenter: AnyObject {
     func ask(_ text: String, detail: String, choices: [MessageDialog.Choice], defaultChoice: Int) -> Int?
     /// Tells the user something went wrong.
     func showError(_ text: String, detail: String)
+    /// Asks for a name, proposing `initial`; the name, or `nil` if cancelled.
+    func askName(_ text: String, initial: String, accept: String) -> String?
 }

@@ -71,7 +71,7 @@ def test_a_corrupt_entry_says_so_before_asking_about_unsaved_changes(launch, tmp
     app = launch()
     draw_z(app, dx=300)  # unsaved work
     app.key("ctrl+o")
-    x, y, w, h = app.extents("Unreadable scribble")
+    x, y, w, h = app.extents("Damaged scribble 0000-bro")
     app.click(x + w // 2, y + h // 3)
     assert "Could not open" in app.dialog_text()  # not "Save changes to …?"
     app.answer_dialog("Close")
@@ -82,7 +82,7 @@ def test_a_corrupt_entry_says_so_before_asking_about_unsaved_changes(launch, tmp
 def test_deleting_the_open_scribble_tells_the_user(launch, tmp_path):
     app = launch()
     draw_z(app)
-    app.key("ctrl+s")
+    app.save()
     wait_for(lambda: app.title() == "Scribble 1 — TouchPainter", what="the save")
     app.key("ctrl+o")
     app.find("Scribble 1").queryComponent().grabFocus()

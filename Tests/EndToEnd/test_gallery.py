@@ -21,7 +21,7 @@ def z_visible(shot, ox, oy, dx=0):
 def draw_save_and_quit(app):
     """Draws a Z, saves it to the gallery and quits (saved, so quitting asks nothing)."""
     ox, oy = draw_z(app)
-    app.key("ctrl+s")
+    app.save()
     app.key("ctrl+q")
     app.process.wait(timeout=10)
     return ox, oy
@@ -30,14 +30,15 @@ def draw_save_and_quit(app):
 def tile_has_ink(app, name):
     x, y, w, h = app.extents(name)
     shot = screenshot()
-    return any(is_dark(shot.getpixel((px, py)), limit=120) for px in range(x, x + w, 2) for py in range(y, y + h - 30, 2))
+    # The thumbnail only: the top 180 px of the tile, not its name and date below.
+    return any(is_dark(shot.getpixel((px, py)), limit=120) for px in range(x, x + w, 2) for py in range(y, y + 180, 2))
 
 
 def test_save_quit_relaunch_and_reopen_from_the_gallery(launch, tmp_path):
     app = launch()
     ox, oy = draw_z(app)
     assert app.title() == "• Untitled — TouchPainter"
-    app.key("ctrl+s")
+    app.save()
     assert app.title() == "Scribble 1 — TouchPainter"
     saved = list((tmp_path / "gallery").glob("*.scribble"))
     assert len(saved) == 1 and saved[0].with_suffix(".png").exists()
@@ -60,14 +61,14 @@ def test_save_quit_relaunch_and_reopen_from_the_gallery(launch, tmp_path):
 def test_saving_an_opened_scribble_updates_its_entry_and_clear_starts_a_new_one(launch, tmp_path):
     app = launch()
     draw_z(app)
-    app.key("ctrl+s")
+    app.save()
     draw_z(app, dx=350)
-    app.key("ctrl+s")
+    app.save()
     assert len(list((tmp_path / "gallery").glob("*.scribble"))) == 1
     app.key("Delete")  # wipes the canvas and starts a new scribble
     assert app.title() == "TouchPainter"
     draw_z(app)
-    app.key("ctrl+s")
+    app.save()
     assert app.title() == "Scribble 2 — TouchPainter"
     assert len(list((tmp_path / "gallery").glob("*.scribble"))) == 2
     app.key("ctrl+o")
@@ -84,9 +85,9 @@ def test_a_corrupt_entry_shows_an_error_and_the_others_still_open(launch, tmp_pa
 
     app = launch()
     app.key("ctrl+o")
-    app.find("Unreadable scribble")
+    app.find("Damaged scribble 0000-bro")
     wait_for(lambda: tile_has_ink(app, "Scribble 1"), timeout=5, what="the good thumbnail")
-    x, y, w, h = app.extents("Unreadable scribble")
+    x, y, w, h = app.extents("Damaged scribble 0000-bro")
     app.click(x + w // 2, y + h // 3)
     assert "Could not open “Unreadable scribble”" in app.dialog_text()
     assert "not a TouchPainter scribble" in app.dialog_text()
@@ -119,14 +120,14 @@ def test_command_line_file_opens_and_saves_in_place(launch, tmp_path):
     assert z_visible(screenshot(), ox, oy)
     before = copy.stat().st_mtime_ns
     draw_z(app, dx=350)
-    app.key("ctrl+s")
+    app.save()
     assert copy.stat().st_mtime_ns > before
 
 
 def test_deleting_a_tile_asks_and_removes_its_files(launch, tmp_path):
     app = launch()
     draw_z(app)
-    app.key("ctrl+s")
+    app.save()
     app.key("ctrl+o")
     x, y, w, h = app.extents("Scribble 1")
     app.click(x + w // 2, y + h // 3, button=3)
@@ -154,7 +155,7 @@ def test_choosing_save_when_quitting_saves_then_quits(launch, tmp_path):
 def test_delete_key_deletes_the_selected_tile_not_the_drawing(launch, tmp_path):
     app = launch()
     ox, oy = draw_z(app)
-    app.key("ctrl+s")
+    app.save()
     app.key("ctrl+o")
     app.find("Scribble 1").queryComponent().grabFocus()  # focused, not opened
     app.key("Delete")
@@ -174,9 +175,39 @@ def test_a_scribble_damaged_after_saving_shows_a_broken_tile(launch, tmp_path):
 
     app = launch()
     app.key("ctrl+o")
-    time.sleep(1.0)
-    assert not tile_has_ink(app, "Scribble 1")  # the old thumbnail is not passed off as openable
-    x, y, w, h = app.extents("Scribble 1")
+    damaged = "Damaged scribble " + path.stem[:8]  # named by its file, not the title inside it
+    assert app.is_showing(damaged, timeout=5)
+    assert not app.is_showing("Scribble 1")
+    assert not tile_has_ink(app, damaged)  # the old thumbnail is not passed off as openable
+    x, y, w, h = app.extents(damaged)
     app.click(x + w // 2, y + h // 3)
-    assert "Could not open “Scribble 1”" in app.dialog_text()
+    assert "Could not open" in app.dialog_text()
     app.answer_dialog("Close")
+
+
+def test_the_first_save_asks_for_a_name_and_renaming_survives_a_relaunch(launch, tmp_path):
+    app = launch()
+    draw_z(app)
+    app.key("ctrl+s")
+    app.dialog(timeout=10)
+    assert "Name the scribble" in app.dialog_text()
+    name = app.find("Name", pyatspi.ROLE_TEXT)
+    assert name.queryText().getText(0, -1) == "Scribble 1"  # the proposal
+    app.answer_dialog("Save")
+    wait_for(lambda: app.title() == "Scribble 1 — TouchPainter", what="the saved title")
+    app.key("ctrl+o")
+    app.find("Scribble 1").queryComponent().grabFocus()
+    app.key("F2")
+    app.dialog(timeout=10)
+    text = app.find("Name", pyatspi.ROLE_TEXT).queryEditableText()
+    text.setTextContents("Picnic")
+    app.answer_dialog("Rename")
+    assert app.is_showing("Picnic", timeout=5)
+    app.key("Escape")
+    wait_for(lambda: app.title() == "Picnic — TouchPainter", what="the open scribble to follow the rename")
+    app.key("ctrl+q")
+    app.process.wait(timeout=10)
+    app = launch()
+    app.key("ctrl+o")
+    assert app.is_showing("Picnic", timeout=5)
+    assert not app.is_showing("Scribble 1")

@@ -43,7 +43,7 @@ def test_kill_9_at_random_moments_loses_nothing_released(launch, tmp_path):
             drawn.append(y)
         moment = rng.choice(["idle", "saving", "drawing"])
         if moment == "saving":
-            app.key("ctrl+s")  # killed while the save may be under way
+            app.save()  # killed while the save may be under way
         elif moment == "drawing":
             ox, oy = app.canvas_origin()  # killed with a stroke in progress: that one may be lost
             subprocess.run(["xdotool", "mousemove", "--sync", str(ox + 500), str(oy + 400), "mousedown", "1",
@@ -61,7 +61,7 @@ def test_kill_9_at_random_moments_loses_nothing_released(launch, tmp_path):
         if trial % 5 == 4:
             app.key("Delete")  # a fresh canvas from time to time, so rows are drawn anew
             drawn = []
-    app.key("ctrl+s")
+    app.save()
     wait_for(lambda: not app.title().startswith("• "), what="the restored drawing to save")
     assert list((tmp_path / "gallery").glob("*.scribble"))
 
@@ -99,7 +99,8 @@ def test_discard_deletes_the_journal(launch, tmp_path):
 def test_a_clean_quit_leaves_nothing_to_recover(launch, tmp_path):
     app = launch()
     stroke_row(app, ROWS[0])
-    app.key("ctrl+s", "ctrl+q")
+    app.save()
+    app.key("ctrl+q")
     app.process.wait(timeout=10)
     assert not list((tmp_path / "state" / "touchpainter" / "journal").glob("*.journal"))
 

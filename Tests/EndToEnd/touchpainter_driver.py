@@ -172,6 +172,14 @@ class App:
             xdotool("key", "--clearmodifiers", key)
             time.sleep(0.15)
 
+    def save(self):
+        """Ctrl+S; a new scribble's first save asks for a name, answered with the proposal."""
+        is_new = "Untitled" in self.title()
+        self.key("ctrl+s")
+        if is_new:
+            self.dialog(timeout=10)
+            self.answer_dialog("Save")
+
     def set_slider(self, name, value):
         """Sets a slider through its AT-SPI value interface — the same path a screen reader uses."""
         self.find(name, pyatspi.ROLE_SLIDER).queryValue().currentValue = float(value)

@@ -24,6 +24,14 @@ final class RecordingPresenter: ViewPresenter {
         return answers.isEmpty ? nil : answers.removeFirst()
     }
     func showError(_ text: String, detail: String) { errors.append(text) }
+    /// The names asked for: the question and the name proposed.
+    var nameQuestions: [(text: String, initial: String)] = []
+    /// What name questions are answered: `nil` accepts the proposal.
+    var nameAnswer: String?
+    func askName(_ text: String, initial: String, accept: String) -> String? {
+        nameQuestions.append((text, initial))
+        return nameAnswer ?? initial
+    }
 }
 
 /// A coordinator of its own over a fresh temporary gallery, with a recording presenter: no
@@ -116,9 +124,30 @@ struct CoordinatingControllerTests {
         #expect(presenter.titles.last == "• Untitled")
     }
 
+    /// Lets the naming of a first save (a listing on the loading queue) come back.
+    private func settleNaming() {
+        CoordinatingController.loading.sync {}
+        MainLoop.iterate()
+    }
+
+    @Test func theFirstSaveAsksForANameProposingTheNextScribbleNumber() {
+        coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
+        presenter.nameAnswer = "Holiday sketch"
+        coordinator.canvasViewController.perform(.save)
+        settleNaming()
+        #expect(presenter.nameQuestions.map(\.initial) == ["Scribble 1"])
+        #expect(coordinator.canvasViewController.confirmDiscardingChanges()) // waits for the save
+        #expect(coordinator.document.state.title == "Holiday sketch")
+        coordinator.document.scribble.add(Dot(location: Point(x: 60, y: 60), color: .black, size: 4))
+        coordinator.canvasViewController.perform(.save) // saved before: no question
+        settleNaming()
+        #expect(presenter.nameQuestions.count == 1)
+    }
+
     @Test func quittingRightAfterSaveWaitsForItInsteadOfAsking() {
         coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
         coordinator.canvasViewController.perform(.save)
+        settleNaming()
         // No question may come up: the save in flight covers the drawing.
         #expect(coordinator.canvasViewController.confirmDiscardingChanges())
         #expect(presenter.questions.isEmpty)

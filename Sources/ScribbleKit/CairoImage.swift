@@ -1,0 +1,58 @@
+import CCairo
+
+/// Owns one Cairo image surface (a decoded thumbnail, a placeholder) and destroys it when
+/// the last user lets go. Surfaces are created on any thread and only read afterwards.
+public final class CairoImage: @unchecked Sendable {
+    /// The `cairo_surface_t *`.
+    public let surface: OpaquePointer
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+
+    /// Adopts a surface the caller created.
+    public init(adopting surface: OpaquePointer) {
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    /// The largest thumbnail decoded: a PNG declaring more is refused before decoding, so a
+    /// tiny file claiming 20000×20000 pixels cannot cost 1.6 GB.
+    public static let maximumSide = 4096
+    /// The most bytes a decoded thumbnail may take (4 a pixel).
+    public static let maximumBytes = 64 << 20
+
+    /// Decodes a PNG file; `nil` if it is missing, not a valid PNG, or larger than
+    /// `maximumSide` or `maximumBytes` by its header.
+    public convenience init?(pngAt path: String) {
+        guard let size = try? PNGHeader.size(ofFileAt: path), size.width <= Self.maximumSide,
+              size.height <= Self.maximumSide, size.width * size.height * 4 <= Self.maximumBytes,
+              let surface = cairo_image_surface_create_from_png(path) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              cairo_image_surface_get_width(surface) > 0, cairo_image_surface_get_height(surface) > 0 else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        self.init(adopting: surface)
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+}
+
+/// The image is the Decorator pattern's concrete component: it fills the rectangle it is given.
+extension CairoImage: ImageComponent {
+    public var size: (width: Double, height: Double) { (Double(width), Double(height)) }
+
+    public func draw(in rect: ImageRect, on cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_translate(cr, rect.x, rect.y)
+        cairo_scale(cr, rect.width / Double(width), rect.height / Double(height))
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}

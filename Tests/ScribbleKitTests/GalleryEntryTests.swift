@@ -1,0 +1,75 @@
+import CCairo
+import Foundation
+import Testing
+@testable import ScribbleKit
+
+/// What the gallery needs of its files without decoding drawings: whether an entry reads,
+/// renaming, a thumbnail's size from its header, and refusing what is not a regular file.
+@Suite(.timeLimit(.minutes(1)))
+struct GalleryEntryTests {
+    let folder = TemporaryDirectory()
+
+    private func savedEntry(_ manager: ScribbleManager) throws -> ScribbleEntry {
+        let scribble = Scribble()
+        let stroke = Stroke(color: .black, size: 3)
+        stroke.append(contentsOf: (0..<100).map { Point(x: Float($0), y: Float($0 % 7)) })
+        scribble.add(stroke)
+        return try manager.save(scribble, canvasWidth: 120, canvasHeight: 90)
+    }
+
+    @Test func anEntryIsIntactUntilAnyByteOfItChanges() throws {
+        let manager = ScribbleManager(directory: folder.file("gallery"))
+        let entry = try savedEntry(manager)
+        #expect(ScribbleManager.isIntact(path: entry.scribblePath))
+        var bytes = try #require(FileManager.default.contents(atPath: entry.scribblePath))
+        bytes[bytes.count / 2] ^= 0x01 // inside the drawing: the header still reads
+        try bytes.write(to: URL(fileURLWithPath: entry.scribblePath))
+        #expect(!ScribbleManager.isIntact(path: entry.scribblePath))
+        #expect(!ScribbleManager.isIntact(path: folder.file("missing.scribble")))
+    }
+
+    @Test func renamingRewritesTheTitleAndKeepsTheDrawing() throws {
+        let manager = ScribbleManager(directory: folder.file("gallery"))
+        let entry = try savedEntry(manager)
+        let renamed = try manager.rename(id: entry.id, to: "Picnic")
+        #expect(renamed.title == "Picnic")
+        #expect(try manager.entries().map(\.title) == ["Picnic"])
+        let reopened = try manager.loadScribble(id: entry.id)
+        #expect(reopened.title == "Picnic")
+        #expect(reopened.root.count == 1)
+        #expect(throws: StorageError.self) { try manager.rename(id: entry.id, to: "bad\u{0}name") }
+        #expect(throws: StorageError.self) { try manager.rename(id: entry.id, to: "") }
+    }
+
+    @Test func aThumbnailsSizeComesFromItsHeader() throws {
+        let path = folder.file("wide.png")
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 300, 7)
+        cairo_surface_write_to_png(surface, path)
+        cairo_surface_destroy(surface)
+        let size = try PNGHeader.size(ofFileAt: path)
+        #expect(size.width == 300 && size.height == 7)
+        #expect(PNGHeader.size(of: Array("not a png at all, not at all".utf8)) == nil)
+    }
+
+    @Test func aPNGDeclaringHugeDimensionsIsRefusedBeforeDecoding() throws {
+        let path = folder.file("bomb.png")
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 16, 16)
+        cairo_surface_write_to_png(surface, path)
+        cairo_surface_destroy(surface)
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        // Declare 20000×20000 in the IHDR chunk (its CRC no longer matches, but the header
+        // check must refuse it before libpng would even look).
+        for (offset, value) in [(16, 20000), (20, 20000)] {
+            for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index)) }
+        }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(CairoImage(pngAt: path) == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aFIFOIsRefusedWithoutBlocking() throws {
+        let path = folder.file("pipe.scribble")
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(throws: StorageError.self) { try ScribbleManager.loadScribble(path: path) }
+        #expect(!ScribbleManager.isIntact(path: path))
+    }
+}
