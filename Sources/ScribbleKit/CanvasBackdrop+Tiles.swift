@@ -30,10 +30,21 @@ extension CanvasBackdrop {
         guard device.width > 0, device.height > 0 else { return }
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return }
-        let stride = Int(cairo_image_surface_get_stride(surface))
+        Self.renderTiles(snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)), format: CAIRO_FORMAT_RGB24,
+                         area: device, scale: Double(scale), background: background, yielding: yielding)
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Renders `snapshot` into the `area` (device pixels) of an image buffer `data`, in
+    /// horizontal tiles on every core, each its own Cairo surface over its rows, with the
+    /// segments that later opaque strokes hide left out. `background` (or transparency when
+    /// `nil`) goes under the marks. The canvas' full frames and the PNG export use it.
+    /// - Complexity: O(the marks and vertices that touch `area`), divided among the cores.
+    static func renderTiles(_ snapshot: RenderSnapshot?, into data: UnsafeMutablePointer<UInt8>, stride: Int,
+                            format: cairo_format_t, area device: (x: Int, y: Int, width: Int, height: Int),
+                            scale: Double, background: Color?, yielding: Bool = false) {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let tiles = max(1, min(cores * Self.tilesPerCore, device.height / Self.minimumTileRows))
-        let scale = Double(self.scale)
         // Each tile's own surface over its rows; threads share only the pixel buffer, and
         // write disjoint rows of it.
         let buffer = UncheckedPointer(data)
@@ -42,15 +53,20 @@ extension CanvasBackdrop {
             let bottom = device.y + device.height * (tile + 1) / tiles
             let origin = buffer.pointer + top * stride + device.x * 4
             guard let tileSurface = cairo_image_surface_create_for_data(
-                origin, CAIRO_FORMAT_RGB24, Int32(device.width), Int32(bottom - top), Int32(stride)) else { return }
+                origin, format, Int32(device.width), Int32(bottom - top), Int32(stride)) else { return }
             defer { cairo_surface_destroy(tileSurface) }
             cairo_surface_set_device_scale(tileSurface, scale, scale)
             cairo_surface_set_device_offset(tileSurface, -Double(device.x), -Double(top))
             guard let cr = cairo_create(tileSurface) else { return }
             defer { cairo_destroy(cr) }
-            let c = background.unitComponents
-            cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+            if let c = background?.unitComponents {
+                cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+            } else {
+                cairo_set_source_rgba(cr, 0, 0, 0, 0)
+            }
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             if let snapshot {
                 let occlusion = OcclusionMap(snapshot, scale: Float(scale), origin: (Float(device.x), Float(top)),
                                              width: device.width, height: bottom - top)
@@ -75,7 +91,6 @@ extension CanvasBackdrop {
         } else {
             DispatchQueue.concurrentPerform(iterations: tiles, execute: renderTile)
         }
-        cairo_surface_mark_dirty(surface)
     }
 
     /// `area` in whole device pixels, within the surface.

@@ -1,14 +1,28 @@
 import ArgumentParser
 import Foundation
 
-/// `touchpainter [FILE]`: the command line the desktop file and a terminal use.
+/// `touchpainter [FILE]` and `touchpainter export IN OUT`: the command line the desktop file,
+/// a terminal and scripts use. Launching is the default subcommand, so a FILE needs no word
+/// before it.
 struct TouchPainterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchpainter",
         abstract: "Scribble with the mouse or a pen, and keep your scribbles in a gallery.",
+        version: AppInfo.version,
+        subcommands: [LaunchCommand.self, ExportCommand.self],
+        defaultSubcommand: LaunchCommand.self
+    )
+}
+
+/// `touchpainter [FILE] [--brand NAME]`: starts the app, or hands FILE to the running one.
+struct LaunchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Start TouchPainter (the default), opening FILE if given.",
         discussion: """
         Keyboard: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+N or Delete clear the canvas, \
-        Ctrl+S save, Ctrl+O open the gallery, Escape back to the canvas, Ctrl+Q quit.
+        Ctrl+S save, Ctrl+O open the gallery, Ctrl+K colour and width, F10 the menu, Ctrl+? \
+        every shortcut, Escape back to the canvas, Ctrl+Q quit.
 
         Saved scribbles live in $TOUCHPAINTER_DATA_DIR if set, else $XDG_DATA_HOME/touchpainter \
         (~/.local/share/touchpainter).
@@ -36,4 +50,14 @@ struct TouchPainterCommand: ParsableCommand {
     }
 }
 
-TouchPainterCommand.main()
+// ArgumentParser's own usage errors exit with 64 (EX_USAGE); this app's usage errors exit
+// with 2, as the README and the man page say, whichever part of the command line found them.
+do {
+    var command = try TouchPainterCommand.parseAsRoot()
+    try command.run()
+} catch {
+    let code = TouchPainterCommand.exitCode(for: error)
+    guard code == .validationFailure else { TouchPainterCommand.exit(withError: error) }
+    FileHandle.standardError.write(Data((TouchPainterCommand.fullMessage(for: error) + "\n").utf8))
+    exit(2)
+}

@@ -1,0 +1,35 @@
+/// The file types a drawing exports to, each made on its own kind of Cairo surface.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    /// A raster image (Cairo image surface, PNG-encoded).
+    case png
+    /// Scalable vector graphics: every mark a path (Cairo SVG surface).
+    case svg
+    /// A one-page PDF: every mark a path (Cairo PDF surface).
+    case pdf
+
+    /// The format a file name's extension names (case-insensitive), or `nil`.
+    public init?(path: String) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+    }
+}
+
+/// How a drawing is exported.
+public struct ExportOptions: Sendable {
+    /// Output units per canvas pixel (1×, 2×…); ignored when `width` is set.
+    public var scale: Double
+    /// The output's width in pixels (PNG) or points (SVG, PDF); the height follows.
+    public var width: Int?
+    /// No background: marks on transparency (PNG and SVG only; a PDF page is white).
+    public var transparent: Bool
+    /// The colour under the marks when not transparent.
+    public var background: Color
+
+    /// Options: `scale` 1, white background.
+    public init(scale: Double = 1, width: Int? = nil, transparent: Bool = false, background: Color = .white) {
+        (self.scale, self.width, self.transparent, self.background) = (scale, width, transparent, background)
+    }
+
+    /// The largest output side accepted, in pixels: a 2× export of a 4K-wide drawing fits.
+    public static let maximumSide = 16_384
+}

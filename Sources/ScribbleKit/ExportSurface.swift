@@ -1,0 +1,83 @@
+import CCairo
+
+/// The implementor side of the export Bridge: one kind of Cairo surface, and how a drawing
+/// becomes that format's bytes on it.
+protocol ExportSurface {
+    /// `snapshot` drawn on a `width`×`height` page at `scale`, over `background` (none:
+    /// transparent), as the format's file bytes.
+    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
+                background: Color?) throws(ExportError) -> [UInt8]
+}
+
+/// PNG: the canvas' own fast path — tiles on every core, hidden segments left out — into an
+/// ARGB image, so the pixels equal what the app shows.
+struct PNGExportSurface: ExportSurface {
+    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
+                background: Color?) throws(ExportError) -> [UInt8] {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              let data = cairo_image_surface_get_data(surface) else { throw .cairo("no memory for the image") }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        CanvasBackdrop.renderTiles(snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)),
+                                   format: CAIRO_FORMAT_ARGB32, area: (0, 0, width, height), scale: scale,
+                                   background: background)
+        cairo_surface_mark_dirty(surface)
+        return try StreamSink.collect { sink in cairo_surface_write_to_png_stream(surface, StreamSink.write, sink) }
+    }
+}
+
+/// SVG and PDF: every mark as a vector path, in drawing order, nothing culled (a vector file
+/// is zoomed and cropped later, so nothing may be missing from it).
+struct VectorExportSurface: ExportSurface {
+    enum Kind { case svg, pdf }
+    let kind: Kind
+
+    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
+                background: Color?) throws(ExportError) -> [UInt8] {
+        try StreamSink.collect { sink in
+            let surface = switch kind {
+            case .svg: cairo_svg_surface_create_for_stream(StreamSink.write, sink, Double(width), Double(height))
+            case .pdf: cairo_pdf_surface_create_for_stream(StreamSink.write, sink, Double(width), Double(height))
+            }
+            guard let surface else { return CAIRO_STATUS_NO_MEMORY }
+            defer { cairo_surface_destroy(surface) }
+            if kind == .svg {
+                cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+                // Pixels, not points: a viewer shows the drawing at the size it was drawn.
+                cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+            }
+            let cr = cairo_create(surface)
+            if let c = background?.unitComponents {
+                cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+                cairo_paint(cr)
+            }
+            cairo_scale(cr, scale, scale)
+            if let cr { MarkRenderer(context: cr).render(snapshot) } // no occlusion map: every mark is there
+            cairo_destroy(cr)
+            cairo_surface_finish(surface)
+            return cairo_surface_status(surface)
+        }
+    }
+}
+
+/// Collects what a Cairo stream writer emits.
+final class StreamSink {
+    private(set) var bytes: [UInt8] = []
+
+    /// Runs `body` with a sink Cairo writes into; the bytes, or Cairo's error.
+    static func collect(_ body: (UnsafeMutableRawPointer) -> cairo_status_t) throws(ExportError) -> [UInt8] {
+        let sink = StreamSink()
+        let status = withExtendedLifetime(sink) { body(Unmanaged.passUnretained(sink).toOpaque()) }
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+        return sink.bytes
+    }
+
+    /// `cairo_write_func_t`.
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        Unmanaged<StreamSink>.fromOpaque(closure).takeUnretainedValue().bytes
+            .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import ScribbleKit
+
+/// `touchpainter export IN.scribble OUT.png|svg|pdf`: the headless exporter (SPEC §8). It
+/// never starts GTK, so it runs without a display: in scripts, over SSH, in CI.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a scribble to PNG, SVG or PDF, without a display.",
+        discussion: """
+        The type follows OUT's extension. The page runs from the canvas' origin to the \
+        drawing's right and bottom edges plus a 16-pixel margin. SVG and PDF keep every mark \
+        as a vector path. Exit status: 0 done, 1 the input cannot be read or the output \
+        written, 2 a usage error.
+        """
+    )
+
+    @Argument(help: "The scribble file to export.")
+    var input: String
+
+    @Argument(help: "The file to write: .png, .svg or .pdf.")
+    var output: String
+
+    @Option(help: "Output pixels per canvas pixel (1, 2, …).")
+    var scale: String?
+
+    @Option(help: "The output's width in pixels; the height follows.")
+    var width: String?
+
+    @Flag(help: "No background (PNG and SVG only).")
+    var transparent = false
+
+    @Option(help: "The canvas under the marks: plain.")
+    var canvas = "plain"
+
+    /// Validates the options (usage errors exit with 2), then exports (failures exit with 1).
+    func run() throws {
+        guard let format = ExportFormat(path: output) else {
+            throw usage("OUT must end in .png, .svg or .pdf: \(output)")
+        }
+        var options = ExportOptions(transparent: transparent)
+        if let scale {
+            guard let value = Double(scale), value > 0, value <= 16 else { throw usage("--scale must be a number above 0, at most 16: \(scale)") }
+            options.scale = value
+        }
+        if let width {
+            guard let value = Int(width), value > 0, value <= ExportOptions.maximumSide else {
+                throw usage("--width must be a whole number from 1 to \(ExportOptions.maximumSide): \(width)")
+            }
+            options.width = value
+        }
+        guard canvas == "plain" else { throw usage("--canvas must be plain: \(canvas)") }
+        if transparent && format == .pdf { throw usage("--transparent works for PNG and SVG only") }
+
+        let memento: ScribbleMemento
+        do {
+            memento = try ScribbleManager.loadMemento(path: input)
+        } catch {
+            throw failure("cannot read \(input): \(error)")
+        }
+        do {
+            try Exporter(memento: memento).write(format, options: options, to: output)
+        } catch {
+            throw failure("cannot write \(output): \(error)")
+        }
+    }
+
+    private func usage(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("touchpainter: \(message)\n".utf8))
+        return ExitCode(2)
+    }
+
+    private func failure(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("touchpainter: \(message)\n".utf8))
+        return ExitCode(1)
+    }
+}
