@@ -34,6 +34,20 @@ public enum MainLoop {
         })
     }
 
+    /// Runs `work` once on the main thread after `milliseconds`.
+    public static func after(milliseconds: UInt32, _ work: @escaping @MainActor @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(IdleBox(work)).toOpaque()
+        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            guard let data else { return 0 }
+            let box = Unmanaged<IdleBox>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { box.work() }
+            return 0 // G_SOURCE_REMOVE
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<IdleBox>.fromOpaque(data).release()
+        })
+    }
+
     /// Runs pending main-loop events without blocking (tests use it to let GTK settle).
     @MainActor
     public static func iterate() {

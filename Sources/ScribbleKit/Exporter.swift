@@ -51,6 +51,17 @@ public struct Exporter: Sendable {
         return try surface.render(snapshot, width: width, height: height, scale: scale, background: background)
     }
 
+    /// Draws the page onto `cr` (a printer's, say) fitted into `width`×`height` and centred,
+    /// every mark as a vector path.
+    public func draw(on cr: OpaquePointer, fitting width: Double, height: Double) {
+        let scale = min(width / pageWidth, height / pageHeight)
+        cairo_save(cr)
+        cairo_translate(cr, (width - pageWidth * scale) / 2, (height - pageHeight * scale) / 2)
+        cairo_scale(cr, scale, scale)
+        MarkRenderer(context: cr).render(snapshot)
+        cairo_restore(cr)
+    }
+
     /// Exports and writes the file atomically.
     public func write(_ format: ExportFormat, options: ExportOptions = ExportOptions(), to path: String) throws {
         try AtomicFile.write(try export(format, options: options), to: path)

@@ -28,6 +28,9 @@ enum AppInfo {
         .init("Scribbles", [
             .init("<Primary>s", "Save"),
             .init("<Primary>o", "Open the gallery"),
+            .init("<Primary>e", "Export to PNG, SVG or PDF"),
+            .init("<Primary>c", "Copy the drawing as an image"),
+            .init("<Primary>p", "Print"),
             .init("F2", "Rename the selected scribble (in the gallery)"),
             .init("Delete", "Delete the selected scribble (in the gallery)"),
             .init("Escape", "Back to the canvas"),

@@ -21,7 +21,7 @@ final class CanvasViewController: ViewController {
     private let page = Box(.vertical)
     /// Pointer state of the gesture under way (see `CanvasViewController+Input`).
     var gesture = Gesture()
-    private unowned let coordinator: CoordinatingController
+    unowned let coordinator: CoordinatingController
 
     /// Makes the canvas for `document`; `coordinator` switches views and asks questions.
     init(document: Document, coordinator: CoordinatingController) {

@@ -13,6 +13,7 @@ final class MainWindowController: ViewPresenter {
     /// The primary menu (GNOME's "hamburger" menu), at the header bar's right end; F10 opens it.
     let primaryMenu = MenuButton(iconName: "open-menu-symbolic", sections: [
         [.init("_New Scribble", action: "app.clear")],
+        [.init("_Export…", action: "app.export"), .init("_Print…", action: "app.print")],
         [.init("_Keyboard Shortcuts", action: "app.shortcuts"), .init("_About TouchPainter", action: "app.about")],
         [.init("_Quit", action: "app.quit")],
     ])
@@ -76,6 +77,8 @@ final class MainWindowController: ViewPresenter {
     func showError(_ text: String, detail: String) {
         MessageDialog.showError(parent: window, text: text, detail: detail)
     }
+
+    var dialogParent: ApplicationWindow? { window }
 
     func askName(_ text: String, initial: String, accept: String) -> String? {
         MessageDialog.askText(parent: window, text: text, initial: initial, accept: accept)

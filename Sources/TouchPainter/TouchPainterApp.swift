@@ -87,6 +87,11 @@ final class TouchPainterApp {
             coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
         }
         application.addAction("palette", accelerators: ["<Primary>k"], handler: onCanvas(.palette))
+        application.addAction("export", accelerators: ["<Primary>e"]) { canvas.exportDrawing() }
+        application.addAction("copy", accelerators: ["<Primary>c"]) {
+            if coordinator.activeViewController === canvas { canvas.copyDrawing() }
+        }
+        application.addAction("print", accelerators: ["<Primary>p"]) { canvas.printDrawing() }
         application.addAction("quit", accelerators: ["<Primary>q"]) { [weak self] in
             guard canvas.confirmDiscardingChanges() else { return }
             self?.mainWindow?.window.destroy()

@@ -35,6 +35,8 @@ protocol ViewPresenter: AnyObject {
     func ask(_ text: String, detail: String, choices: [MessageDialog.Choice], defaultChoice: Int) -> Int?
     /// Tells the user something went wrong.
     func showError(_ text: String, detail: String)
+    /// The window dialogs of their own (file chooser, printing) sit on; `nil` in tests.
+    var dialogParent: ApplicationWindow? { get }
     /// Asks for a name, proposing `initial`; the name, or `nil` if cancelled.
     func askName(_ text: String, initial: String, accept: String) -> String?
 }

@@ -15,7 +15,7 @@ APP_ID = "io.github.touchpainter.TouchPainter"
 
 def test_f10_opens_the_primary_menu_with_its_items(app):
     app.key("F10")
-    for item in ["New Scribble", "Keyboard Shortcuts", "About TouchPainter", "Quit"]:
+    for item in ["New Scribble", "Export…", "Print…", "Keyboard Shortcuts", "About TouchPainter", "Quit"]:
         assert app.is_showing(item, timeout=5), item
     app.key("Escape")
 

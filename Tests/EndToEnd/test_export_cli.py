@@ -65,3 +65,26 @@ def test_an_unwritable_output_exits_with_1(launch, tmp_path):
 def test_version():
     result = subprocess.run([BINARY, "--version"], capture_output=True, text=True, timeout=20)
     assert result.returncode == 0 and result.stdout.strip() == "0.3.0"
+
+
+def test_ctrl_c_copies_the_drawing_as_a_png_image(launch, tmp_path):
+    from test_gallery import draw_z
+    from touchpainter_driver import wait_for
+    app = launch()
+    draw_z(app)
+    app.key("ctrl+c")
+
+    def clipboard_png():
+        result = subprocess.run(["xclip", "-selection", "clipboard", "-t", "image/png", "-o"],
+                                capture_output=True, timeout=10)
+        return result.stdout if result.returncode == 0 and result.stdout.startswith(b"\x89PNG") else None
+
+    png = wait_for(clipboard_png, timeout=10, what="a PNG on the clipboard")
+    (tmp_path / "pasted.png").write_bytes(png)
+    app.save()
+    saved = next((tmp_path / "gallery").glob("*.scribble"))
+    assert export(saved, tmp_path / "exported.png").returncode == 0
+    pasted = Image.open(tmp_path / "pasted.png").convert("RGB")
+    exported = Image.open(tmp_path / "exported.png").convert("RGB")
+    assert pasted.size == exported.size
+    assert pasted.tobytes() == exported.tobytes()

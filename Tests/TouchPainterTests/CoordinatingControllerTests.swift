@@ -24,6 +24,7 @@ final class RecordingPresenter: ViewPresenter {
         return answers.isEmpty ? nil : answers.removeFirst()
     }
     func showError(_ text: String, detail: String) { errors.append(text) }
+    var dialogParent: ApplicationWindow? { nil }
     /// The names asked for: the question and the name proposed.
     var nameQuestions: [(text: String, initial: String)] = []
     /// What name questions are answered: `nil` accepts the proposal.

@@ -1,0 +1,75 @@
+import Dispatch
+import GtkKit
+import ScribbleKit
+
+/// The drawing leaves the app (SPEC §8): Export… to PNG, SVG or PDF through the desktop's
+/// file chooser, Copy as an image, and Print. The drawing is snapshotted on the main thread
+/// (a memento); the files are made on a background queue and written atomically.
+extension CanvasViewController {
+    /// Exports run here, one after another, off the main thread.
+    static let exporting = DispatchQueue(label: "touchpainter.exporting", qos: .userInitiated)
+
+    /// Export… (Ctrl+E): asks where and how, then exports in the background; a message shows
+    /// while it takes longer than 200 ms, and errors come in a dialog.
+    func exportDrawing() {
+        guard let answer = FileChooser.save(
+            parent: coordinator.presenter?.dialogParent, title: "Export Drawing", suggestedName: document.displayName + ".png",
+            filters: ExportFormat.allCases.map { .init($0.rawValue.uppercased() + " image", pattern: "*." + $0.rawValue) },
+            choices: [.init("scale", label: "Size", options: [("1", "1×"), ("2", "2×")]),
+                      .init("background", label: "Background",
+                            options: [("canvas", "Canvas colour"), ("transparent", "Transparent (PNG and SVG)")])])
+        else { return }
+        // The typed extension decides; else the filter chosen, whose extension is then added.
+        let typed = ExportFormat(path: answer.path)
+        let format = typed ?? answer.filter.map { ExportFormat.allCases[$0] } ?? .png
+        let path = typed == nil ? answer.path + "." + format.rawValue : answer.path
+        let options = ExportOptions(scale: answer.choices["scale"] == "2" ? 2 : 1,
+                                    transparent: answer.choices["background"] == "transparent" && format != .pdf)
+        let memento = document.scribble.makeMemento()
+        let export = ExportInProgress()
+        MainLoop.after(milliseconds: 200) { [weak self] in
+            if !export.isDone { self?.infoBar.show("Exporting to \(path)…") }
+        }
+        Self.exporting.async {
+            let result = Result { try Exporter(memento: memento).write(format, options: options, to: path) }
+            MainLoop.perform { [weak self] in
+                export.isDone = true
+                self?.infoBar.dismiss()
+                if case .failure(let error) = result {
+                    self?.coordinator.presenter?.showError("Could not export to “\(path)”", detail: String(describing: error))
+                }
+            }
+        }
+    }
+
+    /// Copy (Ctrl+C): the whole drawing onto the clipboard as an image, for GIMP,
+    /// LibreOffice or a chat.
+    func copyDrawing() {
+        let memento = document.scribble.makeMemento()
+        Self.exporting.async {
+            let png = Result { try Exporter(memento: memento).export(.png) }
+            MainLoop.perform { [weak self] in
+                switch png {
+                case .success(let bytes): Clipboard.setImage(png: bytes)
+                case .failure(let error): self?.coordinator.presenter?.showError("Could not copy the drawing", detail: String(describing: error))
+                }
+            }
+        }
+    }
+
+    /// Print… (Ctrl+P): GTK's print dialog; the drawing fitted to the page, as vectors.
+    func printDrawing() {
+        let exporter = Exporter(memento: document.scribble.makeMemento())
+        if let failure = PrintOperation.run(parent: coordinator.presenter?.dialogParent, jobName: document.displayName, draw: { cr, width, height in
+            exporter.draw(on: cr, fitting: width, height: height)
+        }) {
+            coordinator.presenter?.showError("Could not print “\(document.displayName)”", detail: failure)
+        }
+    }
+}
+
+/// Whether an export has finished, for its 200 ms progress message.
+@MainActor
+private final class ExportInProgress {
+    var isDone = false
+}
