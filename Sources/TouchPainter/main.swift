@@ -8,6 +8,15 @@ struct TouchPainterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchpainter",
         abstract: "Scribble with the mouse or a pen, and keep your scribbles in a gallery.",
+        usage: """
+        touchpainter [<file>] [--brand <brand>]
+          touchpainter export <input> <output> [--scale <scale>] [--width <width>] [--transparent]
+        """,
+        discussion: """
+        With a <file>, opens that scribble (in the running TouchPainter, if there is one). \
+        --brand acme|sierra (or TOUCHPAINTER_BRAND) brands the window. \
+        'touchpainter help open' and 'touchpainter help export' tell more.
+        """,
         version: AppInfo.version,
         subcommands: [LaunchCommand.self, ExportCommand.self],
         defaultSubcommand: LaunchCommand.self
