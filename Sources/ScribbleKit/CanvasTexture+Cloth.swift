@@ -11,9 +11,9 @@ extension CanvasTexture {
     /// Widget pixels from one thread to the next; divides `tileSize`.
     static let threadPitch = 4
     /// The cloth's colour at the top of a thread, before mottling (0…255).
-    static let clothColor: (red: Float, green: Float, blue: Float) = (246, 242, 233)
+    static let clothColor: (red: Float, green: Float, blue: Float) = (249, 246, 238)
     /// How bright the shadow between threads is, as a share of the thread's top.
-    static let gapBrightness: Float = 0.87
+    static let gapBrightness: Float = 0.88
 
     /// Draws the cloth on `canvas`; the same tile every time (the noise is seeded).
     static func drawCloth(on canvas: TextureCanvas) {
@@ -25,9 +25,9 @@ extension CanvasTexture {
     private static func drawDyeing(on canvas: TextureCanvas) {
         let tile = canvas.size
         let clouds = TextureNoise(seed: 24)
-        let octaves: [(cell: Int, weight: Float)] = [(128, 0.4), (64, 0.3), (32, 0.2), (16, 0.1)]
+        let octaves: [(cell: Int, weight: Float)] = [(128, 0.25), (64, 0.3), (32, 0.25), (16, 0.2)]
         canvas.fillSmoothly(texels: tile / 4) { x, y in
-            let light = (clouds.layered(x, y, tile: tile, octaves: octaves) - 0.5) * 16
+            let light = (clouds.layered(x, y, tile: tile, octaves: octaves) - 0.5) * 10
             return (clothColor.red + light, clothColor.green + light, clothColor.blue + light)
         }
     }

@@ -22,10 +22,11 @@ extension CanvasTexture {
     private static func drawFormation(on canvas: TextureCanvas) {
         let tile = canvas.size
         let clouds = TextureNoise(seed: 11), warmth = TextureNoise(seed: 12)
-        let octaves: [(cell: Int, weight: Float)] = [(128, 0.3), (64, 0.3), (32, 0.2), (16, 0.12), (8, 0.08)]
+        // The largest clouds are the faintest, so the tile's repeat leaves no landmarks.
+        let octaves: [(cell: Int, weight: Float)] = [(128, 0.2), (64, 0.28), (32, 0.24), (16, 0.16), (8, 0.12)]
         canvas.fillSmoothly(texels: tile / 4) { x, y in
-            let light = (clouds.layered(x, y, tile: tile, octaves: octaves) - 0.5) * 22
-            let warm = (warmth.smooth(x / 64, y / 64, period: tile / 64) - 0.5) * 5
+            let light = (clouds.layered(x, y, tile: tile, octaves: octaves) - 0.5) * 20
+            let warm = (warmth.smooth(x / 32, y / 32, period: tile / 32) - 0.5) * 4
             return (paperColor.red + light + warm, paperColor.green + light, paperColor.blue + light * 1.1 - warm)
         }
     }
