@@ -1,9 +1,7 @@
 import CGtk
 
 /// A `GtkRadioButton`: one of a group of buttons of which exactly one is active. It holds
-/// any child (a preview beside a label, say). Main-thread only, like all of GTK
-/// (`@preconcurrency` until its callers adopt Swift 6 strict concurrency).
-@preconcurrency @MainActor
+/// any child (a preview beside a label, say).
 public final class RadioButton: Container {
     /// Makes a radio button in a group of its own, or in `group`'s group; the first of a
     /// group starts active, the others inactive.
@@ -17,16 +15,9 @@ public final class RadioButton: Container {
         set { gtk_toggle_button_set_active(cast(pointer), newValue ? 1 : 0) }
     }
 
-    /// Shows the button as a plain button that stays pressed while active, instead of a
-    /// round indicator beside its child (a row of picture tiles, as GNOME's pickers do).
-    public var drawsIndicator: Bool {
-        get { gtk_toggle_button_get_mode(cast(pointer)) != 0 }
-        set { gtk_toggle_button_set_mode(cast(pointer), newValue ? 1 : 0) }
-    }
-
     /// Called whenever the button turns on or off (by pointer, keyboard, accessibility
     /// action or code); in a group, the one turned off is told first.
-    public func onToggled(_ handler: @escaping (RadioButton) -> Void) {
+    public func onToggled(_ handler: @escaping @MainActor (RadioButton) -> Void) {
         connect("toggled") { [weak self] in
             if let self { handler(self) }
         }

@@ -1,5 +1,4 @@
 import CCairo
-import CGtk
 import Glibc
 import GtkKit
 import ScribbleKit
@@ -10,12 +9,13 @@ import ScribbleKit
 ///
 /// The previews paint the very textures the canvases share; one not made yet is made in the
 /// background (the main thread never waits for it), and its preview is drawn when it is ready.
+@MainActor
 final class CanvasKindChooser {
     /// Size of a preview, in widget pixels.
     static let previewSize = (width: 72, height: 48)
 
     /// The row of buttons, for the palette to place.
-    let view = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 18)
+    let view = Box(.horizontal, spacing: 18)
     /// Called with the kind the user chose (not when `selected` is set in code).
     var onChoose: ((CanvasKind) -> Void)?
     private var buttons: [(kind: CanvasKind, button: RadioButton, preview: DrawingArea)] = []
@@ -23,7 +23,6 @@ final class CanvasKindChooser {
 
     /// Makes the buttons, plain chosen.
     init() {
-        view.isHomogeneous = true
         for kind in CanvasKind.allCases {
             let button = RadioButton(joining: buttons.first?.button)
             let preview = DrawingArea()
@@ -32,7 +31,7 @@ final class CanvasKindChooser {
                 guard let preview else { return }
                 Self.drawPreview(of: kind, on: cr, in: preview)
             }
-            let content = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+            let content = Box(.horizontal, spacing: 8)
             content.packStart(preview)
             content.packStart(Label(Self.title(of: kind)))
             button.add(content)

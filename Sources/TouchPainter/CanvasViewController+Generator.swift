@@ -10,19 +10,20 @@ extension CanvasViewController {
     /// Replaces the canvas view with one that `generator` makes, showing the same scribble.
     func loadCanvasView(with generator: CanvasViewGenerator) {
         let old = canvasView
-        scribble.removeObserver(old) // it may still be rendering a frame; it gets no more changes
-        canvasPage.remove(old.drawingArea)
+        document.scribble.removeObserver(old) // it may still be rendering a frame; it gets no more changes
+        page.remove(old.drawingArea)
         canvasView = generator.canvasView()
         installCanvasView()
     }
 
-    /// Puts `canvasView` on the page, showing the scribble, with its pointer events coming
-    /// here; starts making its texture in the background so the first frame need not.
+    /// Puts `canvasView` on the page under the info bar, showing the document's scribble,
+    /// with its pointer events coming here; starts making its texture in the background so
+    /// the first frame need not.
     func installCanvasView() {
         canvasView.drawingArea.onPointer { [weak self] event in self?.handle(event) }
-        canvasView.show(scribble)
+        canvasView.show(document.scribble)
         canvasView.prepareBackground()
-        canvasPage.packStart(canvasView.drawingArea, expand: true)
+        page.packStart(canvasView.drawingArea, expand: true)
         canvasView.drawingArea.showAll()
     }
 

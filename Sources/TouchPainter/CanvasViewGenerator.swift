@@ -4,6 +4,7 @@ import ScribbleKit
 /// generator, never by making one itself, so the kind of canvas can change without the
 /// controller knowing the kinds. This base generator makes a plain (white) canvas;
 /// `PaperCanvasViewGenerator` and `ClothCanvasViewGenerator` override `canvasView()`.
+@MainActor
 class CanvasViewGenerator {
     /// A generator of plain canvases.
     init() {}

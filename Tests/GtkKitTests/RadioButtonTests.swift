@@ -42,11 +42,4 @@ struct RadioButtonTests {
         #expect(first.isActive)
         #expect(heard.contains { $0 == ("first", true) })
     }
-
-    @Test func theIndicatorCanBeHidden() {
-        let button = RadioButton()
-        #expect(button.drawsIndicator)
-        button.drawsIndicator = false
-        #expect(!button.drawsIndicator)
-    }
 }
