@@ -113,8 +113,13 @@ public final class KeyFile {
 
     /// Writes `text` to `path` atomically and durably (GLib writes a temporary file in the
     /// same folder, flushes it to disk and renames it over the old one), making the folder
-    /// first if needed. A failed write leaves the old file as it was.
-    public static func write(_ text: String, to path: String) throws(KeyFileError) {
+    /// first if needed. A failed write leaves the old file as it was. Through a symbolic
+    /// link it replaces the link's target (a dotfiles folder keeps its link).
+    public static func write(_ text: String, to link: String) throws(KeyFileError) {
+        let path = realpath(link, nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+        } ?? link
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             let folder = String(path[..<slash])
             guard g_mkdir_with_parents(folder, 0o755) == 0 else {

@@ -64,6 +64,17 @@ struct KeyFileTests {
         }
     }
 
+    @Test func writingThroughASymbolicLinkReplacesItsTarget() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/dotfiles", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let target = folder + "/dotfiles/settings.ini", link = folder + "/settings.ini"
+        _ = FileManager.default.createFile(atPath: target, contents: Data("[A]\nb=old\n".utf8))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        try KeyFile.write("[A]\nb=new\n", to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try KeyFile(contentsOf: link).string(group: "A", key: "b") == "new")
+    }
+
     @Test func aFailedWriteSaysWhyAndLeavesTheOldFile() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
