@@ -1,7 +1,8 @@
 import CCairo
 
 /// The canvas' offscreen image of the background (white, paper or cloth) and the finished
-/// marks, at device resolution. Changes are drawn into it incrementally; the window only copies from it.
+/// marks, at device resolution. Changes are drawn into it incrementally; the window only
+/// copies from it.
 ///
 /// It lives in ScribbleKit, not in the app, because it is pure Cairo: the benchmark and the
 /// tests drive exactly the code the canvas runs, with no display.

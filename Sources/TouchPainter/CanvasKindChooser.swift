@@ -82,8 +82,8 @@ final class CanvasKindChooser {
         } else {
             cairo_set_source_rgb(cr, 0.9, 0.9, 0.9)
             cairo_paint(cr)
-            CanvasTextureCache.shared.prepare(kind, scale: scale) {
-                MainLoop.perform { [weak preview] in preview?.queueDraw() }
+            CanvasTextureCache.shared.prepare(kind, scale: scale) { [weak preview] in
+                MainLoop.perform { [preview] in preview?.queueDraw() }
             }
         }
         let sample = Stroke(color: .black, size: 2)
