@@ -20,29 +20,32 @@ extension CanvasBackdrop {
     /// thread about nine tenths of a core it shares with one of them.
     static let yieldingNiceness: Int32 = 10
 
-    /// Paints `area` (widget pixels, whole) with `background`, then `snapshot` over it. A
-    /// `yielding` render runs its tiles on threads of lower priority, so that the main
+    /// Paints `area` (widget pixels, whole) with `background` — white, or its texture tiled
+    /// from the backdrop's origin, so tiles and partial repaints agree — then `snapshot` over
+    /// it. A `yielding` render runs its tiles on threads of lower priority, so that the main
     /// thread, whenever it has input to handle, gets the cores first; the calling thread
     /// waits either way.
     /// - Complexity: O(the marks and vertices that touch `area`), divided among the cores.
-    func render(_ snapshot: RenderSnapshot?, in area: Rect, background: Color, yielding: Bool = false) {
+    func render(_ snapshot: RenderSnapshot?, in area: Rect, background: CanvasKind, yielding: Bool = false) {
         let device = deviceArea(area)
         guard device.width > 0, device.height > 0 else { return }
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return }
         Self.renderTiles(snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)), format: CAIRO_FORMAT_RGB24,
-                         area: device, scale: Double(scale), background: background, yielding: yielding)
+                         area: device, scale: Double(scale), background: .white,
+                         texture: background.texture(scale: scale), yielding: yielding)
         cairo_surface_mark_dirty(surface)
     }
 
     /// Renders `snapshot` into the `area` (device pixels) of an image buffer `data`, in
     /// horizontal tiles on every core, each its own Cairo surface over its rows, with the
-    /// segments that later opaque strokes hide left out. `background` (or transparency when
+    /// segments that later opaque strokes hide left out. `texture` (a canvas' paper or
+    /// cloth, tiled from the buffer's origin), else `background` (or transparency when
     /// `nil`) goes under the marks. The canvas' full frames and the PNG export use it.
     /// - Complexity: O(the marks and vertices that touch `area`), divided among the cores.
     static func renderTiles(_ snapshot: RenderSnapshot?, into data: UnsafeMutablePointer<UInt8>, stride: Int,
                             format: cairo_format_t, area device: (x: Int, y: Int, width: Int, height: Int),
-                            scale: Double, background: Color?, yielding: Bool = false) {
+                            scale: Double, background: Color?, texture: CanvasTexture? = nil, yielding: Bool = false) {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let tiles = max(1, min(cores * Self.tilesPerCore, device.height / Self.minimumTileRows))
         // Each tile's own surface over its rows; threads share only the pixel buffer, and
@@ -59,14 +62,18 @@ extension CanvasBackdrop {
             cairo_surface_set_device_offset(tileSurface, -Double(device.x), -Double(top))
             guard let cr = cairo_create(tileSurface) else { return }
             defer { cairo_destroy(cr) }
-            if let c = background?.unitComponents {
-                cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+            if let texture {
+                texture.paint(on: cr) // opaque: it covers whatever was there
             } else {
-                cairo_set_source_rgba(cr, 0, 0, 0, 0)
+                if let c = background?.unitComponents {
+                    cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+                } else {
+                    cairo_set_source_rgba(cr, 0, 0, 0, 0)
+                }
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             }
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_paint(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             if let snapshot {
                 let occlusion = OcclusionMap(snapshot, scale: Float(scale), origin: (Float(device.x), Float(top)),
                                              width: device.width, height: bottom - top)

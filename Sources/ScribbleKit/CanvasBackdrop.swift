@@ -1,7 +1,8 @@
 import CCairo
 
-/// The canvas' offscreen image of the background and the finished marks, at device
-/// resolution. Changes are drawn into it incrementally; the window only copies from it.
+/// The canvas' offscreen image of the background (white, paper or cloth) and the finished
+/// marks, at device resolution. Changes are drawn into it incrementally; the window only
+/// copies from it.
 ///
 /// It lives in ScribbleKit, not in the app, because it is pure Cairo: the benchmark and the
 /// tests drive exactly the code the canvas runs, with no display.
@@ -34,7 +35,7 @@ public final class CanvasBackdrop: @unchecked Sendable {
     /// A full frame: a new backdrop showing the whole of `root` on `background`, rendered in
     /// tiles on every core (see `render(_:in:background:)`).
     /// - Complexity: O(n) in the marks and vertices on the canvas.
-    public convenience init(rendering root: Stroke?, width: Int, height: Int, scale: Int, background: Color) {
+    public convenience init(rendering root: Stroke?, width: Int, height: Int, scale: Int, background: CanvasKind) {
         self.init(rendering: root.map(RenderSnapshot.init), width: width, height: height, scale: scale,
                   background: background)
     }
@@ -43,7 +44,7 @@ public final class CanvasBackdrop: @unchecked Sendable {
     /// full frames off the main thread — `yielding` to it, on threads of lower priority.
     /// - Complexity: O(n) in the marks and vertices on the canvas.
     public convenience init(rendering snapshot: RenderSnapshot?, width: Int, height: Int, scale: Int,
-                            background: Color, yielding: Bool = false) {
+                            background: CanvasKind, yielding: Bool = false) {
         self.init(width: width, height: height, scale: scale)
         render(snapshot, in: bounds, background: background, yielding: yielding)
     }
@@ -57,11 +58,12 @@ public final class CanvasBackdrop: @unchecked Sendable {
     public var bounds: Rect { Rect(x: 0, y: 0, width: Float(width), height: Float(height)) }
 
     /// Brings the backdrop up to date with one change of the scribble whose tree is `root`,
-    /// drawing only what the change touched. Returns the area to show again.
+    /// drawing only what the change touched (a removal brings back the background beneath).
+    /// Returns the area to show again.
     /// - Complexity: O(1) for `.extended`; O(the mark's vertices) for `.added`; for
     ///   `.removed` and `.reset`, O(the marks and vertices that touch the change's area).
     @discardableResult
-    public func apply(_ change: ScribbleChange, root: Stroke, background: Color) -> Rect {
+    public func apply(_ change: ScribbleChange, root: Stroke, background: CanvasKind) -> Rect {
         switch change.kind {
         case .extended(let stroke):
             drawLastSegment(of: stroke)
@@ -73,7 +75,8 @@ public final class CanvasBackdrop: @unchecked Sendable {
         return change.dirty
     }
 
-    /// Draws the newest segment of the stroke in progress.
+    /// Draws the newest segment of the stroke in progress, over whatever lies there (the
+    /// background needs no work).
     /// - Complexity: O(1): one segment, whatever the size of the drawing.
     public func drawLastSegment(of stroke: Stroke) {
         drawSegment(of: stroke, endingAt: stroke.count - 1)
@@ -107,9 +110,10 @@ public final class CanvasBackdrop: @unchecked Sendable {
         withClip(rect) { MarkRenderer(context: context).render(mark) }
     }
 
-    /// Repaints `rect` from scratch: background, then every mark that touches it.
+    /// Repaints `rect` from scratch: background (its texture, if any), then every mark that
+    /// touches it.
     /// - Complexity: O(the marks and vertices that touch `rect`), shared among the cores.
-    public func repaint(_ rect: Rect, background: Color, root: Stroke?) {
+    public func repaint(_ rect: Rect, background: CanvasKind, root: Stroke?) {
         guard !rect.isNull else { return }
         render(root.map(RenderSnapshot.init), in: Self.pixelArea(covering: rect), background: background)
     }

@@ -38,8 +38,8 @@ final class CanvasView {
 
     /// The widget.
     let drawingArea = DrawingArea()
-    /// The colour under the marks.
-    var background = Color.white
+    /// What lies under the marks: white, paper or cloth (see `CanvasViewGenerator`).
+    let background: CanvasKind
     private(set) var scribble: Scribble?
     /// What the window shows: the last full frame plus every change since.
     private var backdrop: CanvasBackdrop?
@@ -58,8 +58,9 @@ final class CanvasView {
     /// start a new frame.
     private var frameSize = (width: 0, height: 0, scale: 0)
 
-    /// An empty canvas; `show(_:)` gives it a scribble.
-    init() {
+    /// An empty canvas showing `background` under the marks; `show(_:)` gives it a scribble.
+    init(background: CanvasKind = .plain) {
+        self.background = background
         drawingArea.accessibleName = "Canvas"
         drawingArea.setExpand(horizontal: true, vertical: true)
         drawingArea.onDraw { [weak self] cr in self?.draw(cr) }
@@ -177,9 +178,7 @@ final class CanvasView {
         let (width, height) = drawingArea.allocatedSize
         if backdrop.map({ $0.width < width || $0.height < height }) ?? true {
             // Uncovered while a bigger frame is on its way.
-            let c = background.unitComponents
-            cairo_set_source_rgb(cr, c.red, c.green, c.blue)
-            cairo_paint(cr)
+            background.paint(on: cr, scale: drawingArea.scaleFactor)
         }
         backdrop?.paint(on: cr)
         TimingReport.canvasDidDraw()

@@ -11,25 +11,25 @@ final class CanvasViewController: ViewController {
     let strokeStyle = StrokeStyle()
     /// The user's scribble, its history and its save state.
     let document: Document
-    /// The drawing surface.
-    let canvasView = CanvasView()
+    /// The drawing surface, made by a `CanvasViewGenerator` (see `loadCanvasView(with:)`).
+    var canvasView: CanvasView
     /// The buttons in the header bar while the canvas is on show.
     let toolbar: CanvasToolbar
     /// News about the document that needs no answer, above the drawing.
     let infoBar = InfoBar()
     /// The page: the info bar over the drawing surface.
-    private let page = Box(.vertical)
+    let page = Box(.vertical)
     /// Pointer state of the gesture under way (see `CanvasViewController+Input`).
     var gesture = Gesture()
     unowned let coordinator: CoordinatingController
 
-    /// Makes the canvas for `document`; `coordinator` switches views and asks questions.
-    init(document: Document, coordinator: CoordinatingController) {
+    /// Makes the canvas for `document` on a canvas view from `generator`; `coordinator`
+    /// switches views and asks questions.
+    init(document: Document, coordinator: CoordinatingController, generator: CanvasViewGenerator = CanvasViewGenerator()) {
         self.document = document
         self.coordinator = coordinator
         toolbar = CanvasToolbar(style: strokeStyle)
-        canvasView.show(document.scribble)
-        canvasView.drawingArea.onPointer { [weak self] event in self?.handle(event) }
+        canvasView = generator.canvasView()
         toolbar.onAction = { [weak self] action in self?.perform(action) }
         document.onScribbleReplaced = { [weak self] scribble in
             self?.gesture = Gesture()
@@ -43,7 +43,7 @@ final class CanvasViewController: ViewController {
         }
         apply(document.state)
         page.packStart(infoBar)
-        page.packStart(canvasView.drawingArea, expand: true)
+        installCanvasView()
     }
 
     var view: Widget { page }

@@ -9,14 +9,20 @@ import ScribbleKit
 @MainActor
 final class CoordinatingController {
     /// The one coordinator of the app, over the user's gallery (the entry point uses it).
+    /// Made at the entry point, before the main loop runs, which is when it reads the
+    /// preferences file (see `SettingsStore`).
     static let shared = CoordinatingController(
         document: Document(manager: ScribbleManager(directory: ScribbleManager.defaultDirectory()),
-                           hop: { MainLoop.perform($0) }))
+                           hop: { MainLoop.perform($0) }),
+        settings: SettingsStore(path: SettingsStore.defaultPath()))
 
     /// The user's scribble and its history, save state and storage.
     let document: Document
-    /// The canvas, the start view.
-    private(set) lazy var canvasViewController = CanvasViewController(document: document, coordinator: self)
+    /// The preferences.
+    let settings: SettingsStore
+    /// The canvas, the start view, of the kind the preferences say.
+    private(set) lazy var canvasViewController = CanvasViewController(
+        document: document, coordinator: self, generator: .generator(for: settings.canvasKind))
     /// The controller whose page is on screen.
     private(set) var activeViewController: ViewController?
     private var paletteViewController: PaletteViewController?
@@ -26,10 +32,11 @@ final class CoordinatingController {
     /// The company the app is branded for, if any (set at launch, before any view is made).
     var branding: BrandingFactory?
 
-    /// A coordinator over `document`. The app has one, `shared`; tests make their own over a
-    /// temporary gallery.
-    init(document: Document) {
+    /// A coordinator over `document`, with `settings` (by default, in memory only). The app
+    /// has one, `shared`; tests make their own over a temporary gallery.
+    init(document: Document, settings: SettingsStore = SettingsStore(path: nil)) {
         self.document = document
+        self.settings = settings
     }
 
     /// The Facade to the gallery's files.
@@ -59,8 +66,17 @@ final class CoordinatingController {
     func palette() -> PaletteViewController {
         if let paletteViewController { return paletteViewController }
         let controller = PaletteViewController(style: canvasViewController.strokeStyle, coordinator: self)
+        controller.canvasChooser.selected = canvasViewController.canvasKind
+        controller.canvasChooser.onChoose = { [unowned self] kind in self.canvasKindChosen(kind) }
         paletteViewController = controller
         return controller
+    }
+
+    /// The user chose a kind of canvas: the canvas loads a view of that kind at once (the
+    /// drawing and its history stay), and the choice is saved for the next launch.
+    func canvasKindChosen(_ kind: CanvasKind) {
+        canvasViewController.loadCanvasView(with: .generator(for: kind))
+        settings.canvasKind = kind
     }
 
     /// The gallery controller, made the first time it is needed.

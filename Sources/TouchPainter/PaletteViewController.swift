@@ -17,6 +17,8 @@ final class PaletteViewController: ViewController {
     private let colorCommand: SetStrokeColorCommand
     private let sizeCommand: SetStrokeSizeCommand
     private let preview = DrawingArea()
+    /// The "Canvas" group: plain, paper or cloth (the coordinator hears the choice).
+    let canvasChooser = CanvasKindChooser()
     private let page = Box(.vertical, spacing: 18)
     /// The page scrolls, so a small window can still show all of it.
     private let scroller = ScrolledWindow()
@@ -85,6 +87,11 @@ final class PaletteViewController: ViewController {
         page.packStart(group([("Red", red), ("Green", green), ("Blue", blue)]))
         page.packStart(heading("Size"))
         page.packStart(group([("Width", width)]))
+        page.packStart(heading("Canvas"))
+        let canvasFrame = Frame()
+        canvasChooser.view.setMargins(12)
+        canvasFrame.add(canvasChooser.view)
+        page.packStart(canvasFrame)
     }
 
     private func heading(_ text: String) -> Label {

@@ -37,6 +37,7 @@ final class TouchPainterApp {
         // A clean exit: the user saved, discarded or had nothing to lose. (A second launch
         // that handed its command line over never started a journal.)
         app.coordinator.document.closeJournal()
+        app.coordinator.settings.waitForSaves()
         return status
     }
 

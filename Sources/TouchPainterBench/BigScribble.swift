@@ -1,24 +1,6 @@
 import Glibc
 import ScribbleKit
 
-/// A small, fast, seedable generator (SplitMix64), so every run of the benchmark draws
-/// exactly the same scribble on every machine.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    /// Starts the sequence at `seed`.
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A pen wandering over the canvas: 3 px steps in random directions, bouncing off the edges,
 /// which is what a long scribble by hand looks like to the renderer.
 struct RandomWalk {

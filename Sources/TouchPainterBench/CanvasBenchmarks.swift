@@ -10,34 +10,62 @@ enum CanvasBenchmarks {
     /// Runs every canvas metric.
     static func run(into report: Report, only: Set<String>) {
         if only.contains("render") {
-            report.add("full_render_ms@1m", fullRenderMilliseconds(), "ms", limit: 1000)
+            addFullRenders(to: report)
             return
         }
         if only.contains("undo") {
             report.add("undo_ms@1m", undoMilliseconds(), "ms", limit: 30)
             return
         }
-        let sizes = [("0", 0), ("100k", 100), ("1m", BigScribble.strokeCount)]
-        let perEvent = motionEventMicroseconds(afterStrokes: sizes.map(\.1))
-        for ((label, _), value) in zip(sizes, perEvent) {
-            report.add("motion_event_us@\(label)", value, "us", limit: 30)
+        if only.contains("texture") {
+            addTextures(to: report)
+            return
         }
-        if let empty = perEvent.first, let big = perEvent.last {
-            report.add("motion_event_ratio@1m", big / empty, "x", limit: 1.5)
+        let canvases: [(label: String, strokes: Int, background: CanvasKind)] = [
+            ("0", 0, .plain), ("100k", 100, .plain), ("1m", BigScribble.strokeCount, .plain),
+            ("0_paper", 0, .paper), ("1m_paper", BigScribble.strokeCount, .paper),
+        ]
+        let perEvent = motionEventMicroseconds(on: canvases.map { ($0.strokes, $0.background) })
+        for (canvas, value) in zip(canvases, perEvent) {
+            report.add("motion_event_us@\(canvas.label)", value, "us", limit: 30)
         }
+        report.add("motion_event_ratio@1m", perEvent[2] / perEvent[0], "x", limit: 1.5)
+        // The texture lies in the backdrop already: a segment costs the same on paper. (Both
+        // sizes pooled: each median alone wanders by about a tenth from run to run.)
+        report.add("motion_event_paper_ratio", (perEvent[3] + perEvent[4]) / (perEvent[0] + perEvent[2]), "x", limit: 1.1)
         report.add("undo_ms@1m", undoMilliseconds(), "ms", limit: 30)
-        report.add("full_render_ms@1m", fullRenderMilliseconds(), "ms", limit: 1000)
+        addFullRenders(to: report)
+        addTextures(to: report)
+    }
+
+    /// Making each canvas texture, at scale 1 and 2.
+    static func addTextures(to report: Report) {
+        for kind in [CanvasKind.paper, .cloth] {
+            for scale in [1, 2] {
+                report.add("texture_ms@\(kind.rawValue)_x\(scale)", textureMilliseconds(kind, scale: scale), "ms", limit: 50)
+            }
+        }
+    }
+
+    /// The big scribble's full frame on plain and on paper, and how much the texture adds.
+    static func addFullRenders(to report: Report) {
+        let renders = fullRenderMilliseconds(on: [.plain, .paper])
+        let (plain, paper) = (renders[0], renders[1])
+        report.add("full_render_ms@1m", plain, "ms", limit: 1000)
+        report.add("full_render_ms@1m_paper", paper, "ms", limit: 1000)
+        report.add("full_render_paper_ratio@1m", paper / plain, "x", limit: 1.1)
     }
 
     /// The median cost of one motion event — the vertex appended through
     /// `Scribble.append(_:to:)`, the notification, the new segment drawn into the backdrop and
-    /// the changed area copied to the window — on canvases that already hold each of
-    /// `strokes` thousand-vertex strokes. The canvases take turns, a stroke at a time, so
-    /// whatever else the machine does weighs on them alike.
-    static func motionEventMicroseconds(afterStrokes strokes: [Int]) -> [Double] {
-        let canvases = strokes.map { count in
+    /// the changed area copied to the window — on canvases that already hold each `strokes`
+    /// thousand-vertex strokes, on their `background`. The canvases take turns, a stroke at a
+    /// time, so whatever else the machine does weighs on them alike.
+    static func motionEventMicroseconds(on setups: [(strokes: Int, background: CanvasKind)]) -> [Double] {
+        let canvases = setups.map { setup in
             let history = CommandHistory()
-            return (history, CanvasHarness(BigScribble.scribble(strokes: count, history: history)))
+            let scribble = BigScribble.scribble(strokes: setup.strokes, history: history)
+            return (history, CanvasHarness(scribble, background: setup.background))
         }
         var walk = RandomWalk(seed: 42)
         var samples = [[Double]](repeating: [], count: canvases.count)
@@ -80,16 +108,29 @@ enum CanvasBenchmarks {
         return median(samples)
     }
 
-    /// The median time to render the big scribble whole into a 1024×768 image: the canvas'
-    /// full frame.
-    static func fullRenderMilliseconds(rounds: Int = 5) -> Double {
+    /// The median time to render the big scribble whole into a 1024×768 image on each of
+    /// `backgrounds`: the canvas' full frame. The backgrounds take turns, round by round, so
+    /// whatever else the machine does weighs on them alike; textures are made beforehand.
+    static func fullRenderMilliseconds(on backgrounds: [CanvasKind], rounds: Int = 5) -> [Double] {
         let scribble = BigScribble.scribble()
-        let samples = (0..<rounds).map { _ in
-            milliseconds {
-                _ = CanvasBackdrop(rendering: scribble.root, width: CanvasHarness.size.width,
-                                   height: CanvasHarness.size.height, scale: 1, background: .white)
+        backgrounds.forEach { _ = $0.texture(scale: 1) }
+        var samples = [[Double]](repeating: [], count: backgrounds.count)
+        for _ in 0..<rounds {
+            for (index, background) in backgrounds.enumerated() {
+                samples[index].append(milliseconds {
+                    _ = CanvasBackdrop(rendering: scribble.root, width: CanvasHarness.size.width,
+                                       height: CanvasHarness.size.height, scale: 1, background: background)
+                })
             }
         }
-        return median(samples)
+        return samples.map(median)
+    }
+
+    /// The median time to generate the texture of `kind` at `scale`, as a canvas' first
+    /// frame of that kind does once per process (each round in a cache of its own).
+    static func textureMilliseconds(_ kind: CanvasKind, scale: Int, rounds: Int = 5) -> Double {
+        median((0..<rounds).map { _ in
+            milliseconds { _ = CanvasTextureCache().texture(for: kind, scale: scale) }
+        })
     }
 }

@@ -12,6 +12,8 @@ final class CanvasHarness: ScribbleObserver {
     let scribble: Scribble
     /// The canvas' offscreen image, as `CanvasView` keeps it.
     let backdrop: CanvasBackdrop
+    /// What lies beneath the marks.
+    let background: CanvasKind
     /// Stands in for the window: a surface of the canvas' size.
     private let window: OpaquePointer
     private let windowContext: OpaquePointer
@@ -19,11 +21,12 @@ final class CanvasHarness: ScribbleObserver {
     private var dirty = Rect.null
     private var isRegistering = false
 
-    /// Shows `scribble`: a full frame first, then observes it.
-    init(_ scribble: Scribble) {
+    /// Shows `scribble` on `background`: a full frame first, then observes it.
+    init(_ scribble: Scribble, background: CanvasKind = .plain) {
         self.scribble = scribble
+        self.background = background
         backdrop = CanvasBackdrop(rendering: scribble.root, width: Self.size.width, height: Self.size.height,
-                                  scale: 1, background: .white)
+                                  scale: 1, background: background)
         window = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(Self.size.width), Int32(Self.size.height))
         windowContext = cairo_create(window)
         isRegistering = true
@@ -40,7 +43,7 @@ final class CanvasHarness: ScribbleObserver {
     /// What `CanvasView.scribble(_:didChange:)` does.
     func scribble(_ scribble: Scribble, didChange change: ScribbleChange) {
         guard !isRegistering else { return }
-        dirty = dirty.union(backdrop.apply(change, root: scribble.root, background: .white))
+        dirty = dirty.union(backdrop.apply(change, root: scribble.root, background: background))
     }
 
     /// What the draw handler does for the area invalidated since the last call: copies it

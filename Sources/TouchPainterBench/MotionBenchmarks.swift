@@ -35,15 +35,36 @@ enum MotionBenchmarks {
         report.add("floor_motion_cpu_us", floorCPU, "us")
         report.add("floor_motion_to_frame_ms_p99", median(floorRuns.map(\.p99)), "ms")
 
-        for (suffix, arguments, vertices) in [("@0", [String](), 0), ("@1m", [big], BigScribble.vertexCount)] {
+        // The same on a paper canvas (issue 12): the texture lies in the backdrop, so a motion
+        // event must cost what it costs on plain.
+        let paper = paperEnvironment(environment, folder: folder)
+        var cpu: [String: Double] = [:]
+        for (suffix, arguments, vertices, environment) in [
+            ("@0", [String](), 0, environment), ("@1m", [big], BigScribble.vertexCount, environment),
+            ("@0_paper", [String](), 0, paper), ("@1m_paper", [big], BigScribble.vertexCount, paper),
+        ] {
             let appRuns = try (0..<runs).map { _ in
                 try measure(app, arguments: arguments, environment: environment, vertices: vertices)
             }
-            let cpu = median(appRuns.map(\.cpuMicroseconds))
-            report.add("app_motion_cpu_us" + suffix, cpu, "us", limit: appLimit)
+            cpu[suffix] = median(appRuns.map(\.cpuMicroseconds))
+            report.add("app_motion_cpu_us" + suffix, cpu[suffix] ?? .nan, "us", limit: appLimit)
             report.add("app_motion_to_frame_ms_p99" + suffix, median(appRuns.map(\.p99)), "ms", limit: 16)
-            if vertices == 0 { report.add("app_motion_cpu_ratio_to_floor", cpu / floorCPU, "x", limit: 1.25) }
+            if suffix == "@0" { report.add("app_motion_cpu_ratio_to_floor", (cpu[suffix] ?? .nan) / floorCPU, "x", limit: 1.25) }
         }
+        let onPaper = (cpu["@0_paper"] ?? .nan) + (cpu["@1m_paper"] ?? .nan)
+        report.add("app_motion_cpu_paper_ratio", onPaper / ((cpu["@0"] ?? .nan) + (cpu["@1m"] ?? .nan)), "x", limit: 1.1)
+    }
+
+    /// `environment` with a preferences folder of its own that chooses the paper canvas.
+    private static func paperEnvironment(_ environment: [String: String], folder: String) -> [String: String] {
+        let config = folder + "/paper-config"
+        try? FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: config + "/touchpainter", withIntermediateDirectories: true)
+        try? "[Settings]\ngtk-enable-animations=0\n".write(toFile: config + "/gtk-3.0/settings.ini", atomically: true, encoding: .utf8)
+        try? "[Canvas]\nkind=paper\n".write(toFile: config + "/touchpainter/settings.ini", atomically: true, encoding: .utf8)
+        var environment = environment
+        environment["XDG_CONFIG_HOME"] = config
+        return environment
     }
 
     /// One launch of `program`: the CPU time of each motion event in an unpaced drag (µs),

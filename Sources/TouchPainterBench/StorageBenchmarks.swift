@@ -29,7 +29,7 @@ enum StorageBenchmarks {
             try milliseconds {
                 let scribble = try ScribbleManager.loadScribble(path: path)
                 _ = CanvasBackdrop(rendering: scribble.root, width: CanvasHarness.size.width,
-                                   height: CanvasHarness.size.height, scale: 1, background: .white)
+                                   height: CanvasHarness.size.height, scale: 1, background: .plain)
             }
         }
         return median(samples)

@@ -53,7 +53,7 @@ struct ExporterTests {
         let exporter = Exporter(memento: memento)
         let png = try pixels(ofPNG: exporter.export(.png))
         #expect(png.width == Int(exporter.pageWidth.rounded(.up)) && png.height == Int(exporter.pageHeight.rounded(.up)))
-        let backdrop = CanvasBackdrop(rendering: memento.root, width: png.width, height: png.height, scale: 1, background: .white)
+        let backdrop = CanvasBackdrop(rendering: memento.root, width: png.width, height: png.height, scale: 1, background: .plain)
         cairo_surface_flush(backdrop.surface)
         let stride = Int(cairo_image_surface_get_stride(backdrop.surface))
         let data = try #require(cairo_image_surface_get_data(backdrop.surface))

@@ -81,7 +81,7 @@ import Testing
         for seed: UInt64 in [1, 2, 3] {
             let scribble = Self.scribble(seed: seed)
             let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: scale,
-                                          background: .white)
+                                          background: .plain)
             let reference = PlainRender(scribble.root, width: 320, height: 240, scale: scale)
             let difference = PixelDifference(backdrop.surface, reference.surface)
             #expect(difference.isWithinTolerance, "seed \(seed), scale \(scale): \(difference)")
@@ -106,12 +106,12 @@ import Testing
 
     @Test func repaintedAreasMatchThePlainRender() {
         let scribble = Self.scribble(seed: 4)
-        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .white)
+        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .plain)
         // Undo takes marks off one by one; each repaints only the area the mark covered.
         for mark in scribble.marks.suffix(6).reversed() {
             let dirty = mark.bounds
             scribble.remove(mark)
-            backdrop.repaint(dirty, background: .white, root: scribble.root)
+            backdrop.repaint(dirty, background: .plain, root: scribble.root)
         }
         let reference = PlainRender(scribble.root, width: 320, height: 240, scale: 1)
         let difference = PixelDifference(backdrop.surface, reference.surface)
@@ -120,7 +120,7 @@ import Testing
 
     @Test func aSnapshotKeepsThePictureOfItsMoment() {
         let scribble = Self.scribble(seed: 6)
-        let before = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .white)
+        let before = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .plain)
         let snapshot = RenderSnapshot(of: scribble.root)
         // Everything the scribble can go through while a full frame renders elsewhere.
         if let stroke = scribble.marks.last(where: { $0 is Stroke }) as? Stroke {
@@ -128,7 +128,7 @@ import Testing
         }
         scribble.add(Dot(location: Point(x: 160, y: 120), color: .black, size: 40))
         scribble.remove(scribble.marks[3])
-        let later = CanvasBackdrop(rendering: snapshot, width: 320, height: 240, scale: 1, background: .white)
+        let later = CanvasBackdrop(rendering: snapshot, width: 320, height: 240, scale: 1, background: .plain)
         let difference = PixelDifference(later.surface, before.surface)
         #expect(difference.count == 0, "\(difference)")
     }
@@ -137,10 +137,10 @@ import Testing
         let scribble = Self.scribble(seed: 7, strokes: 60)
         let history = CommandHistory()
         // The live canvas: a full frame, then each change drawn as it comes.
-        let live = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .white)
+        let live = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .plain)
         let snapshot = RenderSnapshot(of: scribble.root)
         let observer = ChangeForwarder { change in
-            live.apply(change, root: scribble.root, background: .white)
+            live.apply(change, root: scribble.root, background: .plain)
         }
         scribble.addObserver(observer)
         var pending = PendingChanges()
@@ -156,7 +156,7 @@ import Testing
                                                                           color: .black, size: 16)))
         for step in 81...120 { scribble.append(Point(x: 20 + Float(step) * 2, y: 200), to: stroke) }
 
-        let caughtUp = CanvasBackdrop(rendering: snapshot, width: 320, height: 240, scale: 1, background: .white)
+        let caughtUp = CanvasBackdrop(rendering: snapshot, width: 320, height: 240, scale: 1, background: .plain)
         #expect(pending.replay(on: caughtUp))
         let difference = PixelDifference(caughtUp.surface, live.surface)
         #expect(difference.count == 0, "\(difference)")
@@ -169,7 +169,7 @@ import Testing
 
     @Test func longRunsDifferOnlyWhereChunksOverlap() {
         let scribble = Self.scribble(seed: 5, strokes: 12, vertices: 1200...1600)
-        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .white)
+        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .plain)
         let reference = PlainRender(scribble.root, width: 320, height: 240, scale: 1)
         let overlaps = ChunkOverlaps(scribble.marks.compactMap { $0 as? Stroke }, width: 320, height: 240)
         let difference = PixelDifference(backdrop.surface, reference.surface, ignoring: overlaps.contains)

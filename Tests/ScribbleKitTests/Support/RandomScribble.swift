@@ -1,23 +1,5 @@
 @testable import ScribbleKit
 
-/// A small, fast, seedable generator (SplitMix64), so a failing random tree can be rebuilt
-/// from the seed PropertyBased reports.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    /// Starts the sequence at `seed`.
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Builds random scribbles that use every node kind the format stores: top-level strokes and
 /// dots, strokes nested inside strokes with dots and vertex runs mixed, empty strokes,
 /// uncoloured strokes, inline vertices directly on the root, any alpha, and awkward finite

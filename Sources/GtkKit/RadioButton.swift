@@ -1,0 +1,25 @@
+import CGtk
+
+/// A `GtkRadioButton`: one of a group of buttons of which exactly one is active. It holds
+/// any child (a preview beside a label, say).
+public final class RadioButton: Container {
+    /// Makes a radio button in a group of its own, or in `group`'s group; the first of a
+    /// group starts active, the others inactive.
+    public init(joining group: RadioButton? = nil) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_radio_button_new_from_widget(group.map { cast($0.pointer) })))
+    }
+
+    /// Whether this is the group's chosen button. Setting it to true turns the others off.
+    public var isActive: Bool {
+        get { gtk_toggle_button_get_active(cast(pointer)) != 0 }
+        set { gtk_toggle_button_set_active(cast(pointer), newValue ? 1 : 0) }
+    }
+
+    /// Called whenever the button turns on or off (by pointer, keyboard, accessibility
+    /// action or code); in a group, the one turned off is told first.
+    public func onToggled(_ handler: @escaping @MainActor (RadioButton) -> Void) {
+        connect("toggled") { [weak self] in
+            if let self { handler(self) }
+        }
+    }
+}

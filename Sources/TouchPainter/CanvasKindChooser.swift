@@ -1,0 +1,100 @@
+import CCairo
+import Glibc
+import GtkKit
+import ScribbleKit
+
+/// The palette's "Canvas" group (SPEC §7): three radio buttons, `Plain`, `Paper` and
+/// `Cloth`, each with a small preview of its canvas under a sample stroke. Choosing one
+/// tells `onChoose` at once; the coordinator loads the canvas and saves the preference.
+///
+/// The previews paint the very textures the canvases share; one not made yet is made in the
+/// background (the main thread never waits for it), and its preview is drawn when it is ready.
+@MainActor
+final class CanvasKindChooser {
+    /// Size of a preview, in widget pixels.
+    static let previewSize = (width: 72, height: 48)
+
+    /// The row of buttons, for the palette to place.
+    let view = Box(.horizontal, spacing: 18)
+    /// Called with the kind the user chose (not when `selected` is set in code).
+    var onChoose: ((CanvasKind) -> Void)?
+    private var buttons: [(kind: CanvasKind, button: RadioButton, preview: DrawingArea)] = []
+    private var isSelecting = false
+
+    /// Makes the buttons, plain chosen.
+    init() {
+        for kind in CanvasKind.allCases {
+            let button = RadioButton(joining: buttons.first?.button)
+            let preview = DrawingArea()
+            preview.setSizeRequest(width: Self.previewSize.width, height: Self.previewSize.height)
+            preview.onDraw { [weak preview] cr in
+                guard let preview else { return }
+                Self.drawPreview(of: kind, on: cr, in: preview)
+            }
+            let content = Box(.horizontal, spacing: 8)
+            content.packStart(preview)
+            content.packStart(Label(Self.title(of: kind)))
+            button.add(content)
+            button.accessibleName = Self.title(of: kind)
+            button.tooltip = "\(Self.title(of: kind)) canvas"
+            button.onToggled { [weak self] button in
+                guard let self, button.isActive, !self.isSelecting else { return }
+                self.onChoose?(kind)
+            }
+            view.packStart(button)
+            buttons.append((kind, button, preview))
+        }
+    }
+
+    /// The kind whose button is on; setting it turns that button on without calling `onChoose`.
+    var selected: CanvasKind {
+        get { buttons.first { $0.button.isActive }?.kind ?? .plain }
+        set {
+            isSelecting = true
+            defer { isSelecting = false }
+            buttons.first { $0.kind == newValue }?.button.isActive = true
+        }
+    }
+
+    /// The button of `kind`.
+    func button(for kind: CanvasKind) -> RadioButton {
+        buttons[CanvasKind.allCases.firstIndex(of: kind) ?? 0].button
+    }
+
+    /// The button's name, as the user and screen readers know it.
+    static func title(of kind: CanvasKind) -> String {
+        switch kind {
+        case .plain: "Plain"
+        case .paper: "Paper"
+        case .cloth: "Cloth"
+        }
+    }
+
+    /// The canvas of `kind` (light grey while its texture is being made), a sample stroke,
+    /// and a thin border so white shows against the window.
+    private static func drawPreview(of kind: CanvasKind, on cr: OpaquePointer, in preview: DrawingArea) {
+        let (width, height) = preview.allocatedSize
+        let scale = preview.scaleFactor
+        if kind == .plain {
+            kind.paint(on: cr, scale: scale)
+        } else if let texture = CanvasTextureCache.shared.readyTexture(for: kind, scale: scale) {
+            texture.paint(on: cr)
+        } else {
+            cairo_set_source_rgb(cr, 0.9, 0.9, 0.9)
+            cairo_paint(cr)
+            CanvasTextureCache.shared.prepare(kind, scale: scale) { [weak preview] in
+                MainLoop.perform { [preview] in preview?.queueDraw() }
+            }
+        }
+        let sample = Stroke(color: .black, size: 2)
+        for step in 0...8 {
+            let x = Float(width) * (0.15 + 0.7 * Float(step) / 8)
+            sample.append(Point(x: x, y: Float(height) * (0.5 + 0.2 * sinf(Float(step) * 0.8))))
+        }
+        MarkRenderer(context: cr).render(sample)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
+        cairo_set_line_width(cr, 1)
+        cairo_rectangle(cr, 0.5, 0.5, Double(width) - 1, Double(height) - 1)
+        cairo_stroke(cr)
+    }
+}

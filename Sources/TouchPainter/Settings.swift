@@ -1,0 +1,38 @@
+import GtkKit
+import ScribbleKit
+
+/// The user's preferences (SPEC §7), as kept in a GLib key file:
+///
+///     [Canvas]
+///     kind=paper
+///
+/// A value the app could not have written means the default, with a warning; a key that is
+/// absent means the default, quietly (an older file, or one the user trimmed).
+struct Settings: Equatable, Sendable {
+    /// The key file group of the canvas preferences.
+    static let canvasGroup = "Canvas"
+    /// The key of the canvas kind: `plain`, `paper` or `cloth`.
+    static let canvasKindKey = "kind"
+
+    /// What new canvases show under the marks.
+    var canvasKind = CanvasKind.plain
+
+    /// The defaults.
+    init() {}
+
+    /// The settings in `keyFile`; `warn` hears of each value that is not one the app writes.
+    init(reading keyFile: KeyFile, path: String, warn: (String) -> Void) {
+        if let kind = keyFile.string(group: Self.canvasGroup, key: Self.canvasKindKey) {
+            if let known = CanvasKind(rawValue: kind) {
+                canvasKind = known
+            } else {
+                warn("\(path): unknown canvas kind “\(kind)”; using \(canvasKind.rawValue)")
+            }
+        }
+    }
+
+    /// Puts the settings into `keyFile`, leaving its other groups, keys and comments alone.
+    func write(into keyFile: KeyFile) {
+        keyFile.set(canvasKind.rawValue, group: Self.canvasGroup, key: Self.canvasKindKey)
+    }
+}

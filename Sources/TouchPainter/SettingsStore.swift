@@ -1,0 +1,89 @@
+import Dispatch
+import Foundation
+import GtkKit
+import ScribbleKit
+
+/// Keeps the preferences file: read once at launch, before the main loop runs (a few
+/// hundred bytes), and written off the main thread whenever a preference changes, atomically
+/// (see `KeyFile.write`). A missing file means the defaults; an unreadable or corrupt one
+/// means the defaults and one warning on stderr, never a crash, and is replaced at the next
+/// change. The file's other contents (unknown keys, comments) survive a save.
+final class SettingsStore {
+    /// Writes run here, in order, so the last choice is the one left on disk.
+    static let saving = DispatchQueue(label: "touchpainter.settings", qos: .utility)
+
+    /// The preferences file; `nil` keeps the settings in memory only (tests, and the
+    /// coordinator until the app gives it the real store).
+    let path: String?
+    /// The current preferences.
+    private(set) var settings: Settings
+    /// The file as read, so that saving keeps what the app does not know.
+    private let keyFile: KeyFile
+    private let warn: @Sendable (String) -> Void
+
+    /// Reads the preferences at `path` (none: defaults, in memory); `warn` hears of every
+    /// problem with the file (the app prints it to stderr), on the saving queue for a failed
+    /// save.
+    init(path: String?, warn: @escaping @Sendable (String) -> Void = SettingsStore.printWarning) {
+        self.path = path
+        self.warn = warn
+        var keyFile = KeyFile()
+        var settings = Settings()
+        if let path {
+            do {
+                keyFile = try KeyFile(contentsOf: path)
+                settings = Settings(reading: keyFile, path: path, warn: warn)
+            } catch where error.reason == .missing {
+                // The first launch: nothing to say.
+            } catch {
+                warn("cannot read the settings (\(error)); using the defaults")
+            }
+        }
+        self.keyFile = keyFile
+        self.settings = settings
+    }
+
+    /// The canvas kind new canvases get; setting it saves the file in the background.
+    var canvasKind: CanvasKind {
+        get { settings.canvasKind }
+        set {
+            guard newValue != settings.canvasKind else { return }
+            settings.canvasKind = newValue
+            save()
+        }
+    }
+
+    /// Waits until every change made so far is on disk (the app calls it as it exits).
+    func waitForSaves() {
+        Self.saving.sync {}
+    }
+
+    /// `$XDG_CONFIG_HOME/touchpainter/settings.ini`, else `~/.config/touchpainter/settings.ini`
+    /// (XDG Base Directory: a relative `XDG_CONFIG_HOME` is invalid and ignored).
+    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.config"
+        return configHome + "/touchpainter/settings.ini"
+    }
+
+    /// Prints `message` to stderr as the app's warning (from any thread).
+    @Sendable static func printWarning(_ message: String) {
+        FileHandle.standardError.write(Data("touchpainter: warning: \(message)\n".utf8))
+    }
+
+    /// The text is made here (the key file belongs to this thread); the file is written on
+    /// `saving`, so the main thread never waits for the disk.
+    private func save() {
+        guard let path else { return }
+        settings.write(into: keyFile)
+        let text = keyFile.text
+        let warn = warn
+        Self.saving.async {
+            do {
+                try KeyFile.write(text, to: path)
+            } catch {
+                warn("cannot save the settings (\(error))")
+            }
+        }
+    }
+}
