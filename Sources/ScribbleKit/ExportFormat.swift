@@ -24,10 +24,14 @@ public struct ExportOptions: Sendable {
     public var transparent: Bool
     /// The colour under the marks when not transparent.
     public var background: Color
+    /// The canvas under the marks when not transparent: paper and cloth put their texture there.
+    public var canvas: CanvasKind
 
-    /// Options: `scale` 1, white background.
-    public init(scale: Double = 1, width: Int? = nil, transparent: Bool = false, background: Color = .white) {
+    /// Options: `scale` 1, white plain background.
+    public init(scale: Double = 1, width: Int? = nil, transparent: Bool = false, background: Color = .white,
+                canvas: CanvasKind = .plain) {
         (self.scale, self.width, self.transparent, self.background) = (scale, width, transparent, background)
+        self.canvas = canvas
     }
 
     /// The largest output side accepted, in pixels: a 2× export of a 4K-wide drawing fits.

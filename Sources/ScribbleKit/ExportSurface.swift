@@ -6,14 +6,14 @@ protocol ExportSurface {
     /// `snapshot` drawn on a `width`×`height` page at `scale`, over `background` (none:
     /// transparent), as the format's file bytes.
     func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
-                background: Color?) throws(ExportError) -> [UInt8]
+                background: Color?, texture: CanvasTexture?) throws(ExportError) -> [UInt8]
 }
 
 /// PNG: the canvas' own fast path — tiles on every core, hidden segments left out — into an
 /// ARGB image, so the pixels equal what the app shows.
 struct PNGExportSurface: ExportSurface {
     func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
-                background: Color?) throws(ExportError) -> [UInt8] {
+                background: Color?, texture: CanvasTexture?) throws(ExportError) -> [UInt8] {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
               let data = cairo_image_surface_get_data(surface) else { throw .cairo("no memory for the image") }
@@ -21,7 +21,7 @@ struct PNGExportSurface: ExportSurface {
         cairo_surface_flush(surface)
         CanvasBackdrop.renderTiles(snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)),
                                    format: CAIRO_FORMAT_ARGB32, area: (0, 0, width, height), scale: scale,
-                                   background: background)
+                                   background: background, texture: texture)
         cairo_surface_mark_dirty(surface)
         return try StreamSink.collect { sink in cairo_surface_write_to_png_stream(surface, StreamSink.write, sink) }
     }
@@ -34,7 +34,7 @@ struct VectorExportSurface: ExportSurface {
     let kind: Kind
 
     func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
-                background: Color?) throws(ExportError) -> [UInt8] {
+                background: Color?, texture: CanvasTexture?) throws(ExportError) -> [UInt8] {
         try StreamSink.collect { sink in
             let surface = switch kind {
             case .svg: cairo_svg_surface_create_for_stream(StreamSink.write, sink, Double(width), Double(height))
@@ -53,6 +53,7 @@ struct VectorExportSurface: ExportSurface {
                 cairo_paint(cr)
             }
             cairo_scale(cr, scale, scale)
+            if let cr, let texture { texture.paint(on: cr) } // the canvas' texture is a picture; the marks stay paths
             if let cr { MarkRenderer(context: cr).render(snapshot) } // no occlusion map: every mark is there
             cairo_destroy(cr)
             cairo_surface_finish(surface)

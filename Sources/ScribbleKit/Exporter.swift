@@ -43,12 +43,15 @@ public struct Exporter: Sendable {
             throw .tooLarge(width: width, height: height)
         }
         let background: Color? = options.transparent && format != .pdf ? nil : options.background
+        // The texture made for the nearest whole device scale at or above the output's.
+        let texture = background == nil ? nil : options.canvas.texture(scale: min(4, max(1, Int(scale.rounded(.up)))))
         let surface: ExportSurface = switch format {
         case .png: PNGExportSurface()
         case .svg: VectorExportSurface(kind: .svg)
         case .pdf: VectorExportSurface(kind: .pdf)
         }
-        return try surface.render(snapshot, width: width, height: height, scale: scale, background: background)
+        return try surface.render(snapshot, width: width, height: height, scale: scale, background: background,
+                                  texture: texture)
     }
 
     /// Draws the page onto `cr` (a printer's, say) fitted into `width`×`height` and centred,

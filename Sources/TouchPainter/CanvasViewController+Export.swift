@@ -17,14 +17,16 @@ extension CanvasViewController {
             filters: ExportFormat.allCases.map { .init($0.rawValue.uppercased() + " image", pattern: "*." + $0.rawValue) },
             choices: [.init("scale", label: "Size", options: [("1", "1×"), ("2", "2×")]),
                       .init("background", label: "Background",
-                            options: [("canvas", "Canvas colour"), ("transparent", "Transparent (PNG and SVG)")])])
+                            options: [("canvas", "The canvas"), ("white", "White"), ("transparent", "Transparent (PNG and SVG)")])])
         else { return }
         // The typed extension decides; else the filter chosen, whose extension is then added.
         let typed = ExportFormat(path: answer.path)
         let format = typed ?? answer.filter.map { ExportFormat.allCases[$0] } ?? .png
         let path = typed == nil ? answer.path + "." + format.rawValue : answer.path
+        let background = answer.choices["background"] ?? "canvas"
         let options = ExportOptions(scale: answer.choices["scale"] == "2" ? 2 : 1,
-                                    transparent: answer.choices["background"] == "transparent" && format != .pdf)
+                                    transparent: background == "transparent" && format != .pdf,
+                                    canvas: background == "canvas" ? canvasKind : .plain)
         let memento = document.scribble.makeMemento()
         let export = ExportInProgress()
         MainLoop.after(milliseconds: 200) { [weak self] in
@@ -46,8 +48,9 @@ extension CanvasViewController {
     /// LibreOffice or a chat.
     func copyDrawing() {
         let memento = document.scribble.makeMemento()
+        let options = ExportOptions(canvas: canvasKind) // as it looks on the canvas
         Self.exporting.async {
-            let png = Result { try Exporter(memento: memento).export(.png) }
+            let png = Result { try Exporter(memento: memento).export(.png, options: options) }
             MainLoop.perform { [weak self] in
                 switch png {
                 case .success(let bytes): Clipboard.setImage(png: bytes)

@@ -31,7 +31,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "No background (PNG and SVG only).")
     var transparent = false
 
-    @Option(help: "The canvas under the marks: plain.")
+    @Option(help: "The canvas under the marks: plain, paper or cloth.")
     var canvas = "plain"
 
     /// Validates the options (usage errors exit with 2), then exports (failures exit with 1).
@@ -50,7 +50,8 @@ struct ExportCommand: ParsableCommand {
             }
             options.width = value
         }
-        guard canvas == "plain" else { throw usage("--canvas must be plain: \(canvas)") }
+        guard let kind = CanvasKind(rawValue: canvas) else { throw usage("--canvas must be plain, paper or cloth: \(canvas)") }
+        options.canvas = kind
         if transparent && format == .pdf { throw usage("--transparent works for PNG and SVG only") }
 
         let memento: ScribbleMemento
