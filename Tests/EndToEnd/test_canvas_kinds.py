@@ -131,7 +131,7 @@ def test_gallery_thumbnails_stay_plain(app, tmp_path):
     choose(app, "Paper")
     ox, oy = app.canvas_origin()
     app.drag([(ox + 100, oy + 100), (ox + 400, oy + 300)])
-    app.key("ctrl+s")
+    app.save()
     thumbnail = wait_for(lambda: next((tmp_path / "gallery").glob("*.png"), None), what="the thumbnail")
     time.sleep(0.2)
     image = Image.open(thumbnail).convert("RGB")
