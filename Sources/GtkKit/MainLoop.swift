@@ -7,17 +7,7 @@ public enum MainLoop {
     /// thread: this is how background work (thumbnail decoding, saving) hands results back,
     /// so `work` must be `Sendable` and is isolated to the main actor.
     public static func perform(_ work: @escaping @MainActor @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(IdleBox(work)).toOpaque()
-        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            guard let data else { return 0 }
-            let box = Unmanaged<IdleBox>.fromOpaque(data).takeUnretainedValue()
-            // GLib dispatches the default main context's sources on the main thread.
-            MainActor.assumeIsolated { box.work() }
-            return 0 // G_SOURCE_REMOVE
-        }, box, { data in
-            guard let data else { return }
-            Unmanaged<IdleBox>.fromOpaque(data).release()
-        })
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, runOnce, Unmanaged.passRetained(IdleBox(work)).toOpaque(), releaseIdleBox)
     }
 
     /// Runs `work` every `milliseconds` on the main thread while it returns true.
@@ -36,16 +26,8 @@ public enum MainLoop {
 
     /// Runs `work` once on the main thread after `milliseconds`.
     public static func after(milliseconds: UInt32, _ work: @escaping @MainActor @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(IdleBox(work)).toOpaque()
-        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-            guard let data else { return 0 }
-            let box = Unmanaged<IdleBox>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { box.work() }
-            return 0 // G_SOURCE_REMOVE
-        }, box, { data in
-            guard let data else { return }
-            Unmanaged<IdleBox>.fromOpaque(data).release()
-        })
+        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, runOnce, Unmanaged.passRetained(IdleBox(work)).toOpaque(),
+                           releaseIdleBox)
     }
 
     /// Runs pending main-loop events without blocking (tests use it to let GTK settle).
@@ -53,6 +35,21 @@ public enum MainLoop {
     public static func iterate() {
         while g_main_context_iteration(nil, 0) != 0 {}
     }
+}
+
+/// Runs an `IdleBox`'s closure once; GLib dispatches the default main context's sources on
+/// the main thread.
+private let runOnce: GSourceFunc = { data in
+    guard let data else { return 0 }
+    let box = Unmanaged<IdleBox>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated { box.work() }
+    return 0 // G_SOURCE_REMOVE
+}
+
+/// Releases an `IdleBox` when its source is destroyed (run or removed).
+private let releaseIdleBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<IdleBox>.fromOpaque(data).release()
 }
 
 /// A one-shot closure owned by GLib until its idle source is destroyed. Sendable: its only
