@@ -33,5 +33,12 @@ public final class Label: Widget {
     }
 
     /// The widget the label's mnemonic (Alt+letter) activates.
+    /// A label whose `_` marks the Alt+letter that activates its mnemonic widget.
+    public convenience init(mnemonic text: String) {
+        self.init()
+        gtk_label_set_text_with_mnemonic(label, text)
+    }
+
+    /// The widget the label's mnemonic (Alt+letter) activates.
     public func setMnemonicWidget(_ widget: Widget) { gtk_label_set_mnemonic_widget(label, widget.widget) }
 }

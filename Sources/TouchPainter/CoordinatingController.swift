@@ -68,6 +68,9 @@ final class CoordinatingController {
         let controller = PaletteViewController(style: canvasViewController.strokeStyle, coordinator: self)
         controller.canvasChooser.selected = canvasViewController.canvasKind
         controller.canvasChooser.onChoose = { [unowned self] kind in self.canvasKindChosen(kind) }
+        controller.recentColors = settings.recentColors
+        controller.showRecentColors()
+        controller.onRecentColorsChange = { [unowned self] colors in self.settings.recentColors = colors }
         paletteViewController = controller
         return controller
     }
@@ -180,6 +183,7 @@ final class CoordinatingController {
 
     private func show(_ controller: ViewController) {
         guard controller !== activeViewController else { return }
+        activeViewController?.viewWillDisappear()
         controller.viewWillAppear()
         activeViewController = controller
         presenter?.present(controller)

@@ -8,13 +8,27 @@ import ScribbleKit
 /// results. The commands change the canvas' pen; the preview follows the pen.
 @MainActor
 final class PaletteViewController: ViewController {
-    private let style: StrokeStyle
+    /// The pen the commands change.
+    let style: StrokeStyle
+    /// The colours picked last, newest first (shown as swatches; the coordinator keeps them).
+    var recentColors: [Color] = []
+    /// Told when the recent colours change, to remember them across launches.
+    var onRecentColorsChange: (([Color]) -> Void)?
+    /// The preset swatches (tests press them).
+    var presetSwatches: [ColorSwatchButton] = []
+    /// The recent-colour swatches on show.
+    var recentSwatches: [ColorSwatchButton] = []
+    /// Where the recent swatches sit.
+    let recentBox = Box(.horizontal, spacing: 2)
+    /// `#rrggbb` typed by the user.
+    let hexEntry = Entry()
     /// The colour and width sliders (internal so tests can move them).
     let red = CommandSlider(name: "Red", range: 0...255)
     let green = CommandSlider(name: "Green", range: 0...255)
     let blue = CommandSlider(name: "Blue", range: 0...255)
     let width = CommandSlider(name: "Width", range: Double(StrokeStyle.sizeRange.lowerBound)...Double(StrokeStyle.sizeRange.upperBound))
-    private let colorCommand: SetStrokeColorCommand
+    /// The command every colour control runs (sliders, swatches, the hex entry).
+    let colorCommand: SetStrokeColorCommand
     private let sizeCommand: SetStrokeSizeCommand
     private let preview = DrawingArea()
     /// The "Canvas" group: plain, paper or cloth (the coordinator hears the choice).
@@ -51,10 +65,17 @@ final class PaletteViewController: ViewController {
 
     /// Shows the pen as it is now, not the sliders' last positions.
     func viewWillAppear() {
+        hexEntry.text = style.color.hex
+        hexEntry.setInvalid(false)
         red.sync(to: Double(style.color.red))
         green.sync(to: Double(style.color.green))
         blue.sync(to: Double(style.color.blue))
         width.sync(to: Double(style.size))
+    }
+
+    /// Leaving the palette: the colour the sliders made counts as picked.
+    func viewWillDisappear() {
+        rememberRecent(style.color)
     }
 
     func colorComponents(for command: SetStrokeColorCommand) -> (red: Double, green: Double, blue: Double) {
@@ -84,9 +105,9 @@ final class PaletteViewController: ViewController {
         page.packStart(heading("Preview"))
         page.packStart(previewFrame)
         page.packStart(heading("Colour"))
-        page.packStart(group([("Red", red), ("Green", green), ("Blue", blue)]))
+        page.packStart(group([("_Red", red), ("_Green", green), ("_Blue", blue)], extra: swatchRows()))
         page.packStart(heading("Size"))
-        page.packStart(group([("Width", width)]))
+        page.packStart(group([("_Width", width)]))
         page.packStart(heading("Canvas"))
         let canvasFrame = Frame()
         canvasChooser.view.setMargins(12)
@@ -101,17 +122,18 @@ final class PaletteViewController: ViewController {
         return label
     }
 
-    private func group(_ rows: [(String, CommandSlider)]) -> Frame {
+    private func group(_ rows: [(String, CommandSlider)], extra: Widget? = nil) -> Frame {
         let grid = Grid(rowSpacing: 6, columnSpacing: 12)
         grid.setMargins(12)
         for (index, (title, slider)) in rows.enumerated() {
-            let label = Label(title)
+            let label = Label(mnemonic: title) // Alt+letter moves to the slider
             label.xAlign = 0
             label.setSizeRequest(width: 64, height: -1)
             label.setMnemonicWidget(slider.scale)
             grid.attach(label, column: 0, row: index)
             grid.attach(slider.scale, column: 1, row: index)
         }
+        if let extra { grid.attach(extra, column: 0, row: rows.count, width: 2) }
         let frame = Frame()
         frame.add(grid)
         return frame

@@ -16,6 +16,14 @@ struct Settings: Equatable, Sendable {
 
     /// What new canvases show under the marks.
     var canvasKind = CanvasKind.plain
+    /// The key file group of the palette's preferences.
+    static let paletteGroup = "Palette"
+    /// The key of the recent colours: `#rrggbb` values separated by `;`, newest first.
+    static let recentColorsKey = "recent"
+    /// The most recent colours kept.
+    static let recentColorLimit = 8
+    /// The colours the user picked last, newest first.
+    var recentColors: [Color] = []
 
     /// The defaults.
     init() {}
@@ -29,10 +37,16 @@ struct Settings: Equatable, Sendable {
                 warn("\(path): unknown canvas kind “\(kind)”; using \(canvasKind.rawValue)")
             }
         }
+        if let recent = keyFile.string(group: Self.paletteGroup, key: Self.recentColorsKey) {
+            let colors = recent.split(separator: ";").map { Color(hex: String($0)) }
+            if colors.contains(nil) { warn("\(path): a recent colour is not #rrggbb; skipping it") }
+            recentColors = Array(colors.compactMap { $0 }.prefix(Self.recentColorLimit))
+        }
     }
 
     /// Puts the settings into `keyFile`, leaving its other groups, keys and comments alone.
     func write(into keyFile: KeyFile) {
         keyFile.set(canvasKind.rawValue, group: Self.canvasGroup, key: Self.canvasKindKey)
+        keyFile.set(recentColors.map(\.hex).joined(separator: ";"), group: Self.paletteGroup, key: Self.recentColorsKey)
     }
 }

@@ -53,6 +53,17 @@ final class SettingsStore {
         }
     }
 
+    /// The colours picked last, newest first; setting them saves the file in the background.
+    var recentColors: [Color] {
+        get { settings.recentColors }
+        set {
+            let limited = Array(newValue.prefix(Settings.recentColorLimit))
+            guard limited != settings.recentColors else { return }
+            settings.recentColors = limited
+            save()
+        }
+    }
+
     /// Waits until every change made so far is on disk (the app calls it as it exits).
     func waitForSaves() {
         Self.saving.sync {}

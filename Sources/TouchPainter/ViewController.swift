@@ -16,10 +16,13 @@ protocol ViewController: AnyObject {
     var toolbarEnd: [Widget] { get }
     /// Called just before the page is shown, to refresh what it displays.
     func viewWillAppear()
+    /// Called just before another page replaces this one.
+    func viewWillDisappear()
 }
 
 extension ViewController {
     func viewWillAppear() {}
+    func viewWillDisappear() {}
 }
 
 /// Puts a controller's page on screen and asks the user questions; the main window does it

@@ -56,3 +56,31 @@ def test_preview_shows_the_colour_while_sliders_move(app):
     assert is_red(shot.getpixel((x + w // 2, y + h // 2)))
     assert is_red(shot.getpixel((x + w // 2, y + h // 2 + 12)))
     assert is_white(shot.getpixel((x + w // 2, y + h // 2 + 20)))
+
+
+def test_a_swatch_a_hex_colour_and_a_remembered_recent_colour_set_the_pen(launch):
+    app = launch()
+    ox, oy = app.canvas_origin()
+    app.key("ctrl+k")
+    app.click_control("Red swatch")
+    app.key("Escape")
+    app.drag([(ox + 100, oy + 100), (ox + 400, oy + 100)])
+    assert all(is_red(screenshot().getpixel((ox + x, oy + 100))) for x in range(130, 380, 25))
+
+    app.key("ctrl+k")
+    entry = app.find("Hex colour", pyatspi.ROLE_TEXT)
+    entry.queryEditableText().setTextContents("#1a5fb4")
+    entry.queryComponent().grabFocus()
+    app.key("Return")
+    app.key("Escape")
+    app.drag([(ox + 100, oy + 200), (ox + 400, oy + 200)])
+    r, g, b = screenshot().getpixel((ox + 250, oy + 200))
+    assert max(abs(r - 0x1a), abs(g - 0x5f), abs(b - 0xb4)) < 8, (r, g, b)
+
+    app.key("ctrl+q")
+    app.answer_dialog("Discard")
+    app.process.wait(timeout=10)
+    app = launch()
+    app.key("ctrl+k")
+    assert app.is_showing("Recent colour #1a5fb4", timeout=5)  # remembered across launches
+    assert app.is_showing("Recent colour #e01b24")

@@ -73,3 +73,16 @@ struct GalleryEntryTests {
         #expect(!ScribbleManager.isIntact(path: path))
     }
 }
+
+/// Colours as `#rrggbb`, for the palette's hex entry and the settings file.
+@Suite(.timeLimit(.minutes(1)))
+struct ColorHexTests {
+    @Test func hexTextRoundTrips() {
+        #expect(Color(hex: "#E01B24") == Color(red: 224, green: 27, blue: 36))
+        #expect(Color(hex: " 3584e4 ") == Color(red: 53, green: 132, blue: 228))
+        #expect(Color(red: 1, green: 2, blue: 255).hex == "#0102ff")
+        for bad in ["", "#", "#12345", "#1234567", "#gg0000", "red", "#+12345"] {
+            #expect(Color(hex: bad) == nil, "\(bad)")
+        }
+    }
+}

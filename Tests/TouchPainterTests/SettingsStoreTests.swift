@@ -41,6 +41,19 @@ struct SettingsStoreTests {
         #expect(warnings.all.isEmpty)
     }
 
+    @Test func recentColoursRoundTripNewestFirstAndAtMostEight() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let warnings = Warnings()
+        let first = store(warnings)
+        first.recentColors = (0..<10).map { Color(red: UInt8($0), green: 0, blue: 0) }
+        first.waitForSaves()
+        #expect(store(warnings).recentColors == (0..<8).map { Color(red: UInt8($0), green: 0, blue: 0) })
+        #expect(warnings.all.isEmpty)
+        try write(Data("[Palette]\nrecent=#ff0000;nonsense;#00ff00\n".utf8))
+        #expect(store(warnings).recentColors == [Color(red: 255, green: 0, blue: 0), Color(red: 0, green: 255, blue: 0)])
+        #expect(warnings.all.count == 1)
+    }
+
     @Test func otherKeysAndCommentsSurviveASave() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write(Data("# my notes\n[Canvas]\nkind=paper\n[Future]\nfeature=on\n".utf8))
