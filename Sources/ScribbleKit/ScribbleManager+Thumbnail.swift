@@ -4,7 +4,8 @@ import CCairo
 /// `MarkRenderer` the canvas uses.
 extension ScribbleManager {
     /// The largest thumbnail, in pixels; the canvas is scaled to fit it, keeping its shape.
-    static let thumbnailSize = (width: 240, height: 180)
+    /// Twice the gallery tile's 240×180, so tiles stay sharp at a scale factor of 2.
+    static let thumbnailSize = (width: 480, height: 360)
 
     /// PNG bytes of `root` drawn on white, the canvas area (0, 0, `canvasWidth`, `canvasHeight`)
     /// scaled to fit `thumbnailSize`; `nil` if Cairo fails (out of memory).
@@ -26,25 +27,6 @@ extension ScribbleManager {
         MarkRenderer(context: context).render(root)
         guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
         cairo_surface_flush(surface)
-        return pngBytes(of: surface)
+        return try? StreamSink.collect { sink in cairo_surface_write_to_png_stream(surface, StreamSink.write, sink) }
     }
-
-    /// Encodes an image surface as PNG into memory (`cairo_surface_write_to_png_stream`).
-    static func pngBytes(of surface: OpaquePointer) -> [UInt8]? {
-        let sink = PNGSink()
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                let sink = Unmanaged<PNGSink>.fromOpaque(closure).takeUnretainedValue()
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
-        }
-        return status == CAIRO_STATUS_SUCCESS ? sink.bytes : nil
-    }
-}
-
-/// Collects the PNG stream's chunks; passed to Cairo's C callback as its closure pointer.
-private final class PNGSink {
-    var bytes: [UInt8] = []
 }

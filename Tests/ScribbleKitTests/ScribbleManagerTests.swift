@@ -120,14 +120,15 @@ import Testing
         let entry = try manager.save(drawing, canvasWidth: 400, canvasHeight: 300)
 
         let image = try #require(PNGImage(path: entry.thumbnailPath))
-        #expect(image.width == 240 && image.height == 180)
-        #expect(image.brightness(x: 120, y: 90) < 30)
+        // Twice the tile's 240×180, for scale factor 2.
+        #expect(image.width == 480 && image.height == 360)
+        #expect(image.brightness(x: 240, y: 180) < 30)
         #expect(image.brightness(x: 2, y: 2) > 250)
-        #expect(image.brightness(x: 237, y: 177) > 250)
+        #expect(image.brightness(x: 477, y: 357) > 250)
 
         let wide = try manager.save(drawing, canvasWidth: 800, canvasHeight: 200)
         let wideImage = try #require(PNGImage(path: wide.thumbnailPath))
-        #expect(wideImage.width == 240 && wideImage.height == 60)
+        #expect(wideImage.width == 480 && wideImage.height == 120)
     }
 
     @Test func damagedEntriesListButDoNotStopTheOthers() throws {
