@@ -12,6 +12,11 @@ enum ScribbleFormat {
     static let maxDepth = 64
     /// The longest title, in UTF-8 bytes; longer titles are cut at a character boundary.
     static let maxTitleBytes = 1024
+    /// The widest stroke and largest dot a file may hold: far beyond the pen's 64 px, and
+    /// small enough that drawing one never freezes the window (a width of 10¹² did).
+    static let maximumSize: Float = 1024
+    /// How far from the canvas' origin a location may lie, in pixels.
+    static let maximumCoordinate: Float = 1_000_000
     /// Enough leading bytes to hold any version-1 header with its title, for listing.
     static let headerPrefixLength = 16 + maxTitleBytes
 
@@ -70,6 +75,7 @@ enum ScribbleFormat {
 
     /// `title` cut to at most `maxTitleBytes` of UTF-8, at a character boundary.
     static func clipped(_ title: String) -> String {
+        let title = String(String.UnicodeScalarView(title.unicodeScalars.filter { !isControl($0) }))
         guard title.utf8.count > maxTitleBytes else { return title }
         var clipped = ""
         for character in title {
@@ -77,6 +83,11 @@ enum ScribbleFormat {
             clipped.append(character)
         }
         return clipped
+    }
+
+    /// Whether `scalar` is a control character (C0, DEL, C1): never part of a title.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
     }
 
     /// Checks the magic bytes and returns the format version, refusing newer ones.

@@ -5,7 +5,7 @@ extension ScribbleMemento {
     /// A deep copy of `stroke` in stored form.
     /// - Complexity: O(n) in the marks and vertices under `stroke`.
     static func snapshot(of stroke: Stroke, depth: Int = 0) -> Stroke {
-        let copy = Stroke(color: stroke.color, size: finite(stroke.size))
+        let copy = Stroke(color: stroke.color, size: size(stroke.size))
         copy.reserveCapacity(stroke.count)
         // Runs of vertices are gathered and appended whole: far faster than point by point.
         var run: [Point] = []
@@ -31,7 +31,7 @@ extension ScribbleMemento {
         case let stroke as Stroke:
             return depth <= ScribbleFormat.maxDepth ? snapshot(of: stroke, depth: depth) : nil
         case let dot as Dot:
-            return Dot(location: finite(dot.location), color: dot.color ?? .black, size: finite(dot.size))
+            return Dot(location: finite(dot.location), color: dot.color ?? .black, size: size(dot.size))
         case _ where mark is Vertex || mark.count == 0:
             return Vertex(location: finite(mark.location))
         default:
@@ -45,8 +45,17 @@ extension ScribbleMemento {
     }
 
     /// `value`, or 0 if it is NaN or infinite (which could not be drawn anyway).
-    private static func finite(_ value: Float) -> Float { value.isFinite ? value : 0 }
+    /// `value` as a coordinate a file may hold: non-finite becomes 0, the rest is brought
+    /// within `maximumCoordinate`, so what the model made in code always reads back.
+    private static func finite(_ value: Float) -> Float {
+        value.isFinite ? min(max(value, -ScribbleFormat.maximumCoordinate), ScribbleFormat.maximumCoordinate) : 0
+    }
 
-    /// `point` with any non-finite coordinate set to 0.
+    /// A width or size a file may hold: non-finite becomes 0, the rest within 0…`maximumSize`.
+    private static func size(_ value: Float) -> Float {
+        value.isFinite ? min(max(value, 0), ScribbleFormat.maximumSize) : 0
+    }
+
+    /// `point` with any non-finite coordinate set to 0, and brought within range.
     static func finite(_ point: Point) -> Point { Point(x: finite(point.x), y: finite(point.y)) }
 }

@@ -70,6 +70,9 @@ enum ScribbleReaderV1 {
             guard let text = String(validating: titleBytes, as: UTF8.self) else {
                 throw .corrupt("its title is not valid UTF-8")
             }
+            guard !text.unicodeScalars.contains(where: ScribbleFormat.isControl) else {
+                throw .corrupt("its title holds control characters")
+            }
             title = text
         }
         return (flags & ScribbleFormat.completeFlag != 0, title)
@@ -82,7 +85,7 @@ enum ScribbleReaderV1 {
         let flags = try reader.uint8()
         guard flags & ~ScribbleFormat.colorFlag == 0 else { throw .corrupt("a stroke has unknown flags") }
         let color = try flags & ScribbleFormat.colorFlag != 0 ? readColor(&reader) : nil
-        let stroke = Stroke(color: color, size: try reader.finiteFloat("a stroke's width"))
+        let stroke = Stroke(color: color, size: try size(&reader, "a stroke's width"))
         let childCount = Int(try reader.uint32())
         guard childCount <= reader.remaining / minimumChildLength else {
             throw .corrupt("a stroke declares more children than the file holds")
@@ -100,7 +103,7 @@ enum ScribbleReaderV1 {
                 read += runLength
             case .dot:
                 let color = try readColor(&reader)
-                let size = try reader.finiteFloat("a dot's size")
+                let size = try size(&reader, "a dot's size")
                 stroke.add(Dot(location: try readPoint(&reader), color: color, size: size))
                 read += 1
             case .stroke:
@@ -119,9 +122,22 @@ enum ScribbleReaderV1 {
         return Color(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3])
     }
 
-    /// Reads one finite (x, y) location.
+    /// Reads a width or size, refusing one the app could not have made (see `maximumSize`).
+    private static func size(_ reader: inout ByteReader, _ what: String) throws(ScribbleFormatError) -> Float {
+        let size = try reader.finiteFloat(what)
+        guard size >= 0, size <= ScribbleFormat.maximumSize else {
+            throw .corrupt("\(what) is out of range (\(size); at most \(Int(ScribbleFormat.maximumSize)))")
+        }
+        return size
+    }
+
+    /// Reads one finite (x, y) location within `maximumCoordinate` of the origin.
     private static func readPoint(_ reader: inout ByteReader) throws(ScribbleFormatError) -> Point {
-        Point(x: try reader.finiteFloat("a location"), y: try reader.finiteFloat("a location"))
+        let point = Point(x: try reader.finiteFloat("a location"), y: try reader.finiteFloat("a location"))
+        guard abs(point.x) <= ScribbleFormat.maximumCoordinate, abs(point.y) <= ScribbleFormat.maximumCoordinate else {
+            throw .corrupt("a location is too far from the canvas")
+        }
+        return point
     }
 
     /// Appends `count` packed (x, y) pairs to `stroke` in one bulk append, after one pass
@@ -132,13 +148,15 @@ enum ScribbleReaderV1 {
         let (byteCount, overflow) = count.multipliedReportingOverflow(by: 8)
         guard !overflow else { throw reader.shortage }
         let packed = try reader.take(byteCount)
-        var nonFinite = false
+        var nonFinite = false, tooFar = false
         for index in 0..<(count * 2) {
             // An all-ones exponent is an infinity or a NaN.
             let bits = UInt32(littleEndian: packed.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
             nonFinite = nonFinite || bits & 0x7F80_0000 == 0x7F80_0000
+            tooFar = tooFar || abs(Float(bitPattern: bits)) > ScribbleFormat.maximumCoordinate
         }
         guard !nonFinite else { throw .corrupt("a location is not a finite number") }
+        guard !tooFar else { throw .corrupt("a location is too far from the canvas") }
         stroke.append(contentsOf: (0..<count).lazy.map { index in
             Point(x: Float(bitPattern: UInt32(littleEndian: packed.loadUnaligned(fromByteOffset: index * 8, as: UInt32.self))),
                   y: Float(bitPattern: UInt32(littleEndian: packed.loadUnaligned(fromByteOffset: index * 8 + 4, as: UInt32.self))))

@@ -86,3 +86,40 @@ struct ColorHexTests {
         }
     }
 }
+
+/// Values no TouchPainter could have written are refused where they enter (issue 11): a
+/// 78-byte file with a stroke 10¹² px wide once froze the window for half a minute.
+@Suite(.timeLimit(.minutes(1)))
+struct ValueLimitTests {
+    private func error(_ payload: [UInt8]) -> ScribbleFormatError? { decodingError(CraftedFile.make(payload: payload)) }
+
+    @Test func hugeOrNegativeWidthsAndSizesAreCorrupt() {
+        for width: Float in [1e12, 1024.5, -1, 3.3e12] {
+            let stroke = CraftedFile.strokeHead(children: 1) + CraftedFile.strokeHead(size: width, children: 0)
+            #expect(error(stroke).map { "\($0)".contains("width is out of range") } == true, "\(width)")
+            let dot = CraftedFile.strokeHead(children: 1) + CraftedFile.dot(at: Point(x: 1, y: 1), size: width)
+            #expect(error(dot).map { "\($0)".contains("size is out of range") } == true, "\(width)")
+        }
+        #expect(error(CraftedFile.strokeHead(children: 1) + CraftedFile.strokeHead(size: 1024, children: 0)) == nil)
+    }
+
+    @Test func farAwayLocationsAreCorrupt() {
+        let dot = CraftedFile.strokeHead(children: 1) + CraftedFile.dot(at: Point(x: 2e6, y: 1))
+        #expect(error(dot) == .corrupt("a location is too far from the canvas"))
+        let run = CraftedFile.strokeHead(children: 2) + CraftedFile.run([Point(x: 1, y: 1), Point(x: 1, y: -3e7)], declaring: 2)
+        #expect(error(run) == .corrupt("a location is too far from the canvas"))
+    }
+
+    @Test func marksMadeInCodeAreClampedSoTheyAlwaysReadBack() throws {
+        let scribble = Scribble()
+        scribble.title = "tab\there\u{0}"
+        let stroke = Stroke(color: .black, size: 1e12)
+        stroke.append(contentsOf: [Point(x: 0, y: 0), Point(x: 5e9, y: -5e9)])
+        scribble.add(stroke)
+        let restored = try ScribbleMemento(data: scribble.makeMemento().data)
+        let saved = try #require(Scribble(memento: restored).marks.first as? Stroke)
+        #expect(saved.size == ScribbleFormat.maximumSize)
+        #expect(saved.lastChild?.location == Point(x: 1_000_000, y: -1_000_000))
+        #expect(restored.title == "tabhere") // control characters dropped
+    }
+}

@@ -25,7 +25,7 @@ struct RandomScribble {
 
     /// A random stroke; below depth 3 it may hold nested strokes.
     mutating func stroke(depth: Int) -> Stroke {
-        let stroke = Stroke(color: Bool.random(using: &rng) || depth == 1 ? color() : nil, size: float())
+        let stroke = Stroke(color: Bool.random(using: &rng) || depth == 1 ? color() : nil, size: size())
         for _ in 0..<Int.random(in: 0...12, using: &rng) {
             switch Int.random(in: 0..<20, using: &rng) {
             case 0 where depth < 3: stroke.add(self.stroke(depth: depth + 1))
@@ -37,7 +37,7 @@ struct RandomScribble {
     }
 
     /// A random dot.
-    mutating func dot() -> Dot { Dot(location: point(), color: color(), size: float()) }
+    mutating func dot() -> Dot { Dot(location: point(), color: color(), size: size()) }
 
     /// A random colour, alpha included.
     mutating func color() -> Color {
@@ -48,14 +48,26 @@ struct RandomScribble {
     /// A random point.
     mutating func point() -> Point { Point(x: float(), y: float()) }
 
-    /// A random finite float, often an awkward one.
+    /// A random coordinate a file may hold (within ±`maximumCoordinate`), often an awkward one.
     mutating func float() -> Float {
+        let limit = ScribbleFormat.maximumCoordinate
         switch Int.random(in: 0..<10, using: &rng) {
         case 0: return -0.0
         case 1: return Float.leastNonzeroMagnitude
-        case 2: return Float.greatestFiniteMagnitude * (Bool.random(using: &rng) ? 1 : -1)
-        case 3: return Float(bitPattern: UInt32.random(in: 0..<0x7F80_0000, using: &rng))
+        case 2: return limit * (Bool.random(using: &rng) ? 1 : -1)
+        case 3: return Float(bitPattern: UInt32.random(in: 0..<limit.bitPattern, using: &rng)) * (Bool.random(using: &rng) ? 1 : -1)
         default: return Float.random(in: -2000...2000, using: &rng)
+        }
+    }
+
+    /// A random width or size a file may hold (0…`maximumSize`), often an awkward one.
+    mutating func size() -> Float {
+        switch Int.random(in: 0..<8, using: &rng) {
+        case 0: return 0
+        case 1: return Float.leastNonzeroMagnitude
+        case 2: return ScribbleFormat.maximumSize
+        case 3: return Float(bitPattern: UInt32.random(in: 0..<ScribbleFormat.maximumSize.bitPattern, using: &rng))
+        default: return Float.random(in: 0.5...64, using: &rng)
         }
     }
 }
