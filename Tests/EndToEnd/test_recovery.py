@@ -106,17 +106,20 @@ def test_a_clean_quit_leaves_nothing_to_recover(launch, tmp_path):
 
 
 def test_losing_the_x_server_loses_nothing_released(launch, tmp_path):
-    display = ":%d" % (70 + os.getpid() % 20)
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # A second X server on a display it picks itself (-displayfd), so no run can collide.
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,))
+    os.close(write_end)
     try:
-        time.sleep(1)
+        with os.fdopen(read_end) as reader:
+            display = ":" + reader.readline().strip()  # written once the server accepts clients
         env = dict(os.environ, DISPLAY=display, TOUCHPAINTER_DATA_DIR=str(tmp_path / "gallery"),
                    XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"))
         app = subprocess.Popen([BINARY], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         xdo = lambda *args: subprocess.run(["xdotool", *map(str, args)], env=env, check=True)
         wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid)], env=env,
-                                        capture_output=True).stdout.strip(), timeout=20, what="the window on the second display")
+                                        capture_output=True).stdout.strip(), timeout=40, what="the window on the second display")
         time.sleep(0.5)
         for y in (200, 300):
             xdo("mousemove", "--sync", 300, y, "mousedown", 1)
