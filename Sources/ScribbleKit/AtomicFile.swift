@@ -29,8 +29,42 @@ public struct AtomicFile: Sendable {
     /// tick of the file system still sort in the order they happened.
     /// - Complexity: O(n) in `bytes`, plus two `fsync`s.
     public func write(_ bytes: [UInt8]) throws(StorageError) {
-        let folder = Self.folder(of: path)
-        var template = Array("\(folder)/.\(Self.name(of: path)).XXXXXX".utf8CString)
+        try prepare(bytes).commit()
+    }
+
+    /// A file written in full beside its destination, synced, not yet in place: several can
+    /// be prepared and then committed together, so a failure before the first commit leaves
+    /// every old file as it was.
+    public struct Prepared: Sendable {
+        /// Where it goes.
+        let path: String
+        /// The temporary file holding the new bytes.
+        let temporary: String
+
+        /// Renames the temporary over the destination and syncs the folder.
+        public func commit() throws(StorageError) {
+            guard rename(temporary, path) == 0 else {
+                let code = errno
+                unlink(temporary)
+                throw StorageError(.save, path: path, code: code)
+            }
+            AtomicFile.syncFolder(AtomicFile.folder(of: path))
+        }
+
+        /// Removes the temporary: the destination stays as it was.
+        public func discard() {
+            unlink(temporary)
+        }
+    }
+
+    /// Writes `bytes` to a temporary file beside the destination and syncs it; `commit`
+    /// puts it in place. A destination that is a symbolic link is written through: the
+    /// link's target is replaced and the link stays, as editors do.
+    /// - Complexity: O(n) in `bytes`, plus one `fsync`.
+    public func prepare(_ bytes: [UInt8]) throws(StorageError) -> Prepared {
+        let destination = Self.resolvingLinks(path)
+        let folder = Self.folder(of: destination)
+        var template = Array("\(folder)/.\(Self.name(of: destination)).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
@@ -45,13 +79,28 @@ public struct AtomicFile: Sendable {
             guard fsync(descriptor) == 0 else { throw StorageError(.save, path: path, code: errno) }
             isOpen = false
             guard close(descriptor) == 0 else { throw StorageError(.save, path: path, code: errno) }
-            guard rename(temporary, path) == 0 else { throw StorageError(.save, path: path, code: errno) }
         } catch {
             if isOpen { close(descriptor) }
             unlink(temporary)
             throw error
         }
-        Self.syncFolder(folder)
+        return Prepared(path: destination, temporary: temporary)
+    }
+
+    /// `path` with symbolic links in its last component followed (at most 40, as the
+    /// kernel does): where a save must land so the link keeps pointing at the new file.
+    static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return current }
+            let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
+        }
+        return current
     }
 
     /// Replaces the file at `path` with `bytes` (see `write(_:)`).
@@ -96,7 +145,7 @@ public struct AtomicFile: Sendable {
 
     /// Flushes the folder, so the rename itself survives a power cut. Best effort: the new
     /// file is already in place, and some file systems cannot sync a folder.
-    private static func syncFolder(_ folder: String) {
+    static func syncFolder(_ folder: String) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)

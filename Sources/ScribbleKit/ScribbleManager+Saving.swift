@@ -28,11 +28,18 @@ extension ScribbleManager {
         var memento = memento
         if memento.title?.isEmpty ?? true { memento.title = nextDefaultTitle() }
         defer { invalidateListing() }
-        if let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
-            try atomicFile(thumbnailPath(id)).write(png)
-        }
         let path = scribblePath(id)
-        try atomicFile(path).write(memento.data)
+        // Both files are written in full and synced before either replaces anything, so a
+        // failure (a full disk) leaves the old scribble and its old thumbnail together.
+        let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        let thumbnail = try png.map { png throws(StorageError) in try atomicFile(thumbnailPath(id)).prepare(png) }
+        do {
+            try atomicFile(path).prepare(memento.data).commit()
+        } catch {
+            thumbnail?.discard()
+            throw error
+        }
+        try? thumbnail?.commit() // the scribble, the source of truth, is saved either way
         return ScribbleEntry(id: id, title: memento.title ?? Self.untitled,
                              savedAt: FileSystem.modificationDate(path) ?? Date(),
                              scribblePath: path, thumbnailPath: thumbnailPath(id))

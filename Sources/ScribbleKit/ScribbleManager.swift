@@ -3,8 +3,8 @@ import Synchronization
 
 /// The Facade to storage and the mementos' caretaker (book chapters 10 and 23): the only
 /// code that touches the gallery's files. Each entry is `<id>.scribble` (a complete memento's
-/// data) and `<id>.png` (its thumbnail), both written atomically, the PNG first so that the
-/// `.scribble` — the source of truth — is always the last word.
+/// data) and `<id>.png` (its thumbnail), both written in full before either replaces the old one,
+/// the `.scribble` — the source of truth — first.
 ///
 /// `count`, `loadScribble(at:)` and `thumbnailPath(at:)` index the listing made by the last
 /// `entries()` call (or on demand); saving and deleting through this manager refresh it.

@@ -157,6 +157,7 @@ import Testing
         let manager = ScribbleManager(directory: temporary.path)
         let entry = try manager.save(scribble(dotAt: 1), canvasWidth: 10, canvasHeight: 10)
         let before = temporary.names()
+        let bytesBefore = before.map { temporary.read($0) }
         let bigger = scribble(dotAt: 2)
         let stroke = Stroke(color: .black, size: 2)
         stroke.append(contentsOf: (0..<10_000).map { Point(x: Float($0), y: 1) })
@@ -169,8 +170,23 @@ import Testing
             (error as? StorageError)?.description.contains("the disk is full") == true
         }
         #expect(temporary.names() == before)
+        // The thumbnail (small enough to be written in full) was not put in place either:
+        // both files are byte for byte what they were.
+        #expect(before.map { temporary.read($0) } == bytesBefore)
         let reloaded = try manager.loadScribble(id: entry.id)
         #expect(reloaded.root.count == 1 && firstX(reloaded) == 1)
+    }
+
+    @Test func savingThroughASymbolicLinkReplacesItsTargetAndKeepsTheLink() throws {
+        let temporary = TemporaryDirectory()
+        defer { withExtendedLifetime(temporary) {} } // ARC may end it early
+        try ScribbleManager.save(scribble(dotAt: 1), toPath: temporary.file("real.scribble"))
+        #expect(symlink("real.scribble", temporary.file("link.scribble")) == 0)
+        try ScribbleManager.save(scribble(dotAt: 7), toPath: temporary.file("link.scribble"))
+        var status = stat()
+        #expect(lstat(temporary.file("link.scribble"), &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(firstX(try ScribbleManager.loadScribble(path: temporary.file("real.scribble"))) == 7)
+        #expect(temporary.names() == ["link.scribble", "real.scribble"]) // no temporary left over
     }
 
     @Test func folderUnderARegularFileGivesAStorageError() {
