@@ -1,0 +1,31 @@
+"""Hostile inputs made at test time (issue 11): small, valid-looking scribble files with
+values no TouchPainter writes, and PNG "bombs" — tiny files that declare huge images."""
+import struct
+import zlib
+
+
+def scribble(width=4.0, dot_size=None, title=None):
+    """A complete scribble holding one stroke of `width` (and a dot of `dot_size`), with a
+    correct checksum: only the reader's limits can refuse it."""
+    children = [struct.pack("<BB4Bf I", 3, 1, 0, 0, 0, 255, width, 2)
+                + struct.pack("<BI4f", 1, 2, 10, 10, 200, 120)]
+    if dot_size is not None:
+        children.append(struct.pack("<B4Bfff", 2, 0, 0, 0, 255, dot_size, 50, 50))
+    payload = struct.pack("<BBfI", 3, 0, 1.0, len(children)) + b"".join(children)
+    title_bytes = (title or "").encode()
+    flags = 1 | (2 if title is not None else 0)
+    head = bytes([0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]) + struct.pack("<HHI", 1, flags, len(title_bytes))
+    body = head + title_bytes + struct.pack("<Q", len(payload)) + payload
+    return body + struct.pack("<I", zlib.crc32(body))
+
+
+def png_bomb(width=20000, height=20000):
+    """A valid PNG of `width`×`height` grey pixels, all zero: a few kilobytes on disk, 1.6 GB
+    decoded at the default size."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    row = b"\x00" + b"\x00" * width  # filter byte + one byte a pixel
+    compressor = zlib.compressobj(9)
+    data = b"".join(compressor.compress(row) for _ in range(height)) + compressor.flush()
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", data) + chunk(b"IEND", b""))

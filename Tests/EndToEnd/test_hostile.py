@@ -1,0 +1,73 @@
+"""Issue 11: hostile files and odd folders cannot freeze, exhaust or fool the app."""
+import os
+import time
+
+from hostile_files import png_bomb, scribble
+
+
+def peak_memory_mb(app):
+    with open(f"/proc/{app.process.pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0
+
+
+def test_a_trillion_pixel_wide_stroke_is_refused_with_a_clear_error(launch, tmp_path):
+    path = tmp_path / "wide.scribble"
+    path.write_bytes(scribble(width=1e12))
+    app = launch(path)
+    app.dialog(timeout=10)
+    assert "Could not open" in app.dialog_text()
+    assert "width is out of range" in app.dialog_text()
+    app.answer_dialog("Close")
+    app.key("ctrl+q")
+    assert app.process.wait(timeout=10) == 0  # responsive: it quits at once
+
+
+def test_a_huge_dot_and_a_control_character_title_are_refused(launch, tmp_path):
+    for name, data, reason in [("dot.scribble", scribble(dot_size=3.4e38), "size is out of range"),
+                               ("title.scribble", scribble(title="bad\x00title"), "control characters")]:
+        path = tmp_path / name
+        path.write_bytes(data)
+        app = launch(path)
+        app.dialog(timeout=10)
+        assert reason in app.dialog_text(), app.dialog_text()
+        app.answer_dialog("Close")
+        app.key("ctrl+q")
+        app.process.wait(timeout=10)
+
+
+def test_a_fifo_in_the_gallery_does_not_block_opening_it(launch, tmp_path):
+    gallery = tmp_path / "gallery"
+    gallery.mkdir()
+    os.mkfifo(gallery / "x.scribble")
+    app = launch()
+    start = time.monotonic()
+    app.key("ctrl+o")
+    app.find("Gallery", timeout=5)
+    assert time.monotonic() - start < 1.5  # the key, the listing and AT-SPI's own round trips
+    app.key("ctrl+q")
+    assert app.process.wait(timeout=10) == 0
+
+
+def test_a_fifo_on_the_command_line_gets_an_error_dialog(launch, tmp_path):
+    os.mkfifo(tmp_path / "pipe.scribble")
+    app = launch(tmp_path / "pipe.scribble")
+    app.dialog(timeout=10)
+    assert "not a regular file" in app.dialog_text()
+    app.answer_dialog("Close")
+
+
+def test_a_gallery_of_png_bombs_stays_small(launch, tmp_path):
+    gallery = tmp_path / "gallery"
+    gallery.mkdir()
+    bomb = png_bomb()
+    for index in range(6):
+        (gallery / f"bomb{index}.scribble").write_bytes(scribble())
+        (gallery / f"bomb{index}.png").write_bytes(bomb)
+    app = launch()
+    app.key("ctrl+o")
+    app.find("Untitled", timeout=5)  # the tiles are up
+    time.sleep(3)  # every tile has had time to load (or refuse) its thumbnail
+    assert peak_memory_mb(app) <= 300, peak_memory_mb(app)
