@@ -47,21 +47,34 @@ final class ThumbnailViewController: ViewController {
     /// Lists the gallery afresh each time it is shown.
     func viewWillAppear() { reload() }
 
-    /// Rebuilds the tiles from the folder, most recently saved first. The first screenful is
-    /// made at once, so the gallery's first frame does not wait for a thousand tiles; the
-    /// rest follow in idle batches, after that frame. Tiles whose entry did not change are
-    /// kept, with their loaded thumbnails.
+    /// Rebuilds the tiles from the folder, most recently saved first. The folder is listed
+    /// off the main thread (it opens every entry's header); the tiles on show stay until the
+    /// listing arrives. The first screenful is then made at once and the rest in idle
+    /// batches. Tiles whose entry did not change are kept, with their loaded thumbnails.
     /// - Complexity: O(n) in the entries, spread over idle callbacks; no thumbnail is read here.
     func reload() {
+        reloadGeneration += 1
+        let (generation, manager) = (reloadGeneration, manager)
+        CoordinatingController.loading.async {
+            let listing = Result { () throws(StorageError) in try manager.entries() }
+            MainLoop.perform { [weak self] in
+                guard let self, self.reloadGeneration == generation else { return } // a newer listing is coming
+                self.show(listing)
+            }
+        }
+    }
+
+    /// Puts up the tiles of a listing, or says why the folder cannot be read.
+    private func show(_ listing: Result<[ScribbleEntry], StorageError>) {
         let entries: [ScribbleEntry]
-        do {
-            entries = try manager.entries()
+        switch listing {
+        case .success(let listed):
+            entries = listed
             emptyDetail.text = "Draw something, then press Save (Ctrl+S)."
-        } catch {
+        case .failure(let error):
             entries = []
             emptyDetail.text = String(describing: error)
         }
-        reloadGeneration += 1
         let kept = Dictionary(thumbnailViews.map { ($0.entry, $0) }, uniquingKeysWith: { first, _ in first })
         thumbnailViews.forEach { flowBox.remove($0.tile) }
         thumbnailViews = []
