@@ -80,6 +80,7 @@ final class ThumbnailViewController: ViewController {
         thumbnailViews = []
         appendTiles(for: entries, from: 0, count: Self.firstBatch, reusing: kept)
         pages.visiblePageName = entries.isEmpty ? "empty" : "grid"
+        TimingReport.galleryDidList()
     }
 
     /// Tiles made before the gallery's first frame: more than a maximised window shows.

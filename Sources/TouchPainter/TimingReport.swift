@@ -90,9 +90,19 @@ enum TimingReport {
     static func galleryRequested() {
         guard isEnabled else { return }
         galleryRequestedAt = monotonicNanoseconds()
+        galleryListed = false
     }
 
-    /// Reports the first frame of `page` (the gallery's page) after each request: connects,
+    /// The gallery put up the tiles of its listing (made off the main thread): its first
+    /// frame after this one counts, not a frame of the tiles it showed before.
+    static func galleryDidList() {
+        galleryListed = true
+    }
+
+    /// Whether the listing asked for arrived.
+    private static var galleryListed = false
+
+    /// Reports the first frame of `page` (the gallery's page) showing each request's listing: connects,
     /// when timings are on, a handler that runs after the page and its children have drawn.
     static func watchGalleryFrames(of page: Widget) {
         guard isEnabled else { return }
@@ -100,7 +110,7 @@ enum TimingReport {
     }
 
     private static func galleryDidDraw() {
-        guard let requestedAt = galleryRequestedAt else { return }
+        guard galleryListed, let requestedAt = galleryRequestedAt else { return }
         galleryRequestedAt = nil
         let milliseconds = Double(monotonicNanoseconds() - requestedAt) / 1e6
         report("gallery-first-frame-ms " + String(format: "%.1f", milliseconds))
