@@ -1,5 +1,5 @@
 import CGtk
-import Glibc
+import Foundation
 
 /// Reinterprets a GObject instance pointer as a pointer to one of its C struct types;
 /// GObject's inheritance is struct embedding, so every class shares the same address.
@@ -20,7 +20,7 @@ open class Object {
     /// Takes ownership of a newly created object that starts with a floating reference
     /// (every `GtkWidget` but toplevel windows): sinks it, so the wrapper holds the one reference.
     public init(sinking pointer: UnsafeMutableRawPointer?) {
-        _ = mainThread
+        _ = mainQueueMark
         self.pointer = Self.require(pointer)
         g_object_ref_sink(self.pointer)
     }
@@ -28,7 +28,7 @@ open class Object {
     /// Adds a reference of the wrapper's own to an object someone else owns (GTK's windows,
     /// children handed out by a container).
     public init(retaining pointer: UnsafeMutableRawPointer?) {
-        _ = mainThread
+        _ = mainQueueMark
         self.pointer = Self.require(pointer)
         g_object_ref(self.pointer)
     }
@@ -36,7 +36,7 @@ open class Object {
     /// Takes over a full reference the caller already owns (a `*_new` that returns a
     /// non-floating object, such as `gtk_application_new`).
     public init(adopting pointer: UnsafeMutableRawPointer?) {
-        _ = mainThread
+        _ = mainQueueMark
         self.pointer = Self.require(pointer)
     }
 
@@ -51,8 +51,11 @@ open class Object {
     /// but the last Swift reference can still go away on another thread (a test runner
     /// tearing a suite down, a closure freed by a background queue); finalising a widget
     /// there would race with GTK, so the unref is then posted to the main loop instead.
+    /// "On the main actor" is the main thread (where GTK calls the app) or a job of the main
+    /// dispatch queue (where Swift runs main-actor code when the main thread does not, as
+    /// under a test runner that called `dispatch_main`).
     deinit {
-        if pthread_equal(pthread_self(), mainThread) != 0 {
+        if Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil {
             g_object_unref(pointer)
         } else {
             g_idle_add_full(G_PRIORITY_DEFAULT, { object in
@@ -72,6 +75,8 @@ open class Object {
     public var isFloating: Bool { g_object_is_floating(pointer) != 0 }
 }
 
-/// The thread GTK runs on: the process's first thread, which loads this library's globals
-/// lazily, so it is read once at the first wrapper's creation (on the main actor).
-private let mainThread = pthread_self()
+/// Marks the main dispatch queue, so code can tell it runs one of its jobs.
+private let mainQueueKey = DispatchSpecificKey<Bool>()
+
+/// Set once, by the first wrapper made.
+private let mainQueueMark: Void = DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)

@@ -1,3 +1,4 @@
+import Foundation
 import CGtk
 @testable import GtkKit
 import Testing
@@ -58,23 +59,29 @@ struct OwnershipTests {
 struct OffMainThreadReleaseTests {
     init() { GtkTestSupport.initialise() }
 
-    /// Where a finalisation happened; written by GObject's weak-reference callback.
-    final class Finalisation: @unchecked Sendable { // written once, read after, on the main thread
-        var thread: pthread_t?
+    /// Whether the finalisation ran where main-actor code runs; written by GObject's
+    /// weak-reference callback.
+    final class Finalisation: @unchecked Sendable { // written once, read after, on the main actor
+        var onMainActor: Bool?
     }
 
+    /// Marks the main dispatch queue, where this test runner runs main-actor code.
+    static let mainQueue = DispatchSpecificKey<Bool>()
+
     @Test func releasingAWrapperOffTheMainThreadFinalisesOnTheMainThread() async {
+        DispatchQueue.main.setSpecific(key: Self.mainQueue, value: true)
         let finalisation = Finalisation()
-        let mainThread = pthread_self()
         nonisolated(unsafe) var holder: Label? = Label("released elsewhere")
         g_object_weak_ref(holder?.gobject, { data, _ in
-            Unmanaged<Finalisation>.fromOpaque(data!).takeUnretainedValue().thread = pthread_self()
+            Unmanaged<Finalisation>.fromOpaque(data!).takeUnretainedValue().onMainActor =
+                Thread.isMainThread || DispatchQueue.getSpecific(key: OffMainThreadReleaseTests.mainQueue) != nil
         }, Unmanaged.passUnretained(finalisation).toOpaque())
         await Task.detached { holder = nil }.value // the last Swift reference goes away off the main thread
-        for _ in 0..<500 where finalisation.thread == nil {
+        #expect(finalisation.onMainActor != false) // not finalised on the detached thread
+        for _ in 0..<500 where finalisation.onMainActor == nil {
             MainLoop.iterate()
             usleep(1000)
         }
-        #expect(finalisation.thread.map { pthread_equal($0, mainThread) != 0 } == true)
+        #expect(finalisation.onMainActor == true)
     }
 }

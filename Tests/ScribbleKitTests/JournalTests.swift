@@ -71,61 +71,6 @@ struct JournalTests {
         #expect(throws: JournalError.newerVersion(9)) { try JournalFormat.read(newer) }
     }
 
-    /// One user action on a document.
-    enum Action: CaseIterable, Sendable {
-        case drawStroke, drawDot, clear, undo, redo, save
-    }
-
-    @Test(.timeLimit(.minutes(3))) // a thousand documents, each saving and journaling for real
-    func replayRebuildsTheDrawingAndItsHistory() async {
-        let folder = TemporaryDirectory.inMemory()
-        let manager = ScribbleManager(directory: folder.file("gallery"))
-        var run = 0
-        await propertyCheck(count: 1000, input: Gen<Action>.case.array(of: 0...30)) { actions in
-            run += 1
-            let path = folder.file("run-\(run).journal")
-            let live = Document(manager: manager, hop: { _ in })
-            let journal = Journal(path: path)
-            live.startJournal(journal)
-            for (step, action) in actions.enumerated() {
-                switch action {
-                case .drawStroke:
-                    let mark = stroke(step, points: 2)
-                    live.execute(DrawScribbleCommand(scribble: live.scribble, mark: mark))
-                    for i in 0..<3 { live.scribble.append(Point(x: Float(i), y: Float(step)), to: mark) }
-                    live.markFinished(mark)
-                case .drawDot:
-                    let dot = Dot(location: Point(x: Float(step), y: 1), color: .black, size: 3)
-                    live.execute(DrawScribbleCommand(scribble: live.scribble, mark: dot))
-                    live.markFinished(dot)
-                case .clear: live.clear()
-                case .undo: live.undo()
-                case .redo: live.redo()
-                case .save: _ = live.saveAndWait(canvasWidth: 64, canvasHeight: 48)
-                }
-            }
-            journal.flush()
-            let orphan: JournalRecovery.Orphan
-            do { orphan = try JournalRecovery.read(path, manager: manager) } catch {
-                Issue.record("the journal of \(actions) does not read back: \(error)")
-                return
-            }
-            let restored = Document(manager: manager, hop: { _ in })
-            restored.restore(orphan)
-            #expect(restored.scribble.marks.count == live.scribble.marks.count)
-            #expect(zip(restored.scribble.marks, live.scribble.marks).allSatisfy { marksEqual($0, $1) }, "\(actions)")
-            #expect(restored.origin == live.origin)
-            // The undo history goes back as far as the journal does (since the last save).
-            while live.history.canUndo && restored.history.canUndo {
-                live.undo()
-                restored.undo()
-                #expect(zip(restored.scribble.marks, live.scribble.marks).allSatisfy { marksEqual($0, $1) }
-                        && restored.scribble.marks.count == live.scribble.marks.count, "undo after \(actions)")
-            }
-            journal.remove()
-        }
-    }
-
     @Test func theStrokeInProgressIsRecordedOnlyWhenFinished() throws {
         let path = folder.file("pending.journal")
         let document = Document(manager: ScribbleManager(directory: folder.file("g")), hop: { _ in })
@@ -177,5 +122,71 @@ struct JournalTests {
         try child.run()
         child.waitUntilExit()
         return child.processIdentifier
+    }
+}
+
+/// Replay against the live document for a thousand random sessions, each saving and
+/// journaling for real: a suite of its own, with a longer time limit than the quick ones.
+@MainActor
+@Suite(.timeLimit(.minutes(3)))
+struct JournalReplayPropertyTests {
+    private func stroke(_ seed: Int, points: Int = 5) -> Stroke {
+        let stroke = Stroke(color: Color(red: UInt8(seed % 256), green: 10, blue: 20), size: Float(1 + seed % 9))
+        for i in 0..<points { stroke.append(Point(x: Float(seed * 3 + i * 7), y: Float(i * i + seed))) }
+        return stroke
+    }
+
+    /// One user action on a document.
+    enum Action: CaseIterable, Sendable {
+        case drawStroke, drawDot, clear, undo, redo, save
+    }
+
+    @Test func replayRebuildsTheDrawingAndItsHistory() async {
+        let folder = TemporaryDirectory.inMemory()
+        let manager = ScribbleManager(directory: folder.file("gallery"))
+        var run = 0
+        await propertyCheck(count: 1000, input: Gen<Action>.case.array(of: 0...30)) { actions in
+            run += 1
+            let path = folder.file("run-\(run).journal")
+            let live = Document(manager: manager, hop: { _ in })
+            let journal = Journal(path: path)
+            live.startJournal(journal)
+            for (step, action) in actions.enumerated() {
+                switch action {
+                case .drawStroke:
+                    let mark = stroke(step, points: 2)
+                    live.execute(DrawScribbleCommand(scribble: live.scribble, mark: mark))
+                    for i in 0..<3 { live.scribble.append(Point(x: Float(i), y: Float(step)), to: mark) }
+                    live.markFinished(mark)
+                case .drawDot:
+                    let dot = Dot(location: Point(x: Float(step), y: 1), color: .black, size: 3)
+                    live.execute(DrawScribbleCommand(scribble: live.scribble, mark: dot))
+                    live.markFinished(dot)
+                case .clear: live.clear()
+                case .undo: live.undo()
+                case .redo: live.redo()
+                case .save: _ = live.saveAndWait(canvasWidth: 64, canvasHeight: 48)
+                }
+            }
+            journal.flush()
+            let orphan: JournalRecovery.Orphan
+            do { orphan = try JournalRecovery.read(path, manager: manager) } catch {
+                Issue.record("the journal of \(actions) does not read back: \(error)")
+                return
+            }
+            let restored = Document(manager: manager, hop: { _ in })
+            restored.restore(orphan)
+            #expect(restored.scribble.marks.count == live.scribble.marks.count)
+            #expect(zip(restored.scribble.marks, live.scribble.marks).allSatisfy { marksEqual($0, $1) }, "\(actions)")
+            #expect(restored.origin == live.origin)
+            // The undo history goes back as far as the journal does (since the last save).
+            while live.history.canUndo && restored.history.canUndo {
+                live.undo()
+                restored.undo()
+                #expect(zip(restored.scribble.marks, live.scribble.marks).allSatisfy { marksEqual($0, $1) }
+                        && restored.scribble.marks.count == live.scribble.marks.count, "undo after \(actions)")
+            }
+            journal.remove()
+        }
     }
 }
