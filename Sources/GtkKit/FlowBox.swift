@@ -53,6 +53,12 @@ public final class FlowBox: Container {
         }
     }
 
+    /// The most children a row holds before the box wraps (a narrow list in a popover).
+    public var maxChildrenPerLine: Int {
+        get { Int(gtk_flow_box_get_max_children_per_line(box)) }
+        set { gtk_flow_box_set_max_children_per_line(box, guint(max(1, newValue))) }
+    }
+
     /// The selected child, else the one with keyboard focus.
     public var currentChild: FlowBoxChild? {
         if let list = gtk_flow_box_get_selected_children(box) {

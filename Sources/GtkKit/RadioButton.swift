@@ -9,6 +9,13 @@ public final class RadioButton: Container {
         super.init(sinking: UnsafeMutableRawPointer(gtk_radio_button_new_from_widget(group.map { cast($0.pointer) })))
     }
 
+    /// Whether the round indicator shows; without it the button looks like a toggle
+    /// button that stays pressed while chosen (a tool in a tool bar).
+    public var showsIndicator: Bool {
+        get { gtk_toggle_button_get_mode(cast(pointer)) != 0 }
+        set { gtk_toggle_button_set_mode(cast(pointer), newValue ? 1 : 0) }
+    }
+
     /// Whether this is the group's chosen button. Setting it to true turns the others off.
     public var isActive: Bool {
         get { gtk_toggle_button_get_active(cast(pointer)) != 0 }

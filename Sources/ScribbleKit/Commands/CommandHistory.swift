@@ -30,8 +30,14 @@ public final class CommandHistory {
     /// Runs `command` and records it for undo; anything undone before can no longer be redone.
     /// - Complexity: O(1), or O(`limit`) when the oldest command falls off a full history.
     public func execute(_ command: Command) {
+        command.execute()
+        add(command)
+    }
+
+    /// Records `command`, already carried out (a gesture that changed the drawing as it
+    /// went, such as the eraser's), as the newest step.
+    public func add(_ command: Command) {
         notifyingAvailability {
-            command.execute()
             undoStack.append(command)
             if undoStack.count > limit { undoStack.removeFirst(undoStack.count - limit) }
             redoStack.removeAll()

@@ -48,6 +48,10 @@ extension Document {
             case .undo: undo()
             case .redo: redo()
             case .clear: clear()
+            case .remove(let indices):
+                execute(RemoveMarksCommand(scribble: scribble, marks: topLevelMarks(at: indices)))
+            case .edit(let indices, let edit):
+                execute(ReplaceMarksCommand(scribble: scribble, marks: topLevelMarks(at: indices), edit: edit))
             case .base: break
             }
         }
@@ -55,6 +59,15 @@ extension Document {
         journal?.adopt(orphan.path, validLength: orphan.validLength)
         journalDepth = (history.undoCount, history.redoCount) // what the replay rebuilt
         setDirty(true)
+    }
+
+    /// The top-level marks at `indices` (a replayed record's), skipping any out of range.
+    private func topLevelMarks(at indices: [Int]) -> [Mark] {
+        indices.compactMap { index in
+            guard scribble.root.elements.indices.contains(index), case .mark(let mark) = scribble.root.elements[index]
+            else { return nil }
+            return mark
+        }
     }
 
     /// What a fresh journal starts from: the saved version, or the drawing itself when it has

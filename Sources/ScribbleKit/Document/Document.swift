@@ -73,6 +73,14 @@ public final class Document {
         journal(command)
     }
 
+    /// Records `command`, which changed the drawing as a gesture went on (the eraser's), as
+    /// one undo step, without running it again.
+    public func commit(_ command: Command) {
+        journalPendingMark()
+        batched { history.add(command) }
+        journal(command)
+    }
+
     /// Undoes the last command, if any.
     public func undo() {
         guard history.canUndo else { return }

@@ -8,20 +8,22 @@ import Foundation
 ///     ( u32 length, u32 crc32(payload), payload )*
 ///
 /// A payload is a kind byte and its data: base (kind, then a string or a complete memento),
-/// draw (an incremental memento in the scribble file format), undo, redo, clear. A snapshot
-/// base is its origin (kind byte, u32 length, string) then a complete memento.
+/// draw (an incremental memento in the scribble file format), undo, redo, clear, remove
+/// (u32 count, u32 indices), edit (u32 count, u32 indices, then a move: 0, f32 dx, f32 dy;
+/// or a restyle: 1, flags (1 colour, 2 size), r g b a, f32 size). A snapshot base is its
+/// origin (kind byte, u32 length, string) then a complete memento.
 enum JournalFormat {
     /// The first eight bytes of every journal.
     static let magic = Array("TPJOURNL".utf8)
     /// The version written, and the newest one read.
-    static let version: UInt16 = 1
+    static let version: UInt16 = 2
     /// Bytes before the first record.
     static let headerLength = 14
     /// A record longer than this is not one this app wrote (a memento of the largest file).
     static let maximumRecordLength = FileSystem.maximumFileSize
 
     private enum Kind: UInt8 {
-        case base = 1, draw, undo, redo, clear
+        case base = 1, draw, undo, redo, clear, remove, edit
     }
 
     private enum BaseKind: UInt8 {
@@ -72,6 +74,25 @@ enum JournalFormat {
         case .undo: return [Kind.undo.rawValue]
         case .redo: return [Kind.redo.rawValue]
         case .clear: return [Kind.clear.rawValue]
+        case .remove(let indices):
+            var bytes = [Kind.remove.rawValue]
+            append(indices, to: &bytes)
+            return bytes
+        case .edit(let indices, let edit):
+            var bytes = [Kind.edit.rawValue]
+            append(indices, to: &bytes)
+            switch edit {
+            case .move(let dx, let dy):
+                bytes.append(0)
+                append(dx.bitPattern, to: &bytes)
+                append(dy.bitPattern, to: &bytes)
+            case .restyle(let color, let size):
+                bytes += [1, (color == nil ? 0 : 1) | (size == nil ? 0 : 2)]
+                let c = color ?? .black
+                bytes += [c.red, c.green, c.blue, c.alpha]
+                append((size ?? 0).bitPattern, to: &bytes)
+            }
+            return bytes
         }
     }
 
@@ -129,6 +150,23 @@ enum JournalFormat {
         case .undo: return rest.isEmpty ? .undo : nil
         case .redo: return rest.isEmpty ? .redo : nil
         case .clear: return rest.isEmpty ? .clear : nil
+        case .remove:
+            guard let (indices, end) = indices(in: rest), end == rest.count else { return nil }
+            return .remove(indices: indices)
+        case .edit:
+            guard let (indices, end) = indices(in: rest), end < rest.count else { return nil }
+            let edit = Array(rest[end...])
+            switch edit[0] {
+            case 0 where edit.count == 9:
+                return .edit(indices: indices, .move(dx: Float(bitPattern: word(edit, at: 1)), dy: Float(bitPattern: word(edit, at: 5))))
+            case 1 where edit.count == 10 && edit[1] & ~3 == 0:
+                let color = edit[1] & 1 == 0 ? nil : Color(red: edit[2], green: edit[3], blue: edit[4], alpha: edit[5])
+                let size = edit[1] & 2 == 0 ? nil : Float(bitPattern: word(edit, at: 6))
+                guard size.map({ $0.isFinite && $0 > 0 && $0 <= ScribbleFormat.maximumSize }) ?? true else { return nil }
+                return .edit(indices: indices, .restyle(color: color, size: size))
+            default:
+                return nil
+            }
         case .draw:
             guard let memento = try? ScribbleMemento(data: rest), !memento.isComplete else { return nil }
             return .draw(memento)
@@ -155,6 +193,20 @@ enum JournalFormat {
                 return .base(.snapshot(memento, origin: origin))
             }
         }
+    }
+
+    /// A count and that many indices, as remove and edit records hold them.
+    private static func append(_ indices: [Int], to bytes: inout [UInt8]) {
+        append(UInt32(indices.count), to: &bytes)
+        for index in indices { append(UInt32(clamping: index), to: &bytes) }
+    }
+
+    /// The indices at the start of `data` and where they end; `nil` if they do not fit.
+    private static func indices(in data: [UInt8]) -> ([Int], end: Int)? {
+        guard data.count >= 4 else { return nil }
+        let count = Int(word(data, at: 0))
+        guard count <= (data.count - 4) / 4 else { return nil }
+        return ((0..<count).map { Int(word(data, at: 4 + 4 * $0)) }, 4 + 4 * count)
     }
 
     private static func append(_ value: UInt16, to bytes: inout [UInt8]) {

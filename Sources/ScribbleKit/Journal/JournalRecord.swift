@@ -26,6 +26,11 @@ public enum JournalRecord: Sendable {
     case redo
     /// The canvas wiped for a new scribble (Delete, Ctrl+N).
     case clear
+    /// Top-level marks taken off (eraser, Delete on a selection), by their indices in the
+    /// drawing before any of them went, ascending.
+    case remove(indices: [Int])
+    /// Top-level marks, by index, replaced by edited copies (moved, recoloured).
+    case edit(indices: [Int], ReplaceMarksCommand.Edit)
 }
 
 /// A command the journal records as itself (other than drawing a mark, which the document

@@ -10,6 +10,9 @@ public struct ScribbleChange {
         case removed(Mark)
         /// The stroke in progress got a new last vertex; only its last segment is new.
         case extended(Stroke)
+        /// A top-level mark was put in place of another, at the same index (an edited copy:
+        /// moved, recoloured).
+        case replaced(Mark, by: Mark)
     }
 
     /// The kind of change.

@@ -44,6 +44,17 @@ public final class Scribble {
         notify(.removed(mark), dirty: mark.bounds)
     }
 
+    /// Puts `replacement` where the top-level mark `mark` is, at the same index; a mark that
+    /// is not there does nothing.
+    public func replace(_ mark: Mark, with replacement: Mark) {
+        guard let index = root.index(of: mark) else { return }
+        root.replaceChild(at: index, with: replacement)
+        notify(.replaced(mark, by: replacement), dirty: mark.bounds.union(replacement.bounds))
+    }
+
+    /// The index of the top-level mark `mark` in drawing order, if it is on the canvas.
+    public func index(of mark: Mark) -> Int? { root.index(of: mark) }
+
     /// Removes every top-level mark and returns them in order, so they can be put back.
     @discardableResult
     public func removeAll() -> [Mark] {

@@ -112,6 +112,30 @@ public final class Stroke: Mark {
         }
     }
 
+    /// Puts `mark` in place of the child at `index` (an edited copy of a mark for the mark);
+    /// an index out of range does nothing.
+    public func replaceChild(at index: Int, with mark: Mark) {
+        guard elements.indices.contains(index) else { return }
+        removeElement(at: index)
+        insert(mark, at: index)
+    }
+
+    /// Moves every child by (`dx`, `dy`). Used on fresh copies only (`Mark.translated`): a
+    /// mark on the canvas may be read by a background render meanwhile, so it never changes.
+    /// - Complexity: O(children and their descendants).
+    public func translate(dx: Float, dy: Float) {
+        for index in elements.indices {
+            switch elements[index] {
+            case .vertex(let point): elements[index] = .vertex(Point(x: point.x + dx, y: point.y + dy))
+            case .mark(let mark): mark.translate(dx: dx, dy: dy)
+            }
+        }
+        if !vertexBox.isNull {
+            vertexBox = Rect(minX: vertexBox.minX + dx, minY: vertexBox.minY + dy,
+                             maxX: vertexBox.maxX + dx, maxY: vertexBox.maxY + dy)
+        }
+    }
+
     /// Removes every child.
     public func removeAll() {
         elements.removeAll()

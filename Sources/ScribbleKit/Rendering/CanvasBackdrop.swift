@@ -61,7 +61,7 @@ public final class CanvasBackdrop: @unchecked Sendable {
     /// drawing only what the change touched (a removal brings back the background beneath).
     /// Returns the area to show again.
     /// - Complexity: O(1) for `.extended`; O(the mark's vertices) for `.added`; for
-    ///   `.removed` and `.reset`, O(the marks and vertices that touch the change's area).
+    ///   `.removed`, `.replaced` and `.reset`, O(the marks and vertices that touch the change's area).
     @discardableResult
     public func apply(_ change: ScribbleChange, root: Stroke, background: CanvasKind) -> Rect {
         switch change.kind {
@@ -69,7 +69,7 @@ public final class CanvasBackdrop: @unchecked Sendable {
             drawLastSegment(of: stroke)
         case .added(let mark):
             draw(mark, clippedTo: change.dirty)
-        case .removed, .reset:
+        case .removed, .replaced, .reset:
             repaint(change.dirty, background: background, root: root)
         }
         return change.dirty

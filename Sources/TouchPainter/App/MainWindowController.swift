@@ -37,9 +37,9 @@ final class MainWindowController: ViewPresenter {
         headerBar.packEnd(primaryMenu)
         window.add(coordinator.branding?.makeMainView(content: stack) ?? stack)
         updateTitle(DocumentState.appName)
-        window.onKeyPress { [weak coordinator] event in
-            // Escape is "Done" on every page but the canvas.
-            guard event.name == "Escape" else { return false }
+        window.onKeyPress { [weak self, weak coordinator] event in
+            // Escape is "Done" on every page but the canvas, whose tools use it.
+            guard event.name == "Escape", self?.stack.visiblePageName != "canvas" else { return false }
             coordinator?.requestViewChange(tag: ButtonTag.done.rawValue)
             return true
         }

@@ -58,6 +58,10 @@ final class CanvasView {
     /// start a new frame.
     private var frameSize = (width: 0, height: 0, scale: 0)
 
+    /// Draws above the drawing on every frame (the current tool's outline or preview);
+    /// never part of the backdrop.
+    var drawOverlay: ((OpaquePointer) -> Void)?
+
     /// An empty canvas showing `background` under the marks; `show(_:)` gives it a scribble.
     init(background: CanvasKind = .plain) {
         self.background = background
@@ -82,7 +86,7 @@ final class CanvasView {
         switch change.kind {
         case .reset:
             return requestFullFrame()
-        case .removed where isTooSlowToRepaint(change.dirty):
+        case .removed where isTooSlowToRepaint(change.dirty), .replaced where isTooSlowToRepaint(change.dirty):
             return requestFullFrame()
         default:
             break
@@ -102,7 +106,8 @@ final class CanvasView {
         return share * Double(vertexCount) > Double(Self.repaintVertexLimit)
     }
 
-    private func invalidate(_ rect: Rect) {
+    /// Asks for `rect` (canvas coordinates) to be drawn again: a change's area, or the tools' overlay.
+    func invalidate(_ rect: Rect) {
         guard !rect.isNull else { return }
         let r = CanvasBackdrop.pixelArea(covering: rect)
         drawingArea.queueDraw(x: Int(r.minX), y: Int(r.minY), width: Int(r.width), height: Int(r.height))
@@ -181,6 +186,7 @@ final class CanvasView {
             background.paint(on: cr, scale: drawingArea.scaleFactor)
         }
         backdrop?.paint(on: cr)
+        drawOverlay?(cr)
         TimingReport.canvasDidDraw()
     }
 }

@@ -11,20 +11,29 @@ extension CanvasViewController {
     func loadCanvasView(with generator: CanvasViewGenerator) {
         let old = canvasView
         document.scribble.removeObserver(old) // it may still be rendering a frame; it gets no more changes
-        page.remove(old.drawingArea)
+        canvasRow.remove(old.drawingArea)
         canvasView = generator.canvasView()
         installCanvasView()
     }
 
-    /// Puts `canvasView` on the page under the info bar, showing the document's scribble,
+    /// Puts `canvasView` on the page beside the tool bar, showing the document's scribble,
     /// with its pointer events coming here; starts making its texture in the background so
     /// the first frame need not.
     func installCanvasView() {
-        canvasView.drawingArea.onPointer { [weak self] event in self?.handle(event) }
+        let area = canvasView.drawingArea
+        area.onPointer { [weak self] event in self?.handle(event) }
+        area.onPointerLeave { [weak self] in self?.tool.hover(at: nil) }
+        area.onKeyPress { [weak self] key in self?.handleKey(key) ?? false }
+        area.onRealize { [weak self, weak area] in
+            guard let self, let area else { return }
+            area.setCursor(named: self.tool.cursorName)
+        }
+        area.canFocus = true
+        canvasView.drawOverlay = { [weak self] cr in self?.tool.drawOverlay(on: cr) }
         canvasView.show(document.scribble)
         canvasView.prepareBackground()
-        page.packStart(canvasView.drawingArea, expand: true)
-        canvasView.drawingArea.showAll()
+        canvasRow.packStart(area, expand: true)
+        area.showAll()
     }
 
     /// The kind of canvas on show.

@@ -1,50 +1,49 @@
 import GtkKit
 import ScribbleKit
 
-/// Pointer state of one press–drag–release gesture.
-struct Gesture {
-    /// Where the primary button went down, while it is down.
-    var pressPoint: Point?
-    /// The stroke being drawn, once the pointer moved more than `clickSlop` since the press
-    /// (until then a release leaves a Dot). Points keep going to it even if undo took it off the canvas.
-    var stroke: Stroke?
-}
-
 extension CanvasViewController {
-    /// How far the pointer may wander, in pixels, and still count as a click.
-    static let clickSlop: Float = 1
-
-    /// SPEC §2: press and release without moving leaves a Dot; press and drag draws a Stroke
-    /// through the press point, every motion point and the release point.
+    /// Hands pointer input to the current tool (Strategy): the primary button's press, drag
+    /// and release, and motion with no button down (for what follows the pointer). A press
+    /// also gives the canvas the keyboard focus, for the tools' single-key shortcuts.
     func handle(_ event: PointerEvent) {
         let point = Point(event.x, event.y)
         switch event.kind {
         case .press where event.button == 1 && !event.isDoubleClick:
-            gesture = Gesture(pressPoint: point)
+            canvasView.drawingArea.grabFocus()
+            isPressed = true
+            tool.press(at: point, modifiers: event.modifiers)
+        case .motion where isPressed && event.isPrimaryDown:
+            tool.drag(to: point)
         case .motion:
-            guard let pressPoint = gesture.pressPoint, event.isPrimaryDown else { return }
-            TimingReport.motionArrived()
-            if gesture.stroke == nil {
-                guard point.distance(to: pressPoint) > Self.clickSlop else { return }
-                let stroke = Stroke(color: strokeStyle.color, size: strokeStyle.size)
-                stroke.append(pressPoint)
-                gesture.stroke = stroke
-                document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
-            }
-            if let stroke = gesture.stroke { document.scribble.append(point, to: stroke) }
-        case .release where event.button == 1:
-            guard let pressPoint = gesture.pressPoint else { return }
-            if let stroke = gesture.stroke {
-                if stroke.lastChild?.location != point { document.scribble.append(point, to: stroke) }
-                document.markFinished(stroke)
-            } else {
-                let dot = Dot(location: pressPoint, color: strokeStyle.color, size: strokeStyle.size)
-                document.execute(DrawScribbleCommand(scribble: document.scribble, mark: dot))
-                document.markFinished(dot)
-            }
-            gesture = Gesture()
+            tool.hover(at: point)
+        case .release where event.button == 1 && isPressed:
+            isPressed = false
+            tool.release(at: point)
         default:
             break
         }
+    }
+
+    /// Keys on the focused canvas: P, E, S pick a tool, T keeps the selection as a template,
+    /// Escape clears the selection or ends stamping, Delete removes the selection, arrows
+    /// move it (Shift: ten pixels). Returns false for keys it leaves to others.
+    func handleKey(_ key: KeyEvent) -> Bool {
+        guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+        if let kind = ToolKind.allCases.first(where: { $0.key == key.name.lowercased() }), !key.modifiers.contains(.shift) {
+            choose(kind)
+            return true
+        }
+        let step: Float = key.modifiers.contains(.shift) ? 10 : 1
+        switch key.name {
+        case "t", "T": keepSelectionAsTemplate()
+        case "Escape": escape()
+        case "Delete", "KP_Delete", "BackSpace": deleteSelection()
+        case "Left": moveSelection(dx: -step, dy: 0)
+        case "Right": moveSelection(dx: step, dy: 0)
+        case "Up": moveSelection(dx: 0, dy: -step)
+        case "Down": moveSelection(dx: 0, dy: step)
+        default: return false
+        }
+        return true
     }
 }

@@ -17,11 +17,31 @@ final class CanvasViewController: ViewController {
     let toolbar: CanvasToolbar
     /// News about the document that needs no answer, above the drawing.
     let infoBar = InfoBar()
-    /// The page: the info bar over the drawing surface.
+    /// The page: the info bar over the tool bar and the drawing surface.
     let page = Box(.vertical)
-    /// Pointer state of the gesture under way (see `CanvasViewController+Input`).
-    var gesture = Gesture()
+    /// The tool bar beside the drawing surface.
+    let canvasRow = Box(.horizontal)
     unowned let coordinator: CoordinatingController
+    /// The tools down the canvas' side.
+    let toolStrip = ToolStrip()
+    /// The tool pointer input goes to (see `CanvasViewController+Tools`); the pen at launch.
+    lazy var tool: CanvasTool = PenTool(host: self)
+    /// The tool picked in the tool bar (stamping returns to it).
+    var toolKind = ToolKind.pen
+    /// True between a primary-button press on the canvas and its release.
+    var isPressed = false
+    /// The marks the select tool picked.
+    let selection = Selection()
+    /// Where the selection's outlines were last drawn, to clear them when it changes.
+    var shownSelectionOutline = Rect.null
+    /// The kept pattern templates.
+    let templates: TemplateLibrary
+    /// The templates list in the Templates popover.
+    let templatesView = TemplatesView()
+    /// The pen while the palette edits the selection's style instead (see `leaveForPalette`).
+    var penAside: (color: Color, size: Float)?
+    /// The selection's style as the palette was given it.
+    var selectionStyleShown: (color: Color, size: Float)?
 
     /// Makes the canvas for `document` on a canvas view from `generator`; `coordinator`
     /// switches views and asks questions.
@@ -30,11 +50,15 @@ final class CanvasViewController: ViewController {
         self.coordinator = coordinator
         toolbar = CanvasToolbar(style: strokeStyle)
         canvasView = generator.canvasView()
+        templates = TemplateLibrary(manager: document.manager)
         toolbar.onAction = { [weak self] action in self?.perform(action) }
         document.onScribbleReplaced = { [weak self] scribble in
-            self?.gesture = Gesture()
-            self?.infoBar.dismiss()
-            self?.canvasView.show(scribble)
+            guard let self else { return }
+            self.tool.finishGesture()
+            self.isPressed = false
+            self.selection.clear()
+            self.infoBar.dismiss()
+            self.canvasView.show(scribble)
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
         document.onSaveFailure = { [weak self] name, error in
@@ -43,7 +67,28 @@ final class CanvasViewController: ViewController {
         }
         apply(document.state)
         page.packStart(infoBar)
+        page.packStart(canvasRow, expand: true)
+        canvasRow.packStart(toolStrip.view)
         installCanvasView()
+        setUpTools()
+    }
+
+    /// Connects the tool bar, the selection and the templates, and picks the pen.
+    private func setUpTools() {
+        toolStrip.onToolChosen = { [weak self] kind in self?.choose(kind) }
+        toolStrip.onKeep = { [weak self] in self?.keepSelectionAsTemplate() }
+        toolStrip.templatesButton.setContent(templatesView.view)
+        selection.onChange = { [weak self] in self?.selectionDidChange() }
+        templates.onChange = { [weak self] in
+            guard let self else { return }
+            self.templatesView.show(self.templates.items)
+        }
+        templates.onError = { [weak self] text, detail in self?.coordinator.presenter?.showError(text, detail: detail) }
+        templatesView.onChoose = { [weak self] item in self?.startStamping(item) }
+        templatesView.onDelete = { [weak self] item in self?.templates.delete(item) }
+        templatesView.show([])
+        templates.load()
+        choose(.pen)
     }
 
     var view: Widget { page }
@@ -56,8 +101,12 @@ final class CanvasViewController: ViewController {
     func perform(_ action: CanvasToolbar.Action) {
         switch action {
         case .delete: document.clear()
-        case .undo: document.undo()
-        case .redo: document.redo()
+        case .undo:
+            tool.finishGesture()
+            document.undo()
+        case .redo:
+            tool.finishGesture()
+            document.redo()
         case .palette: coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
         case .open: coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
         case .save: save()
@@ -98,6 +147,17 @@ final class CanvasViewController: ViewController {
         case 1: return true
         default: return false
         }
+    }
+
+    func viewWillDisappear() {
+        tool.finishGesture()
+        tool.hover(at: nil)
+        isPressed = false
+        leaveForPalette()
+    }
+
+    func viewWillAppear() {
+        returnFromPalette()
     }
 
     /// Shows `message` above the drawing until the user closes it.

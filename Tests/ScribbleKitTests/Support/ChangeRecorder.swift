@@ -18,6 +18,7 @@ final class ChangeRecorder: ScribbleObserver {
             case .added: "added"
             case .removed: "removed"
             case .extended: "extended"
+            case .replaced: "replaced"
             }
         }
     }

@@ -31,7 +31,7 @@ public struct PendingChanges {
             steps.append(.added(mark, count: mark.count, dirty: change.dirty))
         case .extended(let stroke):
             steps.append(.extended(stroke, index: stroke.count - 1))
-        case .removed, .reset:
+        case .removed, .replaced, .reset:
             isStale = true
             steps = []
         }

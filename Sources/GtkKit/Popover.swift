@@ -1,0 +1,32 @@
+import CGtk
+
+/// A header- or tool-bar button that shows a `GtkPopover` of any content when clicked (a
+/// `GtkMenuButton` with a popover): lists that must not cover the whole window, such as the
+/// canvas' templates.
+public final class PopoverButton: Widget {
+    /// The popover's content area; replace its child with `setContent`.
+    private let popover: UnsafeMutablePointer<GtkWidget>
+
+    /// A button showing the icon `iconName`.
+    public init(iconName: String) {
+        let button = gtk_menu_button_new()
+        popover = gtk_popover_new(button)
+        super.init(sinking: UnsafeMutableRawPointer(button))
+        gtk_button_set_image(cast(pointer), gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
+        gtk_menu_button_set_popover(cast(pointer), popover)
+        gtk_popover_set_position(cast(popover), GTK_POS_RIGHT)
+    }
+
+    /// Puts `content` in the popover (replacing what was there) and shows it.
+    public func setContent(_ content: Widget) {
+        if let old = gtk_bin_get_child(cast(popover)) { gtk_container_remove(cast(popover), old) }
+        gtk_container_add(cast(popover), content.widget)
+        gtk_widget_show_all(content.widget)
+    }
+
+    /// Whether the popover is open; setting it opens or closes it.
+    public var isOpen: Bool {
+        get { gtk_toggle_button_get_active(cast(pointer)) != 0 }
+        set { gtk_toggle_button_set_active(cast(pointer), newValue ? 1 : 0) }
+    }
+}

@@ -1,0 +1,45 @@
+import CGtk
+
+/// Keyboard focus, the pointer's look and the theme's text colour, for widgets that take
+/// input themselves (the canvas, which has single-key shortcuts and tool cursors).
+extension Widget {
+    /// Whether the widget can hold the keyboard focus (and so receive key presses).
+    public var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widget) != 0 }
+        set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget holds the keyboard focus within its window.
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+
+    /// Moves the keyboard focus to the widget.
+    public func grabFocus() { gtk_widget_grab_focus(widget) }
+
+    /// Shows the pointer over the widget as the cursor named `name` (CSS names: "crosshair",
+    /// "default", "copy", "move", "none"…); nothing happens before the widget is realised.
+    public func setCursor(named name: String) {
+        guard let window = gtk_widget_get_window(widget) else { return }
+        let cursor = gdk_cursor_new_from_name(gdk_window_get_display(window), name)
+        gdk_window_set_cursor(window, cursor)
+        if let cursor { g_object_unref(UnsafeMutableRawPointer(cursor)) }
+    }
+
+    /// The theme's foreground (text) colour for the widget in its current state, as red,
+    /// green, blue and alpha from 0 to 1: what symbolic icons are painted with.
+    public var foregroundColor: (red: Double, green: Double, blue: Double, alpha: Double) {
+        let context = gtk_widget_get_style_context(widget)
+        var color = GdkRGBA()
+        gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
+        return (color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// Called when the pointer leaves the widget (to hide what follows it, such as the
+    /// eraser's outline). Turns on the event mask it needs.
+    public func onPointerLeave(_ handler: @escaping @MainActor () -> Void) {
+        addEvents(GDK_LEAVE_NOTIFY_MASK)
+        connectEvent("leave-notify-event") { _ in
+            handler()
+            return false
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// Hit testing (SPEC §7, "Tools"): which marks lie under a click or along an eraser's path.
+/// A mark is under a point when the point is within half the mark's width plus a slop of
+/// one of its segments (a dot: of its disc) — the slop makes thin lines easy to pick.
+extension Mark {
+    /// Whether the disc of `radius` around `point` touches what the mark paints.
+    public func isHit(at point: Point, radius: Float) -> Bool {
+        isHit(alongSegmentFrom: point, to: point, radius: radius)
+    }
+
+    /// Whether a pen of `radius` moved from `a` to `b` touches what the mark paints; the
+    /// mark's bounds rule most marks out in O(1), so only marks near the path are walked.
+    /// - Complexity: O(1) for a mark whose bounds are out of reach, else O(vertices).
+    public func isHit(alongSegmentFrom a: Point, to b: Point, radius: Float) -> Bool {
+        guard bounds.outset(by: radius).touches(a, b) else { return false }
+        switch self {
+        case let dot as Dot:
+            return segmentDistanceSquared(dot.location, dot.location, a, b) <= square(dot.size / 2 + radius)
+        case let stroke as Stroke:
+            return stroke.isHitAlongSegment(from: a, to: b, radius: radius)
+        default:
+            return false // a bare vertex paints nothing
+        }
+    }
+}
+
+extension Stroke {
+    /// Walks the stroke as `MarkRenderer` draws it: runs of inline vertices are polylines (a
+    /// run of one is a dot), other children are hit-tested in turn.
+    fileprivate func isHitAlongSegment(from a: Point, to b: Point, radius: Float) -> Bool {
+        let reach = square(size / 2 + radius)
+        return elements.withUnsafeBufferPointer { elements in
+            var previous: Point?
+            for index in elements.indices {
+                switch elements[index] {
+                case .mark(let mark):
+                    if mark.isHit(alongSegmentFrom: a, to: b, radius: radius) { return true }
+                    previous = nil
+                case .vertex(let point):
+                    // A segment from the previous vertex; the first vertex of a run waits for
+                    // its segment to the next, unless it is alone (a dot).
+                    let from = previous ?? (Self.isVertex(elements, at: index + 1) ? nil : point)
+                    if let from, segmentDistanceSquared(from, point, a, b) <= reach { return true }
+                    previous = point
+                }
+            }
+            return false
+        }
+    }
+
+    /// Whether `elements[index]` exists and is an inline vertex.
+    private static func isVertex(_ elements: UnsafeBufferPointer<Element>, at index: Int) -> Bool {
+        guard index < elements.count, case .vertex = elements[index] else { return false }
+        return true
+    }
+}
+
+extension Scribble {
+    /// The topmost top-level mark under `point` (within its half width + `slop`), and its
+    /// index; later marks are drawn over earlier ones, so the walk goes from the top down.
+    /// - Complexity: O(marks) bounds checks, plus the vertices of the marks whose bounds reach the point.
+    public func topmostMark(at point: Point, slop: Float = Scribble.hitSlop) -> (mark: Mark, index: Int)? {
+        let elements = root.elements
+        for index in elements.indices.reversed() {
+            guard case .mark(let mark) = elements[index] else { continue }
+            if mark.isHit(at: point, radius: slop) { return (mark, index) }
+        }
+        return nil
+    }
+
+    /// Every top-level mark a pen of `radius` moved from `a` to `b` touches, bottom first.
+    public func marks(touchedAlongSegmentFrom a: Point, to b: Point, radius: Float) -> [Mark] {
+        root.elements.compactMap {
+            guard case .mark(let mark) = $0, mark.isHit(alongSegmentFrom: a, to: b, radius: radius) else { return nil }
+            return mark
+        }
+    }
+
+    /// How far outside a mark's painted edge a click still picks it, in pixels.
+    public static let hitSlop: Float = 4
+}
+
+/// `x²`.
+@inline(__always)
+func square(_ x: Float) -> Float { x * x }
+
+/// The squared distance between segments p1–q1 and p2–q2 (either may be a single point).
+/// - Complexity: O(1).
+func segmentDistanceSquared(_ p1: Point, _ q1: Point, _ p2: Point, _ q2: Point) -> Float {
+    if p2 == q2 { return pointSegmentDistanceSquared(p2, p1, q1) }
+    if p1 == q1 { return pointSegmentDistanceSquared(p1, p2, q2) }
+    if segmentsCross(p1, q1, p2, q2) { return 0 }
+    return min(pointSegmentDistanceSquared(p1, p2, q2), pointSegmentDistanceSquared(q1, p2, q2),
+               pointSegmentDistanceSquared(p2, p1, q1), pointSegmentDistanceSquared(q2, p1, q1))
+}
+
+/// The squared distance from `p` to the segment a–b.
+@inline(__always)
+func pointSegmentDistanceSquared(_ p: Point, _ a: Point, _ b: Point) -> Float {
+    let abx = b.x - a.x, aby = b.y - a.y
+    let apx = p.x - a.x, apy = p.y - a.y
+    let length = abx * abx + aby * aby
+    let t = length > 0 ? min(max((apx * abx + apy * aby) / length, 0), 1) : 0
+    let dx = apx - t * abx, dy = apy - t * aby
+    return dx * dx + dy * dy
+}
+
+/// Whether the segments p1–q1 and p2–q2 properly cross (by the signs of cross products).
+private func segmentsCross(_ p1: Point, _ q1: Point, _ p2: Point, _ q2: Point) -> Bool {
+    func cross(_ o: Point, _ a: Point, _ b: Point) -> Float { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+    let d1 = cross(p2, q2, p1), d2 = cross(p2, q2, q1), d3 = cross(p1, q1, p2), d4 = cross(p1, q1, q2)
+    return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
+}

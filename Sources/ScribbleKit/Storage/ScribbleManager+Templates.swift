@@ -1,0 +1,79 @@
+/// Pattern templates (SPEC §7, book chapter 3): marks kept to be stamped again, stored as
+/// mementos in a `templates` folder beside the gallery's entries, so they outlive the app.
+/// Each is `template-<N>.scribble`, a complete memento holding the one mark; N only grows,
+/// so a template keeps its name ("Template N") when another is deleted.
+extension ScribbleManager {
+    /// A stored template: its id (file stem), number and contents.
+    public struct Template: Sendable {
+        /// The file stem, `template-<number>`.
+        public let id: String
+        /// Names it: "Template <number>".
+        public let number: Int
+        /// The mark, as the one top-level mark of a complete memento.
+        public let memento: ScribbleMemento
+    }
+
+    /// The folder the templates live in.
+    public var templatesDirectory: String { directory + "/templates" }
+
+    /// Every stored template that reads back, oldest first; a missing folder has none and a
+    /// damaged file is left out (and left alone).
+    /// - Complexity: O(the templates' size): every file is read and decoded.
+    public func templates() -> [Template] {
+        let names = (try? FileSystem.names(in: templatesDirectory)) ?? []
+        return names.compactMap { name -> Template? in
+            guard let number = Self.templateNumber(fileName: name),
+                  let bytes = try? FileSystem.readFile(templatesDirectory + "/" + name),
+                  let memento = try? ScribbleMemento(data: bytes), memento.root.count == 1
+            else { return nil }
+            return Template(id: String(name.dropLast(".scribble".count)), number: number, memento: memento)
+        }
+        .sorted { $0.number < $1.number }
+    }
+
+    /// Stores `memento` (a complete memento of one mark: `Scribble.templateMemento(of:)`) as
+    /// the newest template, atomically.
+    /// - Throws: `StorageError` when it cannot be written.
+    @discardableResult
+    public func saveTemplate(_ memento: ScribbleMemento) throws(StorageError) -> Template {
+        try FileSystem.makeDirectories(templatesDirectory)
+        let names = (try? FileSystem.names(in: templatesDirectory)) ?? []
+        let number = (names.compactMap(Self.templateNumber).max() ?? 0) + 1
+        let id = "template-\(number)"
+        try atomicFile(templatesDirectory + "/" + id + ".scribble").write(memento.data)
+        return Template(id: id, number: number, memento: memento)
+    }
+
+    /// Deletes the template `id`.
+    /// - Throws: `StorageError` when it cannot be removed.
+    public func deleteTemplate(id: String) throws(StorageError) {
+        try Self.validate(id, in: templatesDirectory, for: .delete)
+        try FileSystem.remove(templatesDirectory + "/" + id + ".scribble")
+    }
+
+    /// N of a file named `template-<N>.scribble`, else `nil`.
+    private static func templateNumber(fileName name: String) -> Int? {
+        guard name.hasPrefix("template-"), name.hasSuffix(".scribble") else { return nil }
+        let digits = name.dropFirst("template-".count).dropLast(".scribble".count)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
+    }
+}
+
+extension Scribble {
+    /// A template's memento: a deep copy of `marks` — one mark alone, several grouped as one
+    /// `Stroke` of marks in drawing order — as the only top-level mark of a complete memento.
+    public static func templateMemento(of marks: [Mark], title: String? = nil) -> ScribbleMemento {
+        let template: Mark
+        if marks.count == 1, let only = marks.first {
+            template = only.copy()
+        } else {
+            let group = Stroke()
+            marks.forEach { group.add($0.copy()) }
+            template = group
+        }
+        let scribble = Scribble()
+        scribble.root.add(template)
+        return scribble.makeMemento()
+    }
+}

@@ -1,0 +1,119 @@
+import GtkKit
+import ScribbleKit
+
+/// The tools (SPEC §7): choosing one, the selection's commands, templates and stamping. The
+/// pen is the tool at every launch.
+extension CanvasViewController: CanvasToolHost {
+    /// Makes the tool `kind` current; the gesture of the one before ends first. Leaving the
+    /// select tool clears the selection.
+    func choose(_ kind: ToolKind) {
+        let tool: CanvasTool = switch kind {
+        case .pen: PenTool(host: self)
+        case .eraser: EraserTool(host: self)
+        case .select: SelectTool(host: self)
+        }
+        if kind != .select { selection.clear() }
+        toolKind = kind
+        install(tool)
+        toolStrip.show(kind)
+    }
+
+    /// Starts stamping `template`; Escape or another tool ends it.
+    func startStamping(_ template: TemplateLibrary.Item) {
+        toolStrip.templatesButton.isOpen = false
+        selection.clear()
+        install(StampTool(host: self, template: template.mark))
+        canvasView.drawingArea.grabFocus()
+    }
+
+    /// Whether a stamp tool is current.
+    var isStamping: Bool { tool is StampTool }
+
+    private func install(_ tool: CanvasTool) {
+        self.tool.finishGesture()
+        self.tool.hover(at: nil)
+        isPressed = false
+        self.tool = tool
+        canvasView.drawingArea.setCursor(named: tool.cursorName)
+        canvasView.drawingArea.queueDraw()
+    }
+
+    /// Escape: ends stamping (back to the tool before it), else clears the selection.
+    func escape() {
+        if isStamping { choose(toolKind) } else { selection.clear() }
+    }
+
+    /// Removes the selected marks, as one undo step.
+    func deleteSelection() {
+        selection.prune(on: document.scribble)
+        guard !selection.isEmpty else { return }
+        document.execute(RemoveMarksCommand(scribble: document.scribble, marks: selection.marks))
+        selection.clear()
+    }
+
+    /// Moves the selected marks by (`dx`, `dy`), as one undo step.
+    func moveSelection(dx: Float, dy: Float) {
+        selection.prune(on: document.scribble)
+        guard !selection.isEmpty else { return }
+        let command = ReplaceMarksCommand(scribble: document.scribble, marks: selection.marks, edit: .move(dx: dx, dy: dy))
+        document.execute(command)
+        selection.set(command.editedMarks)
+    }
+
+    /// Keeps a deep copy of the selection as the newest template.
+    func keepSelectionAsTemplate() {
+        selection.prune(on: document.scribble)
+        guard !selection.isEmpty else { return }
+        templates.keep(selection.inDrawingOrder(on: document.scribble))
+    }
+
+    /// Redraws the selection's outlines where they were and where they are.
+    func selectionDidChange() {
+        let outline = selection.outlineBounds
+        overlayNeedsDisplay(in: shownSelectionOutline.union(outline))
+        shownSelectionOutline = outline
+        toolStrip.keepButton.isSensitive = !selection.isEmpty
+    }
+
+    func overlayNeedsDisplay(in rect: Rect) {
+        canvasView.invalidate(rect)
+    }
+
+    // MARK: The palette on a selection
+
+    /// Going to the palette with marks selected: the palette shows the first one's colour and
+    /// width, and the pen is kept aside (`returnFromPalette` applies the palette's choice to
+    /// the selection and gives the pen back).
+    func leaveForPalette() {
+        selection.prune(on: document.scribble)
+        var style: (color: Color, size: Float)?
+        selection.marks.first?.enumerateMarks { mark, stop in // a group's colour is its first part's
+            guard let color = mark.color else { return }
+            style = (color, mark.size)
+            stop = true
+        }
+        guard let style else { return }
+        penAside = (strokeStyle.color, strokeStyle.size)
+        selectionStyleShown = style
+        strokeStyle.color = style.color
+        strokeStyle.size = style.size
+    }
+
+    /// Back from the palette: what changed there applies to the selection (one undo step),
+    /// and the pen is as it was.
+    func returnFromPalette() {
+        guard let pen = penAside, let shown = selectionStyleShown else { return }
+        penAside = nil
+        selectionStyleShown = nil
+        let color = strokeStyle.color != shown.color ? strokeStyle.color : nil
+        let size = strokeStyle.size != shown.size ? strokeStyle.size : nil
+        strokeStyle.color = pen.color
+        strokeStyle.size = pen.size
+        selection.prune(on: document.scribble)
+        guard color != nil || size != nil, !selection.isEmpty else { return }
+        let command = ReplaceMarksCommand(scribble: document.scribble, marks: selection.marks,
+                                          edit: .restyle(color: color, size: size))
+        document.execute(command)
+        selection.set(command.editedMarks)
+    }
+}

@@ -1,0 +1,63 @@
+import GtkKit
+import ScribbleKit
+
+/// Draws (SPEC §2): press and release without moving leaves a Dot; press and drag draws a
+/// Stroke through the press point, every motion point and the release point. The whole
+/// stroke is one undo step (`DrawScribbleCommand`); each motion appends one vertex.
+@MainActor
+final class PenTool: CanvasTool {
+    /// How far the pointer may wander, in pixels, and still count as a click.
+    static let clickSlop: Float = 1
+
+    private unowned let host: CanvasToolHost
+    /// Where the primary button went down, while it is down.
+    private var pressPoint: Point?
+    /// The stroke being drawn, once the pointer moved more than `clickSlop` since the press
+    /// (until then a release leaves a Dot). Points keep going to it even if undo took it off the canvas.
+    private var stroke: Stroke?
+
+    /// A pen drawing on `host`'s document with its pen.
+    init(host: CanvasToolHost) {
+        self.host = host
+    }
+
+    func press(at point: Point, modifiers: KeyModifiers) {
+        pressPoint = point
+        stroke = nil
+    }
+
+    func drag(to point: Point) {
+        guard let pressPoint else { return }
+        TimingReport.motionArrived()
+        let document = host.document
+        if stroke == nil {
+            guard point.distance(to: pressPoint) > Self.clickSlop else { return }
+            let stroke = Stroke(color: host.strokeStyle.color, size: host.strokeStyle.size)
+            stroke.append(pressPoint)
+            self.stroke = stroke
+            document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
+        }
+        if let stroke { document.scribble.append(point, to: stroke) }
+    }
+
+    func release(at point: Point) {
+        guard let pressPoint else { return }
+        let document = host.document
+        if let stroke {
+            if stroke.lastChild?.location != point { document.scribble.append(point, to: stroke) }
+            document.markFinished(stroke)
+        } else {
+            let dot = Dot(location: pressPoint, color: host.strokeStyle.color, size: host.strokeStyle.size)
+            document.execute(DrawScribbleCommand(scribble: document.scribble, mark: dot))
+            document.markFinished(dot)
+        }
+        self.pressPoint = nil
+        stroke = nil
+    }
+
+    func finishGesture() {
+        if let stroke { host.document.markFinished(stroke) }
+        pressPoint = nil
+        stroke = nil
+    }
+}

@@ -1,0 +1,94 @@
+import CCairo
+import GtkKit
+import ScribbleKit
+
+/// The canvas' tool bar, down its left edge (SPEC §7): the Pen, Eraser and Select toggle
+/// buttons (one active at a time), the Templates list and Keep as Template. A side bar keeps
+/// the header bar short enough for a narrow window and the tools next to the drawing.
+@MainActor
+final class ToolStrip {
+    /// The bar itself.
+    let view = Box(.vertical, spacing: 6)
+    /// The tool buttons by tool (tests and key shortcuts reach them here).
+    private(set) var buttons: [ToolKind: RadioButton] = [:]
+    /// Opens the templates list.
+    let templatesButton = PopoverButton(iconName: "folder-templates-symbolic")
+    /// Stores the selection as a template; sensitive only with a selection.
+    let keepButton = Button(iconName: "bookmark-new-symbolic")
+    /// Told when the user picks a tool with a button.
+    var onToolChosen: ((ToolKind) -> Void)?
+    /// Told when Keep as Template is pressed.
+    var onKeep: (() -> Void)?
+    private var isSyncing = false
+    private let eraserIcon = DrawingArea()
+
+    /// Makes the bar with the pen chosen.
+    init() {
+        view.addStyleClass("toolbar")
+        view.setMargins(6)
+        let group = Box(.vertical)
+        group.addStyleClass("linked")
+        var first: RadioButton?
+        for tool in ToolKind.allCases {
+            let button = RadioButton(joining: first)
+            first = first ?? button
+            button.showsIndicator = false
+            button.add(icon(for: tool))
+            button.accessibleName = tool.name
+            button.tooltip = tool.tooltip
+            button.onToggled { [weak self] button in
+                guard let self, button.isActive, !self.isSyncing else { return }
+                self.onToolChosen?(tool)
+            }
+            buttons[tool] = button
+            group.packStart(button)
+        }
+        view.packStart(group)
+        templatesButton.accessibleName = "Templates"
+        templatesButton.tooltip = "Templates: stamp a kept pattern"
+        keepButton.accessibleName = "Keep as template"
+        keepButton.tooltip = "Keep the selection as a template (T)"
+        keepButton.isSensitive = false
+        keepButton.onClicked { [weak self] _ in self?.onKeep?() }
+        view.packStart(templatesButton)
+        view.packStart(keepButton)
+    }
+
+    /// Shows `tool` as the chosen one (a key picked it, or stamping ended) without telling `onToolChosen`.
+    func show(_ tool: ToolKind?) {
+        isSyncing = true
+        defer { isSyncing = false }
+        if let tool { buttons[tool]?.isActive = true }
+    }
+
+    private func icon(for tool: ToolKind) -> Widget {
+        switch tool {
+        case .pen: return Image(iconName: "document-edit-symbolic")
+        case .select: return Image(iconName: "edit-select-all-symbolic")
+        case .eraser:
+            // The icon theme has no eraser: draw one in the theme's colour, as symbolic icons are.
+            eraserIcon.setSizeRequest(width: 16, height: 16)
+            eraserIcon.onDraw { [weak self] cr in
+                guard let self else { return }
+                Self.drawEraser(on: cr, color: self.eraserIcon.foregroundColor)
+            }
+            return eraserIcon
+        }
+    }
+
+    /// A tilted block eraser, 16 px square: an outlined sleeve and a solid rubber tip.
+    private static func drawEraser(on cr: OpaquePointer, color: (red: Double, green: Double, blue: Double, alpha: Double)) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_save(cr)
+        cairo_translate(cr, 8, 8)
+        cairo_rotate(cr, -.pi / 4)
+        cairo_set_line_width(cr, 1.5)
+        cairo_rectangle(cr, -2.5, -4, 9, 8) // the sleeve
+        cairo_stroke(cr)
+        cairo_rectangle(cr, -7.5, -4, 5, 8) // the rubber
+        cairo_fill(cr)
+        cairo_restore(cr)
+        cairo_rectangle(cr, 2, 14, 12, 1.5) // the line it leaves clean
+        cairo_fill(cr)
+    }
+}
