@@ -138,7 +138,7 @@ struct JournalReplayPropertyTests {
 
     /// One user action on a document.
     enum Action: CaseIterable, Sendable {
-        case drawStroke, drawDot, clear, undo, redo, save
+        case drawStroke, drawDot, clear, undo, redo, save, erase, move, restyle
     }
 
     @Test func replayRebuildsTheDrawingAndItsHistory() async {
@@ -166,6 +166,18 @@ struct JournalReplayPropertyTests {
                 case .undo: live.undo()
                 case .redo: live.redo()
                 case .save: _ = live.saveAndWait(canvasWidth: 64, canvasHeight: 48)
+                case .erase:
+                    let marks = live.scribble.marks.enumerated().filter { $0.offset % 2 == step % 2 }.map(\.element)
+                    let command = RemoveMarksCommand(scribble: live.scribble)
+                    marks.reversed().forEach(command.remove)
+                    if !command.removed.isEmpty { live.commit(command) }
+                case .move, .restyle:
+                    let marks = live.scribble.marks.enumerated().filter { $0.offset % 3 != step % 3 }.map(\.element)
+                    guard !marks.isEmpty else { continue }
+                    let edit: ReplaceMarksCommand.Edit = action == .move
+                        ? .move(dx: Float(step), dy: -1.5)
+                        : .restyle(color: Color(red: UInt8(step), green: 9, blue: 9, alpha: 200), size: Float(step % 5 + 1))
+                    live.execute(ReplaceMarksCommand(scribble: live.scribble, marks: marks, edit: edit))
                 }
             }
             journal.flush()

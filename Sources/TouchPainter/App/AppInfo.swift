@@ -25,6 +25,15 @@ enum AppInfo {
             .init("<Primary>n Delete", "Delete the drawing and start a new scribble"),
             .init("<Primary>k", "Colour and width"),
         ]),
+        .init("Tools (on the canvas)", [
+            .init("p", "Pen"),
+            .init("e", "Eraser"),
+            .init("s", "Select (Shift+click adds or removes a mark)"),
+            .init("Delete BackSpace", "Delete the selection"),
+            .init("Left Right Up Down", "Move the selection (with Shift: by ten pixels)"),
+            .init("t", "Keep the selection as a template"),
+            .init("Escape", "Clear the selection, or stop stamping"),
+        ]),
         .init("Scribbles", [
             .init("<Primary>s", "Save"),
             .init("<Primary>o", "Open the gallery"),

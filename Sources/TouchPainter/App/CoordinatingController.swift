@@ -169,7 +169,7 @@ final class CoordinatingController {
     /// Handles the Delete key: clears the canvas, or deletes the selected gallery tile.
     func deleteRequested() {
         if activeViewController === canvasViewController {
-            document.clear()
+            canvasViewController.deleteSelectionOrDrawing()
         } else if let gallery = thumbnailViewController, activeViewController === gallery {
             gallery.deleteSelected()
         }

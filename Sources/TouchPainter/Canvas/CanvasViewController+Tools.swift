@@ -51,6 +51,12 @@ extension CanvasViewController: CanvasToolHost {
         selection.clear()
     }
 
+    /// Delete: the selection if there is one, else the whole drawing (a new scribble, undoable).
+    func deleteSelectionOrDrawing() {
+        selection.prune(on: document.scribble)
+        if selection.isEmpty { document.clear() } else { deleteSelection() }
+    }
+
     /// Moves the selected marks by (`dx`, `dy`), as one undo step.
     func moveSelection(dx: Float, dy: Float) {
         selection.prune(on: document.scribble)
