@@ -17,6 +17,10 @@ enum CanvasBenchmarks {
             report.add("undo_ms@1m", undoMilliseconds(), "ms", limit: 30)
             return
         }
+        if only.contains("tools") {
+            ToolBenchmarks.run(into: report)
+            return
+        }
         if only.contains("texture") {
             addTextures(to: report)
             return
@@ -34,6 +38,7 @@ enum CanvasBenchmarks {
         // sizes pooled: each median alone wanders by about a tenth from run to run.)
         report.add("motion_event_paper_ratio", (perEvent[3] + perEvent[4]) / (perEvent[0] + perEvent[2]), "x", limit: 1.1)
         report.add("undo_ms@1m", undoMilliseconds(), "ms", limit: 30)
+        ToolBenchmarks.run(into: report)
         addFullRenders(to: report)
         addTextures(to: report)
     }

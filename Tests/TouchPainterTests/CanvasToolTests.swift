@@ -1,0 +1,119 @@
+import Foundation
+@testable import GtkKit
+import ScribbleKit
+import Testing
+@testable import TouchPainter
+
+/// The canvas hands input to the current tool (SPEC §7): tools by key, selection, the
+/// palette applied to a selection, and stamping — on a real canvas controller, headless input.
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct CanvasToolTests {
+    let fixture = CoordinatorFixture()
+    var canvas: CanvasViewController { fixture.coordinator.canvasViewController }
+    var scribble: Scribble { fixture.coordinator.document.scribble }
+
+    private func send(_ kind: PointerEvent.Kind, _ x: Double, _ y: Double, shift: Bool = false) {
+        canvas.handle(PointerEvent(kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: nil,
+                                   isPrimaryDown: kind == .motion, isDoubleClick: false,
+                                   modifiers: shift ? [.shift] : [], time: 0))
+    }
+
+    private func line(_ y: Double) {
+        send(.press, 10, y)
+        for x in stride(from: 20.0, through: 100, by: 10) { send(.motion, x, y) }
+        send(.release, 100, y)
+    }
+
+    private func key(_ name: String, _ modifiers: KeyModifiers = []) -> Bool {
+        canvas.handleKey(KeyEvent(name: name, modifiers: modifiers))
+    }
+
+    @Test func singleKeysPickToolsAndThePenIsFirst() {
+        #expect(canvas.toolKind == .pen)
+        #expect(canvas.tool is PenTool)
+        #expect(key("e"))
+        #expect(canvas.tool is EraserTool)
+        #expect(key("S"))
+        #expect(canvas.tool is SelectTool)
+        #expect(!key("p", [.control])) // Ctrl+P is Print, not the pen
+        #expect(canvas.tool is SelectTool)
+        #expect(key("p"))
+        #expect(canvas.tool is PenTool)
+    }
+
+    @Test func shiftClickAddsAndRemovesAndAnEmptyClickClears() {
+        line(20)
+        line(60)
+        _ = key("s")
+        send(.press, 50, 20)
+        send(.release, 50, 20)
+        #expect(canvas.selection.marks.count == 1)
+        #expect(canvas.toolStrip.keepButton.isSensitive)
+        send(.press, 50, 61, shift: true)
+        send(.release, 50, 61)
+        #expect(canvas.selection.marks.count == 2)
+        send(.press, 50, 20, shift: true)
+        send(.release, 50, 20)
+        #expect(canvas.selection.marks.count == 1)
+        #expect(canvas.selection.marks.first === scribble.marks[1])
+        send(.press, 300, 300)
+        send(.release, 300, 300)
+        #expect(canvas.selection.isEmpty)
+        #expect(!canvas.toolStrip.keepButton.isSensitive)
+        #expect(scribble.marks.count == 2) // selecting draws nothing
+    }
+
+    @Test func arrowsMoveTheSelectionOneStepEachAndBackspaceDeletesIt() {
+        line(20)
+        _ = key("s")
+        send(.press, 50, 20)
+        send(.release, 50, 20)
+        #expect(key("Right", [.shift]))
+        #expect(key("Down"))
+        #expect(scribble.marks[0].location == Point(x: 20, y: 21))
+        #expect(key("BackSpace"))
+        #expect(scribble.isEmpty)
+        fixture.coordinator.document.undo()
+        fixture.coordinator.document.undo()
+        #expect(scribble.marks[0].location == Point(x: 20, y: 20))
+    }
+
+    @Test func thePaletteChangesTheSelectionNotThePenAsOneUndoStep() {
+        line(20)
+        line(60)
+        let pen = (canvas.strokeStyle.color, canvas.strokeStyle.size)
+        _ = key("s")
+        send(.press, 50, 60)
+        send(.release, 50, 60)
+        canvas.viewWillDisappear() // off to the palette
+        let red = Color(red: 200, green: 0, blue: 0)
+        canvas.strokeStyle.color = red // what the palette's commands do
+        canvas.strokeStyle.size = 9
+        canvas.viewWillAppear() // back
+        #expect(scribble.marks[1].color == red)
+        #expect(scribble.marks[1].size == 9)
+        #expect(scribble.marks[0].color == pen.0)
+        #expect(canvas.strokeStyle.color == pen.0)
+        #expect(canvas.strokeStyle.size == pen.1)
+        fixture.coordinator.document.undo()
+        #expect(scribble.marks[1].color == pen.0)
+        #expect(scribble.marks.count == 2)
+    }
+
+    @Test func stampingPlacesCopiesAtEachClickUntilEscape() {
+        let template = Dot(location: Point(x: 5, y: 5), color: .black, size: 6)
+        canvas.startStamping(TemplateLibrary.Item(id: "t", name: "Template 1", mark: template))
+        send(.press, 40, 50)
+        send(.release, 40, 50)
+        send(.press, 90, 10)
+        send(.release, 90, 10)
+        #expect(scribble.marks.map(\.location) == [Point(x: 40, y: 50), Point(x: 90, y: 10)])
+        #expect(scribble.marks.allSatisfy { $0 !== template })
+        #expect(template.location == Point(x: 5, y: 5))
+        fixture.coordinator.document.undo()
+        #expect(scribble.marks.count == 1)
+        #expect(key("Escape"))
+        #expect(canvas.tool is PenTool)
+    }
+}
