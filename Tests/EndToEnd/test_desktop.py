@@ -22,7 +22,7 @@ def test_f10_opens_the_primary_menu_with_its_items(app):
 
 def test_ctrl_question_mark_opens_the_shortcuts_window(app):
     app.key("ctrl+question")
-    assert app.is_showing("Delete the drawing and start a new scribble", timeout=5)
+    assert app.is_showing("Delete the drawing and start a new scribble (Delete: when nothing is selected)", timeout=5)
     assert app.is_showing("Keyboard shortcuts")
 
 

@@ -105,3 +105,19 @@ def test_keep_a_template_stamp_it_twice_undo_one_and_find_it_after_a_relaunch(la
     again = launch()
     again.click_control("Templates", pyatspi.ROLE_TOGGLE_BUTTON)
     assert again.is_showing("Template 1", timeout=5)
+
+
+def test_a_template_is_deleted_from_its_context_menu(app):
+    ox, rows = draw_three(app)
+    choose_tool(app, "Select")
+    app.click(ox + 200, rows[1])
+    app.key("t")
+    templates = app.data_dir / "templates"
+    assert [p.name for p in templates.iterdir()] == ["template-1.scribble"]
+    app.click_control("Templates", pyatspi.ROLE_TOGGLE_BUTTON)
+    x, y, w, h = app.extents("Template 1")
+    app.click(x + w // 2, y + h // 2, button=3)
+    app.click_control("Delete Template 1", pyatspi.ROLE_MENU_ITEM)
+    assert not app.is_showing("Template 1", timeout=1)
+    assert list(templates.iterdir()) == []
+    assert app.is_showing("No templates yet.\nSelect marks, then press Keep as Template.")

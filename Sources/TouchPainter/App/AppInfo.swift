@@ -22,7 +22,7 @@ enum AppInfo {
         .init("Drawing", [
             .init("<Primary>z", "Undo"),
             .init("<Primary><Shift>z <Primary>y", "Redo"),
-            .init("<Primary>n Delete", "Delete the drawing and start a new scribble"),
+            .init("<Primary>n Delete", "Delete the drawing and start a new scribble (Delete: when nothing is selected)"),
             .init("<Primary>k", "Colour and width"),
         ]),
         .init("Tools (on the canvas)", [

@@ -104,9 +104,11 @@ final class CanvasViewController: ViewController {
         case .undo:
             tool.finishGesture()
             document.undo()
+            selection.prune(on: document.scribble) // an undone move or stamp leaves no outline behind
         case .redo:
             tool.finishGesture()
             document.redo()
+            selection.prune(on: document.scribble)
         case .palette: coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
         case .open: coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
         case .save: save()
