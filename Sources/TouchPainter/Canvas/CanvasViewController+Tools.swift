@@ -29,10 +29,15 @@ extension CanvasViewController: CanvasToolHost {
     /// Whether a stamp tool is current.
     var isStamping: Bool { tool is StampTool }
 
-    private func install(_ tool: CanvasTool) {
-        self.tool.finishGesture()
-        self.tool.hover(at: nil)
+    /// Ends the gesture under way, keeping what it did, and hides what follows the pointer.
+    func endGesture() {
+        tool.finishGesture()
+        tool.hover(at: nil)
         isPressed = false
+    }
+
+    private func install(_ tool: CanvasTool) {
+        endGesture()
         self.tool = tool
         canvasView.drawingArea.setCursor(named: tool.cursorName)
         canvasView.drawingArea.queueDraw()

@@ -54,8 +54,7 @@ final class CanvasViewController: ViewController {
         toolbar.onAction = { [weak self] action in self?.perform(action) }
         document.onScribbleReplaced = { [weak self] scribble in
             guard let self else { return }
-            self.tool.finishGesture()
-            self.isPressed = false
+            self.endGesture()
             self.selection.clear()
             self.infoBar.dismiss()
             self.canvasView.show(scribble)
@@ -102,11 +101,11 @@ final class CanvasViewController: ViewController {
         switch action {
         case .delete: document.clear()
         case .undo:
-            tool.finishGesture()
+            endGesture()
             document.undo()
             selection.prune(on: document.scribble) // an undone move or stamp leaves no outline behind
         case .redo:
-            tool.finishGesture()
+            endGesture()
             document.redo()
             selection.prune(on: document.scribble)
         case .palette: coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
@@ -152,9 +151,7 @@ final class CanvasViewController: ViewController {
     }
 
     func viewWillDisappear() {
-        tool.finishGesture()
-        tool.hover(at: nil)
-        isPressed = false
+        endGesture()
         leaveForPalette()
     }
 
