@@ -74,10 +74,11 @@ struct CanvasGeneratorTests {
         let stroke = try #require(scribble.marks.last as? Stroke)
         #expect(stroke.elements.compactMap { if case .vertex(let p) = $0 { p } else { nil } }
             == [Point(x: 10, y: 50), Point(x: 40, y: 50), Point(x: 70, y: 50), Point(x: 100, y: 50)])
-        // The page holds the info bar and the new view's drawing area, nothing else.
-        let children = gtk_container_get_children(UnsafeMutableRawPointer(canvas.page.widget).assumingMemoryBound(to: GtkContainer.self))
+        // The row beside the tool bar holds the tool bar and the new view's drawing area, nothing else.
+        let children = gtk_container_get_children(UnsafeMutableRawPointer(canvas.canvasRow.widget).assumingMemoryBound(to: GtkContainer.self))
         defer { g_list_free(children) }
         #expect(g_list_length(children) == 2)
+        #expect(g_list_first(children)?.pointee.data == UnsafeMutableRawPointer(canvas.toolStrip.view.widget))
         #expect(g_list_last(children)?.pointee.data == UnsafeMutableRawPointer(canvas.canvasView.drawingArea.widget))
 
         canvas.perform(.undo)
