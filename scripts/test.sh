@@ -26,12 +26,15 @@ before="$(snapshot)"
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/touchpainter-test.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch"/{home,data,config,state,cache,gallery,runtime}
+mkdir -p "$scratch"/{home,data,config,state,cache,gallery,runtime,tmp}
 chmod 700 "$scratch/runtime"
 # The Swift toolchain keeps its module caches under HOME; the fresh HOME only hides the user's.
 export HOME="$scratch/home" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config"
 export XDG_STATE_HOME="$scratch/state" XDG_CACHE_HOME="$scratch/cache"
 export XDG_RUNTIME_DIR="$scratch/runtime" TOUCHPAINTER_DATA_DIR="$scratch/gallery"
+# Temporary files too: Foundation's atomic writes (FileManager.createFile) leave a
+# TemporaryDirectory.* folder behind each time; here they go with the scratch folder.
+export TMPDIR="$scratch/tmp"
 
 status=0
 if [ -z "${DISPLAY:-}" ] || [ "${TOUCHPAINTER_TEST_DISPLAY:-}" != 1 ]; then

@@ -113,7 +113,7 @@ enum AppBenchmarks {
         let config = folder + "/config"
         try? FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)
         try? "[Settings]\ngtk-enable-animations=0\n".write(toFile: config + "/gtk-3.0/settings.ini",
-                                                          atomically: true, encoding: .utf8)
+                                                          atomically: false, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment["TOUCHPAINTER_DATA_DIR"] = gallery
         environment["TOUCHPAINTER_REPORT_TIMINGS"] = "1"

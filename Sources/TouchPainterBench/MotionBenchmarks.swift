@@ -61,8 +61,8 @@ enum MotionBenchmarks {
         let config = folder + "/paper-config"
         try? FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)
         try? FileManager.default.createDirectory(atPath: config + "/touchpainter", withIntermediateDirectories: true)
-        try? "[Settings]\ngtk-enable-animations=0\n".write(toFile: config + "/gtk-3.0/settings.ini", atomically: true, encoding: .utf8)
-        try? "[Canvas]\nkind=paper\n".write(toFile: config + "/touchpainter/settings.ini", atomically: true, encoding: .utf8)
+        try? "[Settings]\ngtk-enable-animations=0\n".write(toFile: config + "/gtk-3.0/settings.ini", atomically: false, encoding: .utf8)
+        try? "[Canvas]\nkind=paper\n".write(toFile: config + "/touchpainter/settings.ini", atomically: false, encoding: .utf8)
         var environment = environment
         environment["XDG_CONFIG_HOME"] = config
         return environment

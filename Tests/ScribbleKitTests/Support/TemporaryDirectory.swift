@@ -36,8 +36,8 @@ final class TemporaryDirectory {
 
     /// Writes `bytes` to `name` inside the folder, plainly (not atomically).
     func write(_ bytes: [UInt8], to name: String) {
-        let written = FileManager.default.createFile(atPath: file(name), contents: Data(bytes))
-        precondition(written, "cannot write \(name)")
+        // Not FileManager.createFile: its atomic write leaves a folder behind in the temporary folder.
+        do { try Data(bytes).write(to: URL(fileURLWithPath: file(name))) } catch { preconditionFailure("cannot write \(name): \(error)") }
     }
 
     /// The bytes of `name` inside the folder, or `nil` if it cannot be read.
