@@ -48,6 +48,8 @@ enum AppBenchmarks {
             note("startup_floor_ms skipped: no floor program at \(floor) (scripts/bench.sh builds it)")
         }
 
+        try GalleryBenchmarks.run(into: report, folder: folder, app: app)
+
         let big = try bigScribble(in: folder)
         let stalls = try (0..<3).map { _ in try longestStallOpening(big, app: app, environment: environment) }
         report.add("app_open_stall_ms@1m", median(stalls), "ms", limit: 16)

@@ -11,7 +11,9 @@ import GtkKit
 ///   canvas puts up a new full frame; and, after the first frame, `main-loop-stall-ms <ms>`
 ///   whenever the GTK main loop was kept from running for more than 8 ms; and, at the end of
 ///   each canvas frame, `motion-to-frame-ms <ms>` for each drawing motion event since the
-///   previous frame: from the event to the end of the frame that shows its segment.
+///   previous frame: from the event to the end of the frame that shows its segment; and
+///   `gallery-tiles-ms <ms> <tiles>` once every thumbnail the opened gallery started loading
+///   (those on screen: the proxies load when first drawn) shows its picture or broken tile.
 /// - `TOUCHPAINTER_REPORT_STALLS=0` leaves out the stall lines: their watch wakes the main
 ///   loop every 4 ms, CPU time the motion benchmark must not charge to the app.
 /// - `TOUCHPAINTER_BENCH_OPEN_GALLERY=1` opens the gallery by itself, from an idle callback
@@ -101,7 +103,30 @@ enum TimingReport {
     static func galleryRequested() {
         guard isEnabled else { return }
         galleryRequestedAt = monotonicNanoseconds()
+        tilesRequestedAt = galleryRequestedAt
+        tilesLoaded = 0
         galleryListed = false
+    }
+
+    /// When the gallery was last asked for, until its thumbnails on screen have loaded.
+    private static var tilesRequestedAt: UInt64?
+    /// Thumbnails loading now, and loaded since the gallery was asked for.
+    private static var tilesLoading = 0, tilesLoaded = 0
+
+    /// A gallery tile's thumbnail started loading (it was drawn for the first time).
+    static func thumbnailLoadStarted() {
+        guard isEnabled else { return }
+        tilesLoading += 1
+    }
+
+    /// A thumbnail finished loading; the last of the gallery's on-screen ones reports the time.
+    static func thumbnailLoadFinished() {
+        guard isEnabled else { return }
+        tilesLoading -= 1
+        tilesLoaded += 1
+        guard tilesLoading == 0, let requestedAt = tilesRequestedAt else { return }
+        tilesRequestedAt = nil
+        report("gallery-tiles-ms \(Double((monotonicNanoseconds() - requestedAt) / 1_000) / 1_000) \(tilesLoaded)")
     }
 
     /// The gallery put up the tiles of its listing (made off the main thread): its first

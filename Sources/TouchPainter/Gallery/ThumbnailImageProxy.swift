@@ -71,6 +71,7 @@ final class ThumbnailImageProxy {
     private func startLoading() {
         guard let path else { return }
         state = .loading
+        TimingReport.thumbnailLoadStarted()
         let isIntact = isIntact
         Self.queue.async { [weak self] in
             Self.decoding.wait()
@@ -78,6 +79,7 @@ final class ThumbnailImageProxy {
             let image = intact ? CairoImage(pngAt: path) : nil
             Self.decoding.signal()
             MainLoop.perform {
+                defer { TimingReport.thumbnailLoadFinished() }
                 guard let self else { return }
                 self.state = image.map(State.loaded) ?? (intact ? .broken : .damaged)
                 self.onLoad?()
