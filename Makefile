@@ -5,7 +5,11 @@ APP_ID := io.github.touchpainter.TouchPainter
 # What `make install` installs (the tests install a debug build with `make -o release`).
 BINARY ?= .build/release/touchpainter
 
-.PHONY: setup setup-test build release run test check bench install uninstall clean
+.PHONY: setup setup-test build release run test check bench install uninstall clean locale po
+
+# Translations: po/<language>.po compiled into share/locale beside the binaries' folder.
+LANGUAGES := $(shell cat po/LINGUAS)
+CATALOGUES := $(foreach l,$(LANGUAGES),.build/share/locale/$(l)/LC_MESSAGES/touchpainter.mo)
 
 setup:
 	@bash scripts/setup.sh build
@@ -13,16 +17,29 @@ setup:
 setup-test:
 	@bash scripts/setup.sh test
 
-build: setup
+build: setup locale
 	$(SWIFT) build
 
-release: setup
+release: setup locale
 	$(SWIFT) build -c release --product touchpainter
+
+locale: $(CATALOGUES)
+
+.build/share/locale/%/LC_MESSAGES/touchpainter.mo: po/%.po | setup
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+# Regenerates po/touchpainter.pot from the sources (every tr("…")) and merges it into each
+# translation; then translate what msgmerge marked new or fuzzy.
+po:
+	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --package-name=touchpainter \
+	  --msgid-bugs-address=https://github.com/touchpainter/TouchPainter/issues -o po/touchpainter.pot -f po/POTFILES
+	for l in $(LANGUAGES); do msgmerge --quiet --update --backup=none po/$$l.po po/touchpainter.pot; done
 
 run: release
 	./.build/release/touchpainter $(ARGS)
 
-test: setup-test
+test: setup-test locale
 	@bash scripts/test.sh
 
 # Runs the whole suite N times on a fresh clone of HEAD and reports each run (stability).
@@ -34,7 +51,7 @@ check: setup-test
 bench: setup-test
 	@bash scripts/bench.sh
 
-install: release
+install: release locale
 	@# Metainfo, man page, symbolic icon and the MIME type go with the binary and desktop file.
 	install -Dm755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/touchpainter
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
@@ -43,6 +60,8 @@ install: release
 	install -Dm644 data/$(APP_ID).xml $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml
 	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
 	install -Dm644 data/touchpainter.1 $(DESTDIR)$(PREFIX)/share/man/man1/touchpainter.1
+	for l in $(LANGUAGES); do install -Dm644 .build/share/locale/$$l/LC_MESSAGES/touchpainter.mo \
+	  $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/touchpainter.mo; done
 	@# Refresh the desktop's caches when their tools are installed (a missing one is harmless).
 	@! command -v update-mime-database >/dev/null || update-mime-database $(DESTDIR)$(PREFIX)/share/mime
 	@! command -v gtk-update-icon-cache >/dev/null || gtk-update-icon-cache -q -t $(DESTDIR)$(PREFIX)/share/icons/hicolor
@@ -55,7 +74,8 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	      $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml \
 	      $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml \
-	      $(DESTDIR)$(PREFIX)/share/man/man1/touchpainter.1
+	      $(DESTDIR)$(PREFIX)/share/man/man1/touchpainter.1 \
+	      $(foreach l,$(LANGUAGES),$(DESTDIR)$(PREFIX)/share/locale/$(l)/LC_MESSAGES/touchpainter.mo)
 
 clean:
 	rm -rf .build

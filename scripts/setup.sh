@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what TouchPainter needs on a Debian-like machine, only when it is missing.
-#   scripts/setup.sh build   GTK 3 and Cairo development packages (for `make run`)
+#   scripts/setup.sh build   GTK 3 and Cairo development packages, gettext (for `make run`)
 #   scripts/setup.sh test    the above plus Xvfb, xdotool, ImageMagick and AT-SPI (for `make test`
 #                            and `make bench`)
 set -euo pipefail
 
-need=(libgtk-3-dev libcairo2-dev pkg-config)
+need=(libgtk-3-dev libcairo2-dev pkg-config gettext)
 if [ "${1:-build}" = test ]; then
   need+=(xvfb xauth xdotool imagemagick x11-utils dbus dbus-x11 at-spi2-core
          python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 gir1.2-gtk-3.0 fonts-dejavu-core

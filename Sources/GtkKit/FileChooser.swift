@@ -38,10 +38,12 @@ public enum FileChooser {
         public let choices: [String: String]
     }
 
-    /// Asks where to save, proposing `suggestedName`; `nil` when cancelled.
-    public static func save(parent: ApplicationWindow?, title: String, suggestedName: String, filters: [Filter],
-                            choices: [Choice]) -> Answer? {
-        guard let chooser = gtk_file_chooser_native_new(title, parent?.window, GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel")
+    /// Asks where to save, proposing `suggestedName`, with `accept` on the button that
+    /// agrees; `nil` when cancelled.
+    public static func save(parent: ApplicationWindow?, title: String, accept: String, suggestedName: String,
+                            filters: [Filter], choices: [Choice]) -> Answer? {
+        guard let chooser = gtk_file_chooser_native_new(title, parent?.window, GTK_FILE_CHOOSER_ACTION_SAVE, accept,
+                                                        Gettext.gtk("_Cancel"))
         else { return nil }
         let object = UnsafeMutableRawPointer(chooser)
         defer { g_object_unref(object) }

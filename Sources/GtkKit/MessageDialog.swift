@@ -47,7 +47,7 @@ public enum MessageDialog {
 
     /// Tells the user what went wrong, with one Close button.
     public static func showError(parent: ApplicationWindow?, text: String, detail: String) {
-        _ = ask(parent: parent, text: text, detail: detail, kind: .error, choices: [Choice("_Close")])
+        _ = ask(parent: parent, text: text, detail: detail, kind: .error, choices: [Choice(Gettext.gtk("_Close"))])
     }
 
     /// Asks for a line of text (a name), offering `initial` selected; Enter accepts. Returns
@@ -55,7 +55,7 @@ public enum MessageDialog {
     public static func askText(parent: ApplicationWindow?, text: String, detail: String? = nil, initial: String,
                                accept: String) -> String? {
         let dialog = makeDialog(parent: parent, text: text, detail: detail, kind: .question)
-        gtk_dialog_add_button(cast(dialog), "_Cancel", 0)
+        gtk_dialog_add_button(cast(dialog), Gettext.gtk("_Cancel"), 0)
         if let button = gtk_dialog_add_button(cast(dialog), accept, 1) {
             gtk_style_context_add_class(gtk_widget_get_style_context(button), "suggested-action")
         }

@@ -37,13 +37,14 @@ def test_metainfo_and_desktop_file_validate():
     subprocess.run(["desktop-file-validate", f"{ROOT}/data/{APP_ID}.desktop"], check=True)
 
 
-def test_make_install_installs_metainfo_man_page_and_icons(tmp_path):
+def test_make_install_installs_metainfo_man_page_icons_and_translations(tmp_path):
     subprocess.run(["make", "-s", "-o", "release", "install", f"PREFIX={tmp_path}", f"BINARY={BINARY}"],
                    cwd=ROOT, check=True, capture_output=True, timeout=120)
     for path in ["bin/touchpainter", f"share/applications/{APP_ID}.desktop",
                  f"share/metainfo/{APP_ID}.metainfo.xml", "share/man/man1/touchpainter.1",
                  f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
-                 f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg"]:
+                 f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
+                 "share/locale/de/LC_MESSAGES/touchpainter.mo"]:
         assert (tmp_path / path).is_file(), path
 
 

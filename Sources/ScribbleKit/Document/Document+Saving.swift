@@ -89,7 +89,7 @@ extension Document {
             if !isDirty { restartJournal() }
             return true
         case .failure(let error):
-            onSaveFailure?(ticket.scribble.title ?? "Untitled", error)
+            onSaveFailure?(ticket.scribble.title ?? tr("Untitled"), error)
             return false
         }
     }

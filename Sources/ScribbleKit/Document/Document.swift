@@ -64,7 +64,7 @@ public final class Document {
     public var hasUnsavedWork: Bool { isDirty && !(origin == .new && scribble.isEmpty) }
 
     /// The drawing's name as the user sees it.
-    public var displayName: String { scribble.title ?? "Untitled" }
+    public var displayName: String { scribble.title ?? tr("Untitled") }
 
     /// Runs a command through the history (a mark drawn, a colour changed on marks…).
     public func execute(_ command: Command) {

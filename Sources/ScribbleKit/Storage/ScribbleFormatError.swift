@@ -14,14 +14,13 @@ public enum ScribbleFormatError: Error, Equatable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case .notAScribble:
-            "This file is not a TouchPainter scribble."
+            tr("This file is not a TouchPainter scribble.")
         case .newerVersion(let version):
-            "This scribble was saved by a newer TouchPainter (file format version \(version)); "
-                + "this version reads format versions up to \(ScribbleFormat.currentVersion)."
+            tr("This scribble was saved by a newer TouchPainter (file format version %1$s); this version reads format versions up to %2$s.", version, ScribbleFormat.currentVersion)
         case .truncated:
-            "This scribble file is incomplete: it ends before its contents do."
+            tr("This scribble file is incomplete: it ends before its contents do.")
         case .corrupt(let detail):
-            "This scribble file is damaged (\(detail))."
+            tr("This scribble file is damaged (%1$s).", detail)
         }
     }
 }

@@ -17,11 +17,11 @@ public final class ScribbleManager: Sendable {
     private let listing = Mutex<[ScribbleEntry]?>(nil)
 
     /// Title shown for an entry saved without one.
-    static let untitled = "Untitled"
+    static var untitled: String { tr("Untitled") }
     /// Title shown for an entry whose file cannot be read; the gallery still lists it.
-    static let unreadableTitle = "Unreadable scribble"
+    static var unreadableTitle: String { tr("Unreadable scribble") }
     /// Stem of the names given to scribbles saved without a title: "Scribble 1", "Scribble 2"…
-    static let titleStem = "Scribble "
+    static var titleStem: String { tr("Scribble ") }
 
     /// Manages the gallery in `directory` (see `defaultDirectory`).
     public convenience init(directory: String) {

@@ -16,6 +16,17 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
         case list
         /// Making the gallery's folder.
         case createFolder = "create the folder"
+
+        /// What was being done, as the error message says it (translated).
+        var verb: String {
+            switch self {
+            case .save: tr("save")
+            case .open: tr("open")
+            case .delete: tr("delete")
+            case .list: tr("list")
+            case .createFolder: tr("create the folder")
+            }
+        }
     }
 
     /// What was being done.
@@ -44,22 +55,22 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// A sentence for the user, naming the path and the cause.
-    public var description: String { "Could not \(action.rawValue) “\(path)”: \(cause)." }
+    public var description: String { tr("Could not %1$s “%2$s”: %3$s.", action.verb, path, cause) }
 
     /// Plain words for the errors a user can do something about; the system's text for the rest.
     static func cause(of code: Int32) -> String {
         switch code {
-        case ENOSPC: "the disk is full"
-        case EDQUOT: "the disk quota is used up"
-        case EACCES, EPERM: "permission denied"
-        case EROFS: "the disk is read-only"
-        case ENOENT: "no such file or folder"
-        case ENOTDIR: "part of the path is a file, not a folder"
-        case EISDIR: "it is a folder, not a file"
-        case ENAMETOOLONG: "the name is too long"
-        case EIO: "the disk reported an input/output error"
-        case EMFILE, ENFILE: "too many files are open"
-        case EFBIG: "the file is too large"
+        case ENOSPC: tr("the disk is full")
+        case EDQUOT: tr("the disk quota is used up")
+        case EACCES, EPERM: tr("permission denied")
+        case EROFS: tr("the disk is read-only")
+        case ENOENT: tr("no such file or folder")
+        case ENOTDIR: tr("part of the path is a file, not a folder")
+        case EISDIR: tr("it is a folder, not a file")
+        case ENAMETOOLONG: tr("the name is too long")
+        case EIO: tr("the disk reported an input/output error")
+        case EMFILE, ENFILE: tr("too many files are open")
+        case EFBIG: tr("the file is too large")
         default: String(cString: strerror(code))
         }
     }

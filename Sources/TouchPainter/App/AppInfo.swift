@@ -1,4 +1,5 @@
 import GtkKit
+import ScribbleKit
 
 /// The app's identity on the desktop, and what its About and Keyboard Shortcuts windows say.
 enum AppInfo {
@@ -14,40 +15,40 @@ enum AppInfo {
     /// The About window's content.
     static let about = AboutDialog.Content(
         name: "TouchPainter", version: version, iconName: iconName,
-        comments: "Scribble with the mouse, a pen or a finger, and keep your scribbles in a gallery.",
-        website: website, copyright: "© 2026 the TouchPainter authors", authors: ["The TouchPainter authors"])
+        comments: tr("Scribble with the mouse, a pen or a finger, and keep your scribbles in a gallery."),
+        website: website, copyright: tr("© 2026 the TouchPainter authors"), authors: [tr("The TouchPainter authors")])
 
     /// Every keyboard shortcut, grouped as the shortcuts window (Ctrl+?) lists them.
     static let shortcuts: [ShortcutsWindow.Group] = [
-        .init("Drawing", [
-            .init("<Primary>z", "Undo"),
-            .init("<Primary><Shift>z <Primary>y", "Redo"),
-            .init("<Primary>n Delete", "Delete the drawing and start a new scribble (Delete: when nothing is selected)"),
-            .init("<Primary>k", "Colour and width"),
+        .init(tr("Drawing"), [
+            .init("<Primary>z", tr("Undo")),
+            .init("<Primary><Shift>z <Primary>y", tr("Redo")),
+            .init("<Primary>n Delete", tr("Delete the drawing and start a new scribble (Delete: when nothing is selected)")),
+            .init("<Primary>k", tr("Colour and width")),
         ]),
-        .init("Tools (on the canvas)", [
-            .init("p", "Pen"),
-            .init("e", "Eraser"),
-            .init("s", "Select (Shift+click adds or removes a mark)"),
-            .init("Delete BackSpace", "Delete the selection"),
-            .init("Left Right Up Down", "Move the selection (with Shift: by ten pixels)"),
-            .init("t", "Keep the selection as a template"),
-            .init("Escape", "Clear the selection, or stop stamping"),
+        .init(tr("Tools (on the canvas)"), [
+            .init("p", tr("Pen")),
+            .init("e", tr("Eraser")),
+            .init("s", tr("Select (Shift+click adds or removes a mark)")),
+            .init("Delete BackSpace", tr("Delete the selection")),
+            .init("Left Right Up Down", tr("Move the selection (with Shift: by ten pixels)")),
+            .init("t", tr("Keep the selection as a template")),
+            .init("Escape", tr("Clear the selection, or stop stamping")),
         ]),
-        .init("Scribbles", [
-            .init("<Primary>s", "Save"),
-            .init("<Primary>o", "Open the gallery"),
-            .init("<Primary>e", "Export to PNG, SVG or PDF"),
-            .init("<Primary>c", "Copy the drawing as an image"),
-            .init("<Primary>p", "Print"),
-            .init("F2", "Rename the selected scribble (in the gallery)"),
-            .init("Delete", "Delete the selected scribble (in the gallery)"),
-            .init("Escape", "Back to the canvas"),
+        .init(tr("Scribbles"), [
+            .init("<Primary>s", tr("Save")),
+            .init("<Primary>o", tr("Open the gallery")),
+            .init("<Primary>e", tr("Export to PNG, SVG or PDF")),
+            .init("<Primary>c", tr("Copy the drawing as an image")),
+            .init("<Primary>p", tr("Print")),
+            .init("F2", tr("Rename the selected scribble (in the gallery)")),
+            .init("Delete", tr("Delete the selected scribble (in the gallery)")),
+            .init("Escape", tr("Back to the canvas")),
         ]),
-        .init("Application", [
-            .init("F10", "Main menu"),
-            .init("<Primary>question", "Keyboard shortcuts"),
-            .init("<Primary>q", "Quit"),
+        .init(tr("Application"), [
+            .init("F10", tr("Main menu")),
+            .init("<Primary>question", tr("Keyboard shortcuts")),
+            .init("<Primary>q", tr("Quit")),
         ]),
     ]
 }

@@ -20,26 +20,27 @@ extension CoordinatingController {
     private func offer(_ findings: JournalRecovery.Findings) {
         for (path, error) in findings.unusable {
             if case .newerVersion = error {
-                presenter?.showError("A newer TouchPainter’s unsaved work was found",
-                                     detail: "\(error) It is left as it is, in \(path).")
+                presenter?.showError(tr("A newer TouchPainter’s unsaved work was found"),
+                                     detail: tr("%1$s It is left as it is, in %2$s.", error, path))
             } else {
                 JournalRecovery.moveAside(path)
-                presenter?.showError("Unsaved work from an earlier session could not be recovered",
-                                     detail: "\(error) The journal was kept as \(path).broken.")
+                presenter?.showError(tr("Unsaved work from an earlier session could not be recovered"),
+                                     detail: tr("%1$s The journal was kept as %2$s.", error, path + ".broken"))
             }
         }
         guard let orphan = findings.orphans.first else { return }
         let name: String
         switch orphan.origin {
-        case .new: name = "an unsaved scribble"
-        case .gallery: name = "“\(orphan.baseMemento.flatMap(\.title) ?? "Untitled")”"
+        case .new: name = tr("an unsaved scribble")
+        case .gallery: name = "“\(orphan.baseMemento.flatMap(\.title) ?? tr("Untitled"))”"
         case .file(let path): name = "“\(path)”"
         }
         let answer = presenter?.ask(
-            "Restore unsaved changes?",
-            detail: "TouchPainter did not close properly. Changes to \(name) can be restored"
-                + (orphan.isDamaged ? " (the last part of the journal was damaged and is lost)." : "."),
-            choices: [.init("_Discard", style: "destructive-action"), .init("_Restore", style: "suggested-action")],
+            tr("Restore unsaved changes?"),
+            detail: orphan.isDamaged
+                ? tr("TouchPainter did not close properly. Changes to %1$s can be restored (the last part of the journal was damaged and is lost).", name)
+                : tr("TouchPainter did not close properly. Changes to %1$s can be restored.", name),
+            choices: [.init(tr("_Discard"), style: "destructive-action"), .init(tr("_Restore"), style: "suggested-action")],
             defaultChoice: 1)
         if answer == 1 {
             document.restore(orphan)

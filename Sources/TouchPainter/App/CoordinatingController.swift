@@ -92,10 +92,10 @@ final class CoordinatingController {
 
     /// The Done button of a page: back to the canvas (the branded main button, if branded).
     func makeDoneButton() -> Button {
-        let button = branding?.makeMainButton(label: "Done") ?? Button(label: "Done")
+        let button = branding?.makeMainButton(label: tr("Done")) ?? Button(label: tr("Done"))
         if branding == nil { button.addStyleClass("suggested-action") }
-        button.accessibleName = "Done"
-        button.tooltip = "Back to the canvas (Escape)"
+        button.accessibleName = tr("Done")
+        button.tooltip = tr("Back to the canvas (Escape)")
         button.tag = ButtonTag.done.rawValue
         button.onClicked { [unowned self] in self.requestViewChange(tag: $0.tag) }
         return button
@@ -120,8 +120,8 @@ final class CoordinatingController {
                     self.document.open(Scribble(adopting: memento), from: .gallery(id: entry.id))
                     self.requestViewChange(tag: ButtonTag.done.rawValue)
                 case .failure(let error):
-                    self.presenter?.showError("Could not open “\(entry.title)”",
-                                              detail: "\(error) The other scribbles are not affected.")
+                    self.presenter?.showError(tr("Could not open “%1$s”", entry.title),
+                                              detail: tr("%1$s The other scribbles are not affected.", error))
                 }
             }
         }
@@ -141,7 +141,7 @@ final class CoordinatingController {
                     self?.document.open(Scribble(adopting: memento), from: .file(path: path))
                     self?.requestViewChange(tag: ButtonTag.done.rawValue)
                 case .failure(let error):
-                    self?.presenter?.showError("Could not open “\(path)”", detail: String(describing: error))
+                    self?.presenter?.showError(tr("Could not open “%1$s”", path), detail: String(describing: error))
                 }
             }
         }
@@ -151,8 +151,7 @@ final class CoordinatingController {
     /// it was kept and the canvas says so (the drawing stays, as unsaved work).
     func scribbleWasDeleted(_ entry: ScribbleEntry) {
         guard document.entryWasDeleted(entry.id) else { return }
-        canvasViewController.notify("“\(entry.title)” was deleted from the gallery. "
-                                    + "The drawing is still here as unsaved work: save it to keep it.")
+        canvasViewController.notify(tr("“%1$s” was deleted from the gallery. The drawing is still here as unsaved work: save it to keep it.", entry.title))
     }
 
     /// The gallery renamed entry `id`: the open scribble's title follows if it is that one.

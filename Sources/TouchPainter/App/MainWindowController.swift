@@ -12,10 +12,10 @@ final class MainWindowController: ViewPresenter {
     private let stack = Stack()
     /// The primary menu (GNOME's "hamburger" menu), at the header bar's right end; F10 opens it.
     let primaryMenu = MenuButton(iconName: "open-menu-symbolic", sections: [
-        [.init("_New Scribble", action: "app.clear")],
-        [.init("_Export…", action: "app.export"), .init("_Print…", action: "app.print")],
-        [.init("_Keyboard Shortcuts", action: "app.shortcuts"), .init("_About TouchPainter", action: "app.about")],
-        [.init("_Quit", action: "app.quit")],
+        [.init(tr("_New Scribble"), action: "app.clear")],
+        [.init(tr("_Export…"), action: "app.export"), .init(tr("_Print…"), action: "app.print")],
+        [.init(tr("_Keyboard Shortcuts"), action: "app.shortcuts"), .init(tr("_About TouchPainter"), action: "app.about")],
+        [.init(tr("_Quit"), action: "app.quit")],
     ])
     /// Every controller that has been shown, so its page and toolbar exist once.
     private var installed: [ObjectIdentifier: ViewController] = [:]
@@ -32,8 +32,8 @@ final class MainWindowController: ViewPresenter {
         window.setIconName(AppInfo.iconName)
         window.setDefaultSize(fitting: 1024, height: 768)
         window.setTitlebar(headerBar)
-        primaryMenu.accessibleName = "Main menu"
-        primaryMenu.tooltip = "Main menu (F10)"
+        primaryMenu.accessibleName = tr("Main menu")
+        primaryMenu.tooltip = tr("Main menu (F10)")
         headerBar.packEnd(primaryMenu)
         window.add(coordinator.branding?.makeMainView(content: stack) ?? stack)
         updateTitle(DocumentState.appName)

@@ -31,6 +31,7 @@ final class TouchPainterApp {
     /// The entry point: runs the app with the book's Singleton coordinator until the window
     /// closes; returns the exit status.
     static func run(opening file: String?, brand: Brand?) -> Int32 {
+        Localization.setUp()
         Gtk.doWithoutOpenGL() // every drawing is Cairo's: the GL probe would only slow the start
         let app = TouchPainterApp(coordinator: .shared)
         app.coordinator.branding = BrandingFactory.factory(for: brand)

@@ -1,4 +1,5 @@
 import GtkKit
+import ScribbleKit
 
 /// The Abstract Factory of branding (book chapter 5): makes the branded main view (the
 /// window's content frame), main button (Done, back to the canvas) and toolbar (the header
@@ -44,7 +45,7 @@ class BrandingFactory {
         bar.addStyleClass(styleClass)
         bar.subtitle = companyName
         let image = Image(imageData: logo, size: 24)
-        image.accessibleName = companyName + " logo"
+        image.accessibleName = tr("%1$s logo", companyName)
         bar.packStart(image)
         return bar
     }

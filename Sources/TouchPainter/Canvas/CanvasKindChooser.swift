@@ -36,7 +36,7 @@ final class CanvasKindChooser {
             content.packStart(Label(Self.title(of: kind)))
             button.add(content)
             button.accessibleName = Self.title(of: kind)
-            button.tooltip = "\(Self.title(of: kind)) canvas"
+            button.tooltip = tr("%1$s canvas", Self.title(of: kind))
             button.onToggled { [weak self] button in
                 guard let self, button.isActive, !self.isSelecting else { return }
                 self.onChoose?(kind)
@@ -64,9 +64,9 @@ final class CanvasKindChooser {
     /// The button's name, as the user and screen readers know it.
     static func title(of kind: CanvasKind) -> String {
         switch kind {
-        case .plain: "Plain"
-        case .paper: "Paper"
-        case .cloth: "Cloth"
+        case .plain: tr("Plain")
+        case .paper: tr("Paper")
+        case .cloth: tr("Cloth")
         }
     }
 

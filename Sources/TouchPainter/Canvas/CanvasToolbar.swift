@@ -102,24 +102,24 @@ extension CanvasToolbar.Action {
     /// The name screen readers and AT-SPI tests use (SPEC §1).
     var accessibleName: String {
         switch self {
-        case .delete: "Delete"
-        case .save: "Save"
-        case .open: "Open"
-        case .palette: "Palette"
-        case .undo: "Undo"
-        case .redo: "Redo"
+        case .delete: tr("Delete")
+        case .save: tr("Save")
+        case .open: tr("Open")
+        case .palette: tr("Palette")
+        case .undo: tr("Undo")
+        case .redo: tr("Redo")
         }
     }
 
     /// The tooltip, naming the shortcut.
     var tooltip: String {
         switch self {
-        case .delete: "Delete the drawing and start a new scribble (Ctrl+N)"
-        case .save: "Save the scribble (Ctrl+S)"
-        case .open: "Open a saved scribble (Ctrl+O)"
-        case .palette: "Colour and width of the pen (Ctrl+K)"
-        case .undo: "Undo (Ctrl+Z)"
-        case .redo: "Redo (Ctrl+Shift+Z)"
+        case .delete: tr("Delete the drawing and start a new scribble (Ctrl+N)")
+        case .save: tr("Save the scribble (Ctrl+S)")
+        case .open: tr("Open a saved scribble (Ctrl+O)")
+        case .palette: tr("Colour and width of the pen (Ctrl+K)")
+        case .undo: tr("Undo (Ctrl+Z)")
+        case .redo: tr("Redo (Ctrl+Shift+Z)")
         }
     }
 }

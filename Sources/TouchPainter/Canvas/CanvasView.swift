@@ -65,7 +65,7 @@ final class CanvasView {
     /// An empty canvas showing `background` under the marks; `show(_:)` gives it a scribble.
     init(background: CanvasKind = .plain) {
         self.background = background
-        drawingArea.accessibleName = "Canvas"
+        drawingArea.accessibleName = tr("Canvas")
         drawingArea.setExpand(horizontal: true, vertical: true)
         drawingArea.onDraw { [weak self] cr in self?.draw(cr) }
         drawingArea.onResize { [weak self] width, height in self?.resize(width: width, height: height) }

@@ -13,11 +13,11 @@ extension CanvasViewController {
     /// while it takes longer than 200 ms, and errors come in a dialog.
     func exportDrawing() {
         guard let answer = FileChooser.save(
-            parent: coordinator.presenter?.dialogParent, title: "Export Drawing", suggestedName: document.displayName + ".png",
-            filters: ExportFormat.allCases.map { .init($0.rawValue.uppercased() + " image", pattern: "*." + $0.rawValue) },
-            choices: [.init("scale", label: "Size", options: [("1", "1×"), ("2", "2×")]),
-                      .init("background", label: "Background",
-                            options: [("canvas", "The canvas"), ("white", "White"), ("transparent", "Transparent (PNG and SVG)")])])
+            parent: coordinator.presenter?.dialogParent, title: tr("Export Drawing"), accept: tr("_Export"), suggestedName: document.displayName + ".png",
+            filters: ExportFormat.allCases.map { .init(tr("%1$s image", $0.rawValue.uppercased()), pattern: "*." + $0.rawValue) },
+            choices: [.init("scale", label: tr("Size"), options: [("1", "1×"), ("2", "2×")]),
+                      .init("background", label: tr("Background"),
+                            options: [("canvas", tr("The canvas")), ("white", tr("White")), ("transparent", tr("Transparent (PNG and SVG)"))])])
         else { return }
         // The typed extension decides; else the filter chosen, whose extension is then added.
         let typed = ExportFormat(path: answer.path)
@@ -30,7 +30,7 @@ extension CanvasViewController {
         let memento = document.scribble.makeMemento()
         let export = ExportInProgress()
         MainLoop.after(milliseconds: 200) { [weak self] in
-            if !export.isDone { self?.infoBar.show("Exporting to \(path)…") }
+            if !export.isDone { self?.infoBar.show(tr("Exporting to %1$s…", path)) }
         }
         Self.exporting.async {
             let result = Result { try Exporter(memento: memento).write(format, options: options, to: path) }
@@ -38,7 +38,7 @@ extension CanvasViewController {
                 export.isDone = true
                 self?.infoBar.dismiss()
                 if case .failure(let error) = result {
-                    self?.coordinator.presenter?.showError("Could not export to “\(path)”", detail: String(describing: error))
+                    self?.coordinator.presenter?.showError(tr("Could not export to “%1$s”", path), detail: String(describing: error))
                 }
             }
         }
@@ -54,7 +54,7 @@ extension CanvasViewController {
             MainLoop.perform { [weak self] in
                 switch png {
                 case .success(let bytes): Clipboard.setImage(png: bytes)
-                case .failure(let error): self?.coordinator.presenter?.showError("Could not copy the drawing", detail: String(describing: error))
+                case .failure(let error): self?.coordinator.presenter?.showError(tr("Could not copy the drawing"), detail: String(describing: error))
                 }
             }
         }
@@ -66,7 +66,7 @@ extension CanvasViewController {
         if let failure = PrintOperation.run(parent: coordinator.presenter?.dialogParent, jobName: document.displayName, draw: { cr, width, height in
             exporter.draw(on: cr, fitting: width, height: height)
         }) {
-            coordinator.presenter?.showError("Could not print “\(document.displayName)”", detail: failure)
+            coordinator.presenter?.showError(tr("Could not print “%1$s”", document.displayName), detail: failure)
         }
     }
 }

@@ -61,8 +61,8 @@ final class CanvasViewController: ViewController {
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
         document.onSaveFailure = { [weak self] name, error in
-            self?.coordinator.presenter?.showError("Could not save “\(name)”",
-                                                   detail: "\(error) Your drawing is still here; try saving again.")
+            self?.coordinator.presenter?.showError(tr("Could not save “%1$s”", name),
+                                                   detail: tr("%1$s Your drawing is still here; try saving again.", error))
         }
         apply(document.state)
         page.packStart(infoBar)
@@ -125,7 +125,7 @@ final class CanvasViewController: ViewController {
             let proposal = manager.nextDefaultTitle()
             MainLoop.perform { [weak self] in
                 guard let self, self.document.origin == .new, self.document.scribble.title == nil,
-                      let name = self.coordinator.presenter?.askName("Name the scribble", initial: proposal, accept: "_Save")
+                      let name = self.coordinator.presenter?.askName(tr("Name the scribble"), initial: proposal, accept: tr("_Save"))
                 else { return }
                 self.document.scribble.title = name
                 self.document.save(canvasWidth: self.canvasSize.width, canvasHeight: self.canvasSize.height)
@@ -139,9 +139,9 @@ final class CanvasViewController: ViewController {
         document.finishSaveInProgress() // a Save just pressed may be what makes the work safe
         guard document.hasUnsavedWork else { return true }
         let answer = coordinator.presenter?.ask(
-            "Save changes to “\(document.displayName)”?",
-            detail: "If you don’t save, your changes will be lost.",
-            choices: [.init("_Cancel"), .init("_Discard", style: "destructive-action"), .init("_Save", style: "suggested-action")],
+            tr("Save changes to “%1$s”?", document.displayName),
+            detail: tr("If you don’t save, your changes will be lost."),
+            choices: [.init(tr("_Cancel")), .init(tr("_Discard"), style: "destructive-action"), .init(tr("_Save"), style: "suggested-action")],
             defaultChoice: 2)
         switch answer {
         case 2: return document.saveAndWait(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)

@@ -26,14 +26,14 @@ final class ScribbleThumbnailView {
         proxy = ThumbnailImageProxy(path: thumbnailPath) { ScribbleManager.isIntact(path: scribblePath) }
         tile.accessibleName = entry.title
         tile.tooltip = entry.title
-        image.accessibleName = "Thumbnail of \(entry.title)"
+        image.accessibleName = tr("Thumbnail of %1$s", entry.title)
         image.setSizeRequest(width: Self.imageWidth, height: Self.imageHeight)
         image.horizontalAlignment = .center
         image.onDraw { [weak self] cr in self?.proxy.draw(on: cr, width: Self.imageWidth, height: Self.imageHeight) }
         proxy.onLoad = { [weak self] in self?.thumbnailDidLoad() }
 
         title.text = entry.title
-        date.text = "Saved " + Self.dateFormatter.string(from: entry.savedAt)
+        date.text = tr("Saved %1$s", Self.dateFormatter.string(from: entry.savedAt))
         date.addStyleClass("dim-label")
         let column = Box(.vertical, spacing: 4)
         column.setMargins(6)
@@ -60,11 +60,11 @@ final class ScribbleThumbnailView {
     private func thumbnailDidLoad() {
         image.queueDraw()
         guard case .damaged = proxy.state else { return }
-        let name = "Damaged scribble \(entry.id.prefix(8))"
+        let name = tr("Damaged scribble %1$s", String(entry.id.prefix(8)))
         title.text = name
         tile.accessibleName = name
-        tile.tooltip = "\(name): its file no longer reads"
-        image.accessibleName = "\(name): its file no longer reads"
+        tile.tooltip = tr("%1$s: its file no longer reads", name)
+        image.accessibleName = tr("%1$s: its file no longer reads", name)
     }
 
     /// What the proxy holds now (tests and the benchmark look at it).

@@ -21,7 +21,7 @@ final class ThumbnailViewController: ViewController {
         self.manager = manager
         self.coordinator = coordinator
         doneButton = coordinator.makeDoneButton()
-        flowBox.accessibleName = "Gallery"
+        flowBox.accessibleName = tr("Gallery")
         flowBox.setMargins(18)
         flowBox.verticalAlignment = .start
         flowBox.onChildActivated { [weak self] child in self?.open(self?.view(for: child)) }
@@ -40,7 +40,7 @@ final class ThumbnailViewController: ViewController {
 
     var view: Widget { pages }
     var pageName: String { "gallery" }
-    var title: String { "Gallery" }
+    var title: String { tr("Gallery") }
     var toolbarStart: [Widget] { [] }
     var toolbarEnd: [Widget] { [doneButton] }
 
@@ -70,7 +70,7 @@ final class ThumbnailViewController: ViewController {
         switch listing {
         case .success(let listed):
             entries = listed
-            emptyDetail.text = "Draw something, then press Save (Ctrl+S)."
+            emptyDetail.text = tr("Draw something, then press Save (Ctrl+S).")
         case .failure(let error):
             entries = []
             emptyDetail.text = String(describing: error)
@@ -115,7 +115,7 @@ final class ThumbnailViewController: ViewController {
 
     /// Asks for a new name and rewrites the entry with it off the main thread.
     private func rename(_ entry: ScribbleEntry) {
-        guard let name = coordinator.presenter?.askName("Rename “\(entry.title)”", initial: entry.title, accept: "_Rename"),
+        guard let name = coordinator.presenter?.askName(tr("Rename “%1$s”", entry.title), initial: entry.title, accept: tr("_Rename")),
               name != entry.title else { return }
         let manager = manager
         CoordinatingController.loading.async {
@@ -126,7 +126,7 @@ final class ThumbnailViewController: ViewController {
                     self?.coordinator.scribbleWasRenamed(entry.id, to: renamed.title)
                     self?.reload()
                 case .failure(let error):
-                    self?.coordinator.presenter?.showError("Could not rename “\(entry.title)”", detail: String(describing: error))
+                    self?.coordinator.presenter?.showError(tr("Could not rename “%1$s”", entry.title), detail: String(describing: error))
                 }
             }
         }
@@ -152,10 +152,10 @@ final class ThumbnailViewController: ViewController {
     private func showContextMenu(for child: FlowBoxChild) {
         guard let view = view(for: child) else { return }
         let menu = Menu()
-        menu.addItem("_Rename…", accessibleName: "Rename scribble") { [weak self] in
+        menu.addItem(tr("_Rename…"), accessibleName: tr("Rename scribble")) { [weak self] in
             self?.rename(view.entry)
         }
-        menu.addItem("_Delete…", accessibleName: "Delete scribble") { [weak self] in
+        menu.addItem(tr("_Delete…"), accessibleName: tr("Delete scribble")) { [weak self] in
             self?.confirmAndDelete(view.entry)
         }
         menu.popUpAtPointer()
@@ -167,15 +167,15 @@ final class ThumbnailViewController: ViewController {
 
     private func confirmAndDelete(_ entry: ScribbleEntry) {
         let answer = coordinator.presenter?.ask(
-            "Delete “\(entry.title)”?",
-            detail: "The scribble and its thumbnail are removed from the gallery. This cannot be undone.",
-            choices: [.init("_Cancel"), .init("_Delete", style: "destructive-action")], defaultChoice: 0)
+            tr("Delete “%1$s”?", entry.title),
+            detail: tr("The scribble and its thumbnail are removed from the gallery. This cannot be undone."),
+            choices: [.init(tr("_Cancel")), .init(tr("_Delete"), style: "destructive-action")], defaultChoice: 0)
         guard answer == 1 else { return }
         do {
             try manager.delete(id: entry.id)
             coordinator.scribbleWasDeleted(entry)
         } catch {
-            coordinator.presenter?.showError("Could not delete “\(entry.title)”", detail: String(describing: error))
+            coordinator.presenter?.showError(tr("Could not delete “%1$s”", entry.title), detail: String(describing: error))
         }
         reload()
     }
@@ -189,7 +189,7 @@ final class ThumbnailViewController: ViewController {
         icon.addStyleClass("dim-label")
         column.packStart(icon)
         let heading = Label()
-        heading.setMarkup("<big><b>No saved scribbles yet</b></big>")
+        heading.setMarkup("<big><b>" + tr("No saved scribbles yet") + "</b></big>")
         column.packStart(heading)
         emptyDetail.addStyleClass("dim-label")
         column.packStart(emptyDetail)

@@ -35,13 +35,13 @@ final class ColorSwatchButton {
 
     /// The sixteen preset colours, with their names: GNOME's palette, plus black and white.
     static let presets: [(name: String, color: Color)] = [
-        ("Black", Color(red: 0, green: 0, blue: 0)), ("Dark grey", Color(red: 94, green: 92, blue: 100)),
-        ("Grey", Color(red: 154, green: 153, blue: 150)), ("White", Color(red: 255, green: 255, blue: 255)),
-        ("Red", Color(red: 224, green: 27, blue: 36)), ("Orange", Color(red: 255, green: 120, blue: 0)),
-        ("Yellow", Color(red: 246, green: 211, blue: 45)), ("Green", Color(red: 51, green: 209, blue: 122)),
-        ("Dark green", Color(red: 38, green: 162, blue: 105)), ("Teal", Color(red: 33, green: 144, blue: 164)),
-        ("Blue", Color(red: 53, green: 132, blue: 228)), ("Dark blue", Color(red: 26, green: 95, blue: 180)),
-        ("Purple", Color(red: 145, green: 65, blue: 172)), ("Pink", Color(red: 220, green: 138, blue: 221)),
-        ("Brown", Color(red: 152, green: 106, blue: 68)), ("Dark brown", Color(red: 99, green: 69, blue: 44)),
+        (tr("Black"), Color(red: 0, green: 0, blue: 0)), (tr("Dark grey"), Color(red: 94, green: 92, blue: 100)),
+        (tr("Grey"), Color(red: 154, green: 153, blue: 150)), (tr("White"), Color(red: 255, green: 255, blue: 255)),
+        (tr("Red"), Color(red: 224, green: 27, blue: 36)), (tr("Orange"), Color(red: 255, green: 120, blue: 0)),
+        (tr("Yellow"), Color(red: 246, green: 211, blue: 45)), (tr("Green"), Color(red: 51, green: 209, blue: 122)),
+        (tr("Dark green"), Color(red: 38, green: 162, blue: 105)), (tr("Teal"), Color(red: 33, green: 144, blue: 164)),
+        (tr("Blue"), Color(red: 53, green: 132, blue: 228)), (tr("Dark blue"), Color(red: 26, green: 95, blue: 180)),
+        (tr("Purple"), Color(red: 145, green: 65, blue: 172)), (tr("Pink"), Color(red: 220, green: 138, blue: 221)),
+        (tr("Brown"), Color(red: 152, green: 106, blue: 68)), (tr("Dark brown"), Color(red: 99, green: 69, blue: 44)),
     ]
 }

@@ -28,21 +28,21 @@ extension PaletteViewController {
         let column = Box(.vertical, spacing: 6)
         let presets = Grid(rowSpacing: 2, columnSpacing: 2)
         for (index, preset) in ColorSwatchButton.presets.enumerated() {
-            let swatch = ColorSwatchButton(preset.color, name: preset.name + " swatch") { [weak self] in self?.pick($0) }
+            let swatch = ColorSwatchButton(preset.color, name: tr("%1$s swatch", preset.name)) { [weak self] in self?.pick($0) }
             presetSwatches.append(swatch)
             presets.attach(swatch.button, column: index % 8, row: index / 8)
         }
         column.packStart(presets)
         let recentRow = Box(.horizontal, spacing: 6)
-        let recentLabel = Label("Recent")
+        let recentLabel = Label(tr("Recent"))
         recentLabel.addStyleClass("dim-label")
         recentRow.packStart(recentLabel)
         recentRow.packStart(recentBox)
         column.packStart(recentRow)
         let hexRow = Box(.horizontal, spacing: 12)
-        let hexLabel = Label(mnemonic: "_Hex")
+        let hexLabel = Label(mnemonic: tr("_Hex"))
         hexLabel.setMnemonicWidget(hexEntry)
-        hexEntry.accessibleName = "Hex colour"
+        hexEntry.accessibleName = tr("Hex colour")
         hexEntry.placeholder = "#rrggbb"
         hexEntry.setWidthInCharacters(9)
         hexEntry.onActivate { [weak self] entry in self?.hexEntered(entry.text) }
@@ -57,7 +57,7 @@ extension PaletteViewController {
     func showRecentColors() {
         recentSwatches.forEach { recentBox.remove($0.button) }
         recentSwatches = recentColors.map { color in
-            ColorSwatchButton(color, name: "Recent colour \(color.hex)") { [weak self] in self?.pick($0) }
+            ColorSwatchButton(color, name: tr("Recent colour %1$s", color.hex)) { [weak self] in self?.pick($0) }
         }
         recentSwatches.forEach { recentBox.packStart($0.button); $0.button.showAll() }
     }

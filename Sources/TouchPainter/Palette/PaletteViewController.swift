@@ -23,10 +23,10 @@ final class PaletteViewController: ViewController {
     /// `#rrggbb` typed by the user.
     let hexEntry = Entry()
     /// The colour and width sliders (internal so tests can move them).
-    let red = CommandSlider(name: "Red", range: 0...255)
-    let green = CommandSlider(name: "Green", range: 0...255)
-    let blue = CommandSlider(name: "Blue", range: 0...255)
-    let width = CommandSlider(name: "Width", range: Double(StrokeStyle.sizeRange.lowerBound)...Double(StrokeStyle.sizeRange.upperBound))
+    let red = CommandSlider(name: tr("Red"), range: 0...255)
+    let green = CommandSlider(name: tr("Green"), range: 0...255)
+    let blue = CommandSlider(name: tr("Blue"), range: 0...255)
+    let width = CommandSlider(name: tr("Width"), range: Double(StrokeStyle.sizeRange.lowerBound)...Double(StrokeStyle.sizeRange.upperBound))
     /// The command every colour control runs (sliders, swatches, the hex entry).
     let colorCommand: SetStrokeColorCommand
     private let sizeCommand: SetStrokeSizeCommand
@@ -50,7 +50,7 @@ final class PaletteViewController: ViewController {
         width.command = sizeCommand
 
 
-        preview.accessibleName = "Pen preview"
+        preview.accessibleName = tr("Pen preview")
         preview.setSizeRequest(width: -1, height: 96)
         preview.onDraw { [weak self] cr in self?.drawPreview(cr) }
         style.addObserver { [weak self] _ in self?.preview.queueDraw() }
@@ -59,7 +59,7 @@ final class PaletteViewController: ViewController {
 
     var view: Widget { scroller }
     var pageName: String { "palette" }
-    var title: String { "Palette" }
+    var title: String { tr("Palette") }
     var toolbarStart: [Widget] { [] }
     var toolbarEnd: [Widget] { [doneButton] }
 
@@ -102,13 +102,13 @@ final class PaletteViewController: ViewController {
 
         let previewFrame = Frame()
         previewFrame.add(preview)
-        page.packStart(heading("Preview"))
+        page.packStart(heading(tr("Preview")))
         page.packStart(previewFrame)
-        page.packStart(heading("Colour"))
-        page.packStart(group([("_Red", red), ("_Green", green), ("_Blue", blue)], extra: swatchRows()))
-        page.packStart(heading("Size"))
-        page.packStart(group([("_Width", width)]))
-        page.packStart(heading("Canvas"))
+        page.packStart(heading(tr("Colour")))
+        page.packStart(group([(tr("_Red"), red), (tr("_Green"), green), (tr("_Blue"), blue)], extra: swatchRows()))
+        page.packStart(heading(tr("Size")))
+        page.packStart(group([(tr("_Width"), width)]))
+        page.packStart(heading(tr("Canvas")))
         let canvasFrame = Frame()
         canvasChooser.view.setMargins(12)
         canvasFrame.add(canvasChooser.view)

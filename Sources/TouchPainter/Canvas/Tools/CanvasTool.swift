@@ -53,9 +53,9 @@ enum ToolKind: CaseIterable {
     /// The accessible name and tool bar label (SPEC §7).
     var name: String {
         switch self {
-        case .pen: "Pen"
-        case .eraser: "Eraser"
-        case .select: "Select"
+        case .pen: tr("Pen")
+        case .eraser: tr("Eraser")
+        case .select: tr("Select")
         }
     }
 
@@ -71,9 +71,9 @@ enum ToolKind: CaseIterable {
     /// The tooltip, naming the key.
     var tooltip: String {
         switch self {
-        case .pen: "Pen: draw (P)"
-        case .eraser: "Eraser: drag over marks to remove them (E)"
-        case .select: "Select: click a mark to select it, drag to move it (S)"
+        case .pen: tr("Pen: draw (P)")
+        case .eraser: tr("Eraser: drag over marks to remove them (E)")
+        case .select: tr("Select: click a mark to select it, drag to move it (S)")
         }
     }
 }

@@ -56,7 +56,7 @@ final class TemplateLibrary {
                     self?.items.append(Self.item(template))
                     self?.onChange?()
                 case .failure(let error):
-                    self?.onError?("Could not keep the template", "\(error)")
+                    self?.onError?(tr("Could not keep the template"), "\(error)")
                 }
             }
         }
@@ -73,7 +73,7 @@ final class TemplateLibrary {
                     self?.items.removeAll { $0.id == id }
                     self?.onChange?()
                 case .failure(let error):
-                    self?.onError?("Could not delete “\(name)”", "\(error)")
+                    self?.onError?(tr("Could not delete “%1$s”", name), "\(error)")
                 }
             }
         }
@@ -81,6 +81,6 @@ final class TemplateLibrary {
 
     private static func item(_ template: ScribbleManager.Template) -> Item {
         let mark = Scribble(memento: template.memento).marks.first ?? Stroke()
-        return Item(id: template.id, name: "Template \(template.number)", mark: mark)
+        return Item(id: template.id, name: tr("Template %1$s", template.number), mark: mark)
     }
 }

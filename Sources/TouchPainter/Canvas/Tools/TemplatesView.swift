@@ -23,10 +23,10 @@ final class TemplatesView {
     init() {
         view.setMargins(10)
         let heading = Label()
-        heading.text = "Templates"
+        heading.text = tr("Templates")
         heading.addStyleClass("heading")
         heading.horizontalAlignment = .start
-        emptyLabel.text = "No templates yet.\nSelect marks, then press Keep as Template."
+        emptyLabel.text = tr("No templates yet.\nSelect marks, then press Keep as Template.")
         emptyLabel.addStyleClass("dim-label")
         grid.maxChildrenPerLine = 3
         grid.onChildActivated { [weak self] child in
@@ -36,7 +36,7 @@ final class TemplatesView {
         grid.onSecondaryClick { [weak self] child in
             guard let self, let item = self.item(for: child) else { return }
             let menu = Menu()
-            menu.addItem("_Delete Template", accessibleName: "Delete \(item.name)") { [weak self] in self?.onDelete?(item) }
+            menu.addItem(tr("_Delete Template"), accessibleName: tr("Delete %1$s", item.name)) { [weak self] in self?.onDelete?(item) }
             menu.popUpAtPointer()
         }
         grid.onKeyPress { [weak self] key in
@@ -67,7 +67,7 @@ final class TemplatesView {
     private func tile(for item: TemplateLibrary.Item) -> FlowBoxChild {
         let child = FlowBoxChild()
         child.accessibleName = item.name
-        child.tooltip = "\(item.name): click to stamp it on the canvas (Esc stops)"
+        child.tooltip = tr("%1$s: click to stamp it on the canvas (Esc stops)", item.name)
         let column = Box(.vertical, spacing: 2)
         let image = DrawingArea()
         image.setSizeRequest(width: Self.tileSize.width, height: Self.tileSize.height)

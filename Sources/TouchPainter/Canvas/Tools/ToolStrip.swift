@@ -44,10 +44,10 @@ final class ToolStrip {
             group.packStart(button)
         }
         view.packStart(group)
-        templatesButton.accessibleName = "Templates"
-        templatesButton.tooltip = "Templates: stamp a kept pattern"
-        keepButton.accessibleName = "Keep as template"
-        keepButton.tooltip = "Keep the selection as a template (T)"
+        templatesButton.accessibleName = tr("Templates")
+        templatesButton.tooltip = tr("Templates: stamp a kept pattern")
+        keepButton.accessibleName = tr("Keep as template")
+        keepButton.tooltip = tr("Keep the selection as a template (T)")
         keepButton.isSensitive = false
         keepButton.onClicked { [weak self] _ in self?.onKeep?() }
         view.packStart(templatesButton)
