@@ -34,7 +34,7 @@ locale: $(CATALOGUES)
 po:
 	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --package-name=touchpainter \
 	  --msgid-bugs-address=https://github.com/touchpainter/TouchPainter/issues -o po/touchpainter.pot -f po/POTFILES
-	for l in $(LANGUAGES); do msgmerge --quiet --update --backup=none po/$$l.po po/touchpainter.pot; done
+	for l in $(LANGUAGES); do msgmerge --quiet --no-wrap --update --backup=none po/$$l.po po/touchpainter.pot; done
 
 run: release
 	./.build/release/touchpainter $(ARGS)
