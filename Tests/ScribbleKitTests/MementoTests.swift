@@ -126,18 +126,20 @@ import Testing
         #expect(recorder.changes.last.map { $0.dirty.intersects(Rect(x: 499, y: 499, width: 2, height: 2)) } == true)
     }
 
-    @Test func nonFiniteNumbersInTheModelStillSaveToALoadableFile() throws {
+    @Test func outOfRangeNumbersInTheModelAreClampedAndSaveToALoadableFile() throws {
         let scribble = Scribble()
         let stroke = Stroke(color: .black, size: .nan)
         stroke.append(Point(x: .infinity, y: 3))
+        stroke.append(Point(x: .nan, y: -1e30))
         scribble.add(stroke)
         scribble.add(Dot(location: Point(x: 1, y: -.infinity), color: .black, size: .infinity))
         let restored = Scribble(memento: try ScribbleMemento(data: scribble.makeMemento().data))
         let expected = Stroke()
-        let clean = Stroke(color: .black, size: 0)
-        clean.append(Point(x: 0, y: 3))
+        let clean = Stroke(color: .black, size: MarkLimits.minimumSize)
+        clean.append(Point(x: 1_000_000, y: 3))
+        clean.append(Point(x: 0, y: -1_000_000))
         expected.add(clean)
-        expected.add(Dot(location: Point(x: 1, y: 0), color: .black, size: 0))
+        expected.add(Dot(location: Point(x: 1, y: -1_000_000), color: .black, size: 1024))
         #expect(marksEqual(restored.root, expected))
     }
 

@@ -4,10 +4,10 @@ public final class Dot: Vertex {
     private var dotColor: Color
     private var dotSize: Float
 
-    /// Makes a dot.
+    /// Makes a dot; `location` and `size` are clamped into `MarkLimits`.
     public init(location: Point, color: Color, size: Float) {
         dotColor = color
-        dotSize = size
+        dotSize = MarkLimits.clamped(size: size)
         super.init(location: location)
     }
 
@@ -17,10 +17,10 @@ public final class Dot: Vertex {
         set { if let newValue { dotColor = newValue } }
     }
 
-    /// The diameter in pixels.
+    /// The diameter in pixels, always within (0, `MarkLimits.maximumSize`] (clamped when set).
     public override var size: Float {
         get { dotSize }
-        set { dotSize = newValue }
+        set { dotSize = MarkLimits.clamped(size: newValue) }
     }
 
     /// The filled circle's square.

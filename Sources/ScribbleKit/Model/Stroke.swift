@@ -17,21 +17,23 @@ public final class Stroke: Mark {
     public private(set) var elements: [Element] = []
     /// The stroke's colour; `nil` for the scribble's root.
     public var color: Color?
-    /// The pen width in pixels.
-    public var size: Float
+    /// The pen width in pixels, always within (0, `MarkLimits.maximumSize`] (clamped when set).
+    public var size: Float {
+        didSet { size = MarkLimits.clamped(size: size) }
+    }
     /// Bounding box of the inline vertices' locations, kept up to date on append.
     private var vertexBox = Rect.null
     /// How many children are other marks; lets `bounds` skip the walk for plain strokes.
     private var markCount = 0
 
-    /// Makes an empty stroke.
+    /// Makes an empty stroke; `size` is clamped into `MarkLimits`.
     public init(color: Color? = nil, size: Float = 1) {
         self.color = color
-        self.size = size
+        self.size = MarkLimits.clamped(size: size)
     }
 
     /// The first child's location (the book's rule), or the origin for an empty stroke.
-    /// Setting it moves the first child.
+    /// Setting it moves the first child (clamped into `MarkLimits`).
     public var location: Point {
         get {
             switch elements.first {
@@ -43,7 +45,7 @@ public final class Stroke: Mark {
         set {
             guard let first = elements.first else { return }
             switch first {
-            case .vertex: elements[0] = .vertex(newValue); recomputeVertexBox()
+            case .vertex: elements[0] = .vertex(MarkLimits.clamped(newValue)); recomputeVertexBox()
             case .mark(let mark): mark.location = newValue
             }
         }
@@ -74,9 +76,10 @@ public final class Stroke: Mark {
         }
     }
 
-    /// Appends a vertex at `point`: the hot path of drawing.
+    /// Appends a vertex at `point` (clamped into `MarkLimits`): the hot path of drawing.
     /// - Complexity: amortised O(1), no allocation beyond the array's growth.
     public func append(_ point: Point) {
+        let point = MarkLimits.clamped(point)
         elements.append(.vertex(point))
         vertexBox = vertexBox.union(point)
     }
@@ -185,7 +188,8 @@ public final class Stroke: Mark {
 }
 
 extension Stroke {
-    /// Bulk-loads inline vertices (the decoder's path); call `reserveCapacity` first for one allocation.
+    /// Bulk-loads inline vertices (the decoder's path), each clamped into `MarkLimits`; call
+    /// `reserveCapacity` first for one allocation.
     /// - Complexity: O(n), with one access to the stored properties for the whole run rather
     ///   than one per point (each access to a class's stored array pays an exclusivity check).
     public func append<S: Sequence>(contentsOf points: S) where S.Element == Point {
@@ -196,6 +200,7 @@ extension Stroke {
     private static func appendVertices<S: Sequence>(_ points: S, to elements: inout [Element], growing box: inout Rect)
     where S.Element == Point {
         for point in points {
+            let point = MarkLimits.clamped(point)
             elements.append(.vertex(point))
             box = box.union(point)
         }

@@ -1,12 +1,14 @@
 /// A leaf that is only a location (book chapter 13): one point of a stroke's path.
 /// It has no colour or size of its own; setting them does nothing.
 public class Vertex: Mark {
-    /// The point.
-    public var location: Point
+    /// The point, always within `MarkLimits` (clamped when set).
+    public var location: Point {
+        didSet { location = MarkLimits.clamped(location) }
+    }
 
-    /// Makes a vertex at `location`.
+    /// Makes a vertex at `location`, clamped into `MarkLimits`.
     public init(location: Point) {
-        self.location = location
+        self.location = MarkLimits.clamped(location)
     }
 
     /// Always `nil`: a vertex takes its parent stroke's colour.

@@ -4,9 +4,10 @@ import CCairo
 /// `cairo_t` — a window, an image, an SVG or PDF surface — so the canvas, thumbnails and
 /// export all share one drawing code path.
 ///
-/// What misses the context's clip is skipped — whole marks by their bounds, and each
-/// segment of a stroke whose pen does not reach the clip — so repainting a small dirty
-/// rectangle costs work proportional to what touches it, not to the whole drawing. The
+/// What misses the context's clip is skipped before Cairo strokes or fills anything — whole
+/// marks by their bounds, lone vertices by their disc, and each segment of a stroke whose
+/// pen does not reach the clip — so repainting a small dirty rectangle costs work
+/// proportional to what touches it, not to the whole drawing. The
 /// canvas' full frames also leave out the segments an `OcclusionMap` finds hidden.
 public final class MarkRenderer: MarkVisitor {
     /// Longest run of vertices handed to Cairo as one path; longer runs go in chunks that
@@ -15,6 +16,12 @@ public final class MarkRenderer: MarkVisitor {
     /// Chunks of 64 to 512 vertices render the benchmark's scribble equally fast, 1,024 and
     /// more slower; the longest of the good ones has the fewest seams.
     static let chunkLength = 512
+    /// How far beyond what can show a segment may reach before it is cut there: Cairo draws
+    /// a segment spanning more than about 100,000 px wrongly, or not at all (a 2,000,000 px
+    /// line 8 px wide paints nothing), and locations may be 1,000,000 px out (`MarkLimits`).
+    /// Far enough that the cut ends, and their caps, never show; a segment that stays within
+    /// it — every segment a hand draws — goes to Cairo exactly as it is.
+    static let segmentReach: Float = 4096
     private let context: OpaquePointer
     private let clip: Rect
     /// One device pixel, in user units: the margin culling leaves for antialiasing.
@@ -102,7 +109,10 @@ public final class MarkRenderer: MarkVisitor {
         let run = UnsafeBufferPointer(rebasing: elements[range])
         let hidden: (map: OcclusionMap, child: Int)? = if let occlusion, let child { (occlusion, child) } else { nil }
         if run.count == 1 {
-            fillCircle(at: Self.point(run[0]), diameter: size, color: color)
+            let center = Self.point(run[0])
+            if Rect.null.union(center).outset(by: size / 2 + pixel).intersects(clip) {
+                fillCircle(at: center, diameter: size, color: color)
+            }
             return
         }
         setSource(color)
@@ -110,6 +120,7 @@ public final class MarkRenderer: MarkVisitor {
         cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         let reach = clip.outset(by: size / 2 + pixel)
+        let farReach = reach.outset(by: Self.segmentReach)
         var isEmpty = true // whether the path holds a segment not stroked yet
         var isOpen = false // whether the path's current subpath ends at run[index - 1]
         for index in 1..<run.count {
@@ -126,11 +137,22 @@ public final class MarkRenderer: MarkVisitor {
                 isOpen = false
                 continue
             }
-            if !isOpen {
-                cairo_move_to(context, Double(from.x), Double(from.y))
+            if farReach.contains(from), farReach.contains(to) {
+                if !isOpen { cairo_move_to(context, Double(from.x), Double(from.y)) }
+                cairo_line_to(context, Double(to.x), Double(to.y))
                 isOpen = true
+            } else {
+                // Only the part that can show, as its own piece of the path.
+                guard let part = farReach.part(of: from, to) else {
+                    isOpen = false
+                    continue
+                }
+                if !isOpen || part.start != (Double(from.x), Double(from.y)) {
+                    cairo_move_to(context, part.start.x, part.start.y)
+                }
+                cairo_line_to(context, part.end.x, part.end.y)
+                isOpen = part.end == (Double(to.x), Double(to.y))
             }
-            cairo_line_to(context, Double(to.x), Double(to.y))
             isEmpty = false
         }
         if isEmpty { cairo_new_path(context) } else { cairo_stroke(context) }
@@ -156,6 +178,31 @@ public final class MarkRenderer: MarkVisitor {
 }
 
 extension Rect {
+    /// Whether `point` lies inside or on the edge.
+    @inline(__always)
+    func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
+    }
+
+    /// The part of the segment `a`–`b` inside this rectangle, computed in double precision
+    /// so that it lies on the segment's line (Liang–Barsky); `nil` if none of it does.
+    func part(of a: Point, _ b: Point) -> (start: (x: Double, y: Double), end: (x: Double, y: Double))? {
+        let x = Double(a.x), y = Double(a.y), dx = Double(b.x) - x, dy = Double(b.y) - y
+        var enter = 0.0, leave = 1.0
+        // Each edge: the segment's motion towards the outside, and its room to the edge.
+        for (towards, room) in [(-dx, x - Double(minX)), (dx, Double(maxX) - x), (-dy, y - Double(minY)), (dy, Double(maxY) - y)] {
+            if towards == 0 {
+                if room < 0 { return nil }
+            } else if towards < 0 {
+                enter = max(enter, room / towards)
+            } else {
+                leave = min(leave, room / towards)
+            }
+        }
+        guard enter <= leave else { return nil }
+        return ((x + enter * dx, y + enter * dy), (x + leave * dx, y + leave * dy))
+    }
+
     /// Whether the segment's bounding box meets this rectangle.
     @inline(__always)
     func touches(_ a: Point, _ b: Point) -> Bool {

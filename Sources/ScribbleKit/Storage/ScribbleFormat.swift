@@ -14,9 +14,9 @@ enum ScribbleFormat {
     static let maxTitleBytes = 1024
     /// The widest stroke and largest dot a file may hold: far beyond the pen's 64 px, and
     /// small enough that drawing one never freezes the window (a width of 10¹² did).
-    static let maximumSize: Float = 1024
+    static let maximumSize = MarkLimits.maximumSize
     /// How far from the canvas' origin a location may lie, in pixels.
-    static let maximumCoordinate: Float = 1_000_000
+    static let maximumCoordinate = MarkLimits.maximumCoordinate
     /// Enough leading bytes to hold any version-1 header with its title, for listing.
     static let headerPrefixLength = 16 + maxTitleBytes
 
