@@ -1,7 +1,7 @@
 import CGtk
 
-/// Keyboard focus, the pointer's look and the theme's text colour, for widgets that take
-/// input themselves (the canvas, which has single-key shortcuts and tool cursors).
+/// Keyboard focus, the pointer's look, the theme's text colour and the monitor, for widgets
+/// that take input themselves (the canvas: single-key shortcuts, tool cursors, its frames).
 extension Widget {
     /// Whether the widget can hold the keyboard focus (and so receive key presses).
     public var canFocus: Bool {
@@ -41,5 +41,19 @@ extension Widget {
             handler()
             return false
         }
+    }
+}
+
+extension Widget {
+    /// The size, in logical pixels, of the monitor the widget's window is on (the first
+    /// monitor before the widget is realised); `nil` when GDK knows no monitor.
+    public var monitorSize: (width: Int, height: Int)? {
+        let display = gdk_display_get_default()
+        let monitor = gtk_widget_get_window(widget).flatMap { gdk_display_get_monitor_at_window(display, $0) }
+            ?? gdk_display_get_monitor(display, 0)
+        guard let monitor else { return nil }
+        var geometry = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &geometry)
+        return (Int(geometry.width), Int(geometry.height))
     }
 }

@@ -29,3 +29,23 @@ def png_bomb(width=20000, height=20000):
     data = b"".join(compressor.compress(row) for _ in range(height)) + compressor.flush()
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
             + chunk(b"IDAT", data) + chunk(b"IEND", b""))
+
+
+def many_strokes(count=10_000, points=20, seed=11):
+    """A valid scribble of `count` strokes of `points` vertices each, scattered over
+    1000×700 px: a drawing big enough that a full frame is real work."""
+    import random
+    rng = random.Random(seed)
+    children = []
+    for _ in range(count):
+        x, y = rng.uniform(0, 1000), rng.uniform(0, 700)
+        coords = []
+        for _ in range(points):
+            x, y = x + rng.uniform(-6, 6), y + rng.uniform(-6, 6)
+            coords += [x, y]
+        children.append(struct.pack("<BB4BfI", 3, 1, rng.randrange(256), 0, 0, 255, rng.uniform(1, 6), points)
+                        + struct.pack("<BI", 1, points) + struct.pack(f"<{2 * points}f", *coords))
+    payload = struct.pack("<BBfI", 3, 0, 1.0, len(children)) + b"".join(children)
+    head = bytes([0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]) + struct.pack("<HHI", 1, 1, 0)
+    body = head + struct.pack("<Q", len(payload)) + payload
+    return body + struct.pack("<I", zlib.crc32(body))

@@ -2,7 +2,8 @@
 import os
 import time
 
-from hostile_files import png_bomb, scribble
+from hostile_files import many_strokes, png_bomb, scribble
+from touchpainter_driver import xdotool
 
 
 def peak_memory_mb(app):
@@ -71,3 +72,32 @@ def test_a_gallery_of_png_bombs_stays_small(launch, tmp_path):
     app.find("Untitled", timeout=5)  # the tiles are up
     time.sleep(3)  # every tile has had time to load (or refuse) its thumbnail
     assert peak_memory_mb(app) <= 300, peak_memory_mb(app)
+
+
+def resize_to_8000(launch, *args):
+    """Launches the app (with `args`), stretches its window to 8000×8000 px and back, and
+    returns the longest main-loop stall after the first full frame and the peak memory."""
+    app = launch(*args, extra_env={"TOUCHPAINTER_REPORT_TIMINGS": "1"})
+    time.sleep(2)  # the first full frame, in the background
+    xdotool("windowsize", app.window, 8000, 8000)
+    time.sleep(3)
+    xdotool("windowsize", app.window, 900, 700)
+    time.sleep(2)
+    assert app.process.poll() is None
+    peak = peak_memory_mb(app)
+    app.close()
+    stalls = [float(line.split()[1]) for line in app.process.stderr.read().splitlines()
+              if line.startswith("main-loop-stall-ms")]
+    return max(stalls, default=0), peak
+
+
+def test_resizing_a_big_drawing_to_8000_px_costs_no_more_than_an_empty_one(launch, tmp_path):
+    """Case 7: a 10,000-stroke scribble in a window stretched to 8000×8000 px. The frame
+    stays the monitor's size and renders in the background, so the drawing adds nothing
+    to what GTK's own painting of so big a window costs (~200 ms on the development VM)."""
+    path = tmp_path / "big.scribble"
+    path.write_bytes(many_strokes())
+    empty_stall, empty_peak = resize_to_8000(launch)
+    stall, peak = resize_to_8000(launch, path)
+    assert stall <= empty_stall + 75, (stall, empty_stall)
+    assert peak <= empty_peak + 100, (peak, empty_peak)

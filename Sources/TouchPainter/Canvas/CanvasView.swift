@@ -9,8 +9,8 @@ import ScribbleKit
 /// event does not grow with the drawing. All drawing of marks goes through `MarkRenderer`.
 ///
 /// Full frames — a new scribble on show, a new size, a reset — are rendered off the main
-/// thread unless the drawing is small, so opening a million-vertex scribble or resizing the
-/// window never stalls input:
+/// thread unless the drawing and the frame are small, so opening a million-vertex scribble
+/// or resizing the window never stalls input; a frame is never bigger than the monitor:
 ///
 /// 1. On the main thread, a `RenderSnapshot` freezes the tree (O(marks), no vertex copied).
 /// 2. Background threads render it into a new backdrop, in tiles on every core, at a lower
@@ -35,6 +35,10 @@ final class CanvasView {
     /// the canvas it covers) is shown by a background full frame, not repainted in place: at
     /// the same 1.7 µs a vertex this keeps an undo within about 30 ms.
     static let repaintVertexLimit = 20_000
+    /// Full frames bigger than this many device pixels are rendered in the background
+    /// whatever the drawing: allocating and painting 64 MB (a 4K screen at scale 2) alone
+    /// takes tens of milliseconds.
+    static let synchronousPixelLimit = 4_000_000
 
     /// The widget.
     let drawingArea = DrawingArea()
@@ -129,13 +133,17 @@ final class CanvasView {
     /// Renders the newest requested frame: small drawings at once, big ones in the
     /// background (unless a render is under way: its end starts the next one).
     private func startFullFrame() {
-        let (width, height) = drawingArea.allocatedSize
-        guard let scribble, width > 0, height > 0, shownGeneration != generation else { return }
+        let (allocatedWidth, allocatedHeight) = drawingArea.allocatedSize
+        guard let scribble, allocatedWidth > 0, allocatedHeight > 0, shownGeneration != generation else { return }
         let snapshot = RenderSnapshot(of: scribble.root)
         let scale = drawingArea.scaleFactor, background = background
-        frameSize = (width, height, scale)
+        frameSize = (allocatedWidth, allocatedHeight, scale)
         vertexCount = snapshot.vertexCount
-        if snapshot.vertexCount <= Self.synchronousVertexLimit {
+        // No bigger than the monitor: a window stretched past the screen (8000×8000 px) shows
+        // no more of the drawing than the screen can, and its frame would cost 256 MB.
+        let monitor = drawingArea.monitorSize ?? (allocatedWidth, allocatedHeight)
+        let width = min(allocatedWidth, max(monitor.width, 1)), height = min(allocatedHeight, max(monitor.height, 1))
+        if snapshot.vertexCount <= Self.synchronousVertexLimit, width * height * scale * scale <= Self.synchronousPixelLimit {
             swapIn(CanvasBackdrop(rendering: snapshot, width: width, height: height, scale: scale,
                                   background: background), generation: generation, vertices: snapshot.vertexCount)
             return
@@ -174,7 +182,8 @@ final class CanvasView {
     private func swapIn(_ fresh: CanvasBackdrop, generation: Int, vertices: Int) {
         backdrop = fresh
         shownGeneration = generation
-        drawingArea.queueDraw()
+        // Only what the frame covers changes: beyond a monitor-sized frame lies bare background.
+        drawingArea.queueDraw(x: 0, y: 0, width: fresh.width, height: fresh.height)
         TimingReport.canvasDidShowFullFrame(vertices: vertices)
     }
 
