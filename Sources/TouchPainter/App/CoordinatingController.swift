@@ -101,30 +101,31 @@ final class CoordinatingController {
         return button
     }
 
-    /// Where files are decoded, one at a time, off the GTK main thread.
+    /// Where the gallery is listed and other small reads happen, one at a time, off the GTK
+    /// main thread (opening a scribble is a `FileRequest` of its own).
     static let loading = DispatchQueue(label: "touchpainter.loading", qos: .userInitiated)
 
     /// Opens a gallery entry on the canvas and shows the canvas. The file is read and decoded
-    /// off the main thread first, so a big scribble does not stall input, and an entry that
+    /// off the main thread first (a `FileRequest`: one stuck read blocks nothing else), so a big scribble does not stall input, and an entry that
     /// cannot be read says why at once — before any question about unsaved changes, and
     /// leaving everything as it was.
     func openScribble(_ entry: ScribbleEntry) {
         let manager = scribbleManager
-        Self.loading.async {
-            let result = Result { try manager.loadMemento(id: entry.id) }
-            MainLoop.perform { [weak self] in
-                guard let self else { return }
-                switch result {
-                case .success(let memento):
-                    guard self.canvasViewController.confirmDiscardingChanges() else { return }
-                    self.document.open(Scribble(adopting: memento), from: .gallery(id: entry.id))
-                    self.requestViewChange(tag: ButtonTag.done.rawValue)
-                case .failure(let error):
-                    self.presenter?.showError(tr("Could not open “%1$s”", entry.title),
-                                              detail: tr("%1$s The other scribbles are not affected.", error))
-                }
+        FileRequest.start({ try manager.loadMemento(id: entry.id) }, timedOut: { [weak self] in
+            self?.presenter?.showError(tr("Could not open “%1$s”", entry.title),
+                                       detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.", FileRequest.timeout / 1000))
+        }, completion: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let memento):
+                guard self.canvasViewController.confirmDiscardingChanges() else { return }
+                self.document.open(Scribble(adopting: memento), from: .gallery(id: entry.id))
+                self.requestViewChange(tag: ButtonTag.done.rawValue)
+            case .failure(let error):
+                self.presenter?.showError(tr("Could not open “%1$s”", entry.title),
+                                          detail: tr("%1$s The other scribbles are not affected.", error))
             }
-        }
+        })
     }
 
     /// Opens the scribble file at `path` (from a command line, this launch's or a later
@@ -132,19 +133,19 @@ final class CoordinatingController {
     /// if it cannot.
     func openFile(at path: String) {
         guard canvasViewController.confirmDiscardingChanges() else { return }
-        Self.loading.async {
-            let result = Result { try ScribbleManager.loadMemento(path: path) }
-            MainLoop.perform { [weak self] in
-                switch result {
-                case .success(let memento):
-                    // Titled after the file if it has no title of its own.
-                    self?.document.open(Scribble(adopting: memento), from: .file(path: path))
-                    self?.requestViewChange(tag: ButtonTag.done.rawValue)
-                case .failure(let error):
-                    self?.presenter?.showError(tr("Could not open “%1$s”", path), detail: String(describing: error))
-                }
+        FileRequest.start({ try ScribbleManager.loadMemento(path: path) }, timedOut: { [weak self] in
+            self?.presenter?.showError(tr("Could not open “%1$s”", path),
+                                       detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.", FileRequest.timeout / 1000))
+        }, completion: { [weak self] result in
+            switch result {
+            case .success(let memento):
+                // Titled after the file if it has no title of its own.
+                self?.document.open(Scribble(adopting: memento), from: .file(path: path))
+                self?.requestViewChange(tag: ButtonTag.done.rawValue)
+            case .failure(let error):
+                self?.presenter?.showError(tr("Could not open “%1$s”", path), detail: String(describing: error))
             }
-        }
+        })
     }
 
     /// A gallery entry was deleted; if it is the open scribble, the document forgets where
