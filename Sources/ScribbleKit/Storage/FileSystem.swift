@@ -39,6 +39,19 @@ enum FileSystem {
         return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
     }
 
+    /// When `path` was last modified, exactly as the file system stores it; `nil` if it cannot be read.
+    static func modificationTime(_ path: String) -> timespec? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_mtim : nil
+    }
+
+    /// Gives `path` the modification time `time` (its access time too); false if it cannot.
+    @discardableResult
+    static func setModificationTime(_ path: String, to time: timespec) -> Bool {
+        let times = [time, time]
+        return utimensat(AT_FDCWD, path, times, 0) == 0
+    }
+
     /// The names in `directory`, without "." and ".."; a missing folder has none.
     static func names(in directory: String) throws(StorageError) -> [String] {
         guard let stream = opendir(directory) else {

@@ -39,7 +39,11 @@ extension ScribbleManager {
             thumbnail?.discard()
             throw error
         }
-        try? thumbnail?.commit() // the scribble, the source of truth, is saved either way
+        // The scribble, the source of truth, is saved either way. The thumbnail takes the
+        // scribble's time, which is how the gallery knows it shows this version of it.
+        if (try? thumbnail?.commit()) != nil, let time = FileSystem.modificationTime(path) {
+            FileSystem.setModificationTime(thumbnailPath(id), to: time)
+        }
         return ScribbleEntry(id: id, title: memento.title ?? Self.untitled,
                              savedAt: FileSystem.modificationDate(path) ?? Date(),
                              scribblePath: path, thumbnailPath: thumbnailPath(id))

@@ -29,4 +29,36 @@ extension ScribbleManager {
         cairo_surface_flush(surface)
         return try? StreamSink.collect { sink in cairo_surface_write_to_png_stream(surface, StreamSink.write, sink) }
     }
+
+    /// Whether the gallery may show the thumbnail of the scribble at `scribblePath`, making
+    /// sure first that it shows what the scribble holds (SPEC §9). A save gives the thumbnail
+    /// the scribble's modification time; one that is older or missing — a crash between a
+    /// save's two renames, a scribble copied in by hand — is drawn again from the scribble.
+    /// Otherwise the scribble is checked by header and checksum only, without building it.
+    /// Slow when it redraws (the whole drawing is read): call it off the main thread.
+    /// - Returns: false when the scribble cannot be read or is damaged.
+    public static func prepareThumbnail(scribblePath: String, thumbnailPath: String) -> Bool {
+        guard let drawn = FileSystem.modificationTime(scribblePath) else { return false }
+        if let shown = FileSystem.modificationTime(thumbnailPath),
+           (shown.tv_sec, shown.tv_nsec) >= (drawn.tv_sec, drawn.tv_nsec) {
+            return isIntact(path: scribblePath)
+        }
+        guard let memento = try? loadMemento(path: scribblePath) else { return false }
+        let bounds = memento.root.bounds
+        let canvas = canvasSize(showing: bounds)
+        if let png = thumbnailPNG(of: memento.root, canvasWidth: canvas.width, canvasHeight: canvas.height),
+           (try? AtomicFile(path: thumbnailPath).write(png)) != nil {
+            FileSystem.setModificationTime(thumbnailPath, to: drawn)
+        }
+        return true
+    }
+
+    /// A canvas of the thumbnail's shape holding everything from the origin to the drawing's
+    /// right and bottom edges, plus a margin: the canvas size of the save is not stored.
+    static func canvasSize(showing bounds: Rect) -> (width: Int, height: Int) {
+        let margin: Float = 16
+        let right = bounds.isNull ? 0 : max(bounds.maxX + margin, 0), bottom = bounds.isNull ? 0 : max(bounds.maxY + margin, 0)
+        let scale = max(right / Float(thumbnailSize.width), bottom / Float(thumbnailSize.height), 1)
+        return (Int((Float(thumbnailSize.width) * scale).rounded(.up)), Int((Float(thumbnailSize.height) * scale).rounded(.up)))
+    }
 }

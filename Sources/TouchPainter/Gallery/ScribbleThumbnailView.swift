@@ -21,9 +21,12 @@ final class ScribbleThumbnailView {
     /// Makes a tile showing the placeholder until the thumbnail at `thumbnailPath` loads.
     init(entry: ScribbleEntry, thumbnailPath: String?) {
         self.entry = entry
-        let scribblePath = entry.scribblePath
-        // Header and checksum, without building the drawing: cheap for a big scribble.
-        proxy = ThumbnailImageProxy(path: thumbnailPath) { ScribbleManager.isIntact(path: scribblePath) }
+        let scribblePath = entry.scribblePath, picturePath = entry.thumbnailPath
+        // Header and checksum, without building the drawing (cheap for a big scribble) — or,
+        // for a thumbnail older than its scribble, the drawing read and the picture redrawn.
+        proxy = ThumbnailImageProxy(path: thumbnailPath) {
+            ScribbleManager.prepareThumbnail(scribblePath: scribblePath, thumbnailPath: picturePath)
+        }
         tile.accessibleName = entry.title
         tile.tooltip = entry.title
         image.accessibleName = tr("Thumbnail of %1$s", entry.title)
