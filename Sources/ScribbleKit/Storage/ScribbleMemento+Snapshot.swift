@@ -51,9 +51,9 @@ extension ScribbleMemento {
         value.isFinite ? min(max(value, -ScribbleFormat.maximumCoordinate), ScribbleFormat.maximumCoordinate) : 0
     }
 
-    /// A width or size a file may hold: non-finite becomes 0, the rest within 0…`maximumSize`.
+    /// A width or size a file may hold (`MarkLimits`): within (0, `maximumSize`].
     private static func size(_ value: Float) -> Float {
-        value.isFinite ? min(max(value, 0), ScribbleFormat.maximumSize) : 0
+        MarkLimits.clamped(size: value)
     }
 
     /// `point` with any non-finite coordinate set to 0, and brought within range.

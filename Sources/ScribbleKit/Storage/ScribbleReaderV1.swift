@@ -122,10 +122,10 @@ enum ScribbleReaderV1 {
         return Color(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3])
     }
 
-    /// Reads a width or size, refusing one the app could not have made (see `maximumSize`).
+    /// Reads a width or size, refusing one the app could not have made: (0, `maximumSize`].
     private static func size(_ reader: inout ByteReader, _ what: String) throws(ScribbleFormatError) -> Float {
         let size = try reader.finiteFloat(what)
-        guard size >= 0, size <= ScribbleFormat.maximumSize else {
+        guard MarkLimits.allows(size: size) else {
             throw .corrupt("\(what) is out of range (\(size); at most \(Int(ScribbleFormat.maximumSize)))")
         }
         return size
