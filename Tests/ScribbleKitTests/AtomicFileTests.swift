@@ -92,6 +92,22 @@ import Testing
         }
     }
 
+    @Test func aFIFOAFolderOrALinkToAFIFOIsNeverReplaced() throws {
+        let folder = TemporaryDirectory()
+        defer { withExtendedLifetime(folder) {} }
+        #expect(mkfifo(folder.file("pipe"), 0o600) == 0)
+        #expect(mkdir(folder.file("dir"), 0o700) == 0)
+        #expect(symlink("pipe", folder.file("link")) == 0)
+        for name in ["pipe", "dir", "link"] {
+            #expect(throws: StorageError(.save, path: folder.file(name), cause: "it is not a regular file")) {
+                try AtomicFile.write([1], to: folder.file(name))
+            }
+        }
+        var status = stat()
+        #expect(lstat(folder.file("pipe"), &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        #expect(folder.names() == ["dir", "link", "pipe"]) // no temporary file left either
+    }
+
     @Test func replacingKeepsTheFilesPermissions() throws {
         let folder = TemporaryDirectory()
         defer { withExtendedLifetime(folder) {} } // ARC may end it early

@@ -59,10 +59,16 @@ public struct AtomicFile: Sendable {
 
     /// Writes `bytes` to a temporary file beside the destination and syncs it; `commit`
     /// puts it in place. A destination that is a symbolic link is written through: the
-    /// link's target is replaced and the link stays, as editors do.
+    /// link's target is replaced and the link stays, as editors do. A destination that
+    /// exists but is not a regular file (a FIFO, a device, a socket, a folder) is refused.
     /// - Complexity: O(n) in `bytes`, plus one `fsync`.
     public func prepare(_ bytes: [UInt8]) throws(StorageError) -> Prepared {
         let destination = Self.resolvingLinks(path)
+        // A FIFO, a device, a socket or a folder is never replaced by a save.
+        var status = stat()
+        if lstat(destination, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw StorageError(.save, path: path, cause: tr("it is not a regular file"))
+        }
         let folder = Self.folder(of: destination)
         var template = Array("\(folder)/.\(Self.name(of: destination)).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
