@@ -75,7 +75,7 @@ enum FileSystem {
         let (descriptor, status) = try openRegularFile(path)
         defer { close(descriptor) }
         guard status.st_size <= maximumFileSize else {
-            throw StorageError(.open, path: path, cause: "the file is too large to be a scribble")
+            throw StorageError(.open, path: path, cause: tr("the file is too large to be a scribble"))
         }
         return try read(descriptor, upTo: Int(status.st_size), path: path)
     }
@@ -103,7 +103,7 @@ enum FileSystem {
         guard status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
             if status.st_mode & S_IFMT == S_IFDIR { throw StorageError(.open, path: path, code: EISDIR) }
-            throw StorageError(.open, path: path, cause: "it is not a regular file (a pipe, device or socket)")
+            throw StorageError(.open, path: path, cause: tr("it is not a regular file (a pipe, device or socket)"))
         }
         return (descriptor, status)
     }

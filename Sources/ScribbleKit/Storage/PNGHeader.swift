@@ -10,7 +10,7 @@ enum PNGHeader {
     /// - Throws: `StorageError` if the file cannot be read or is not a PNG.
     static func size(ofFileAt path: String) throws(StorageError) -> (width: Int, height: Int) {
         let bytes = try FileSystem.readPrefix(path, count: 24)
-        guard let size = size(of: bytes) else { throw StorageError(.open, path: path, cause: "it is not a PNG image") }
+        guard let size = size(of: bytes) else { throw StorageError(.open, path: path, cause: tr("it is not a PNG image")) }
         return size
     }
 

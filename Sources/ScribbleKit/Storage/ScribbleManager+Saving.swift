@@ -78,7 +78,7 @@ extension ScribbleManager {
         try Self.validate(id, in: directory, for: .save)
         let path = scribblePath(id)
         guard !title.isEmpty, !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw StorageError(.save, path: path, cause: "a name must have some text and no control characters")
+            throw StorageError(.save, path: path, cause: tr("a name must have some text and no control characters"))
         }
         var memento = try ScribbleMemento(data: try FileSystem.readFile(path))
         memento.title = ScribbleFormat.clipped(title)

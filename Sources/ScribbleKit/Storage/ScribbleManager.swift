@@ -84,7 +84,7 @@ public final class ScribbleManager: Sendable {
     func entry(at index: Int) throws(StorageError) -> ScribbleEntry {
         let entries = try cachedEntries()
         guard entries.indices.contains(index) else {
-            throw StorageError(.open, path: directory, cause: "the gallery has no scribble number \(index + 1)")
+            throw StorageError(.open, path: directory, cause: tr("the gallery has no scribble number %1$s", index + 1))
         }
         return entries[index]
     }
@@ -124,7 +124,7 @@ public final class ScribbleManager: Sendable {
     /// Refuses ids that are not a plain file name (no folders, no hidden or temporary names).
     static func validate(_ id: String, in directory: String, for action: StorageError.Action) throws(StorageError) {
         guard !id.isEmpty, !id.hasPrefix("."), !id.contains("/"), !id.contains("\0"), id.utf8.count <= 200 else {
-            throw StorageError(action, path: directory + "/" + id, cause: "“\(id)” is not a valid scribble id")
+            throw StorageError(action, path: directory + "/" + id, cause: tr("“%1$s” is not a valid scribble id", id))
         }
     }
 
