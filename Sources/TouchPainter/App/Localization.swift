@@ -16,8 +16,10 @@ enum Localization {
         Gettext.use(domain: textDomain, catalogues: catalogueFolder())
     }
 
-    /// `<binary's folder>/../share/locale` if it exists: the binary as started (so the build
-    /// tree's `.build/debug` symbolic link leads to `.build/share`), else as the kernel knows it.
+    /// `share/locale` beside the binary's folder — `<prefix>/bin/..` once installed — or one
+    /// level further up, as in SwiftPM's build tree (`.build/<triple>/debug/..`/..), the first
+    /// that exists; the binary as started, else as the kernel knows it. Folders are taken by
+    /// name: the kernel would take `..` of a symbolic link's target.
     private static func catalogueFolder() -> String? {
         var candidates: [String] = []
         if let started = CommandLine.arguments.first, started.contains("/") { candidates.append(started) }
@@ -25,11 +27,14 @@ enum Localization {
         let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
         if length > 0 { candidates.append(String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         for binary in candidates {
-            // `folder/..` by name: the kernel would take `..` of a symbolic link's target.
-            let parts = binary.split(separator: "/", omittingEmptySubsequences: false)
-            let parent = parts.count > 2 ? parts.dropLast(2).joined(separator: "/") : (parts.count == 2 ? parts[0] + "/.." : "..")
-            let locale = parent + "/share/locale"
-            if access(locale, F_OK) == 0 { return locale }
+            var parts = binary.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            parts.removeLast() // the binary's name; what is left names its folder
+            for _ in 0..<2 {
+                guard parts.count > 1 else { break }
+                parts.removeLast()
+                let locale = parts.joined(separator: "/") + "/share/locale"
+                if access(locale, F_OK) == 0 { return locale }
+            }
         }
         return nil
     }
