@@ -3,11 +3,11 @@ import GtkKit
 import ScribbleKit
 
 /// Translations (SPEC §1, "Desktop integration"): every user-visible string goes through
-/// GNU gettext (ScribbleKit's `tr`), in the `touchpainter` text domain, so `LANGUAGE=de touchpainter` speaks
-/// German. The catalogues are `po/*.po`, compiled by `make` into `share/locale` beside the
-/// binary's folder — `.build/share/locale` in the build tree, `$PREFIX/share/locale` once
-/// installed. Loading a catalogue is the one file the main thread reads besides the
-/// settings (gettext opens it on the first lookup, at start-up).
+/// GNU gettext (ScribbleKit's `tr`) in the `touchpainter` text domain, so
+/// `LANGUAGE=de touchpainter` speaks German. The catalogues are `po/*.po`, compiled by `make`
+/// into `.build/share/locale` and installed into `$PREFIX/share/locale`. A catalogue is,
+/// with the settings, the one file the main thread reads (gettext opens it on the first
+/// lookup, at start-up).
 enum Localization {
     /// Takes the locale from the environment and binds the domain to the catalogues found
     /// beside the binary (else the system's). Call once, first thing.
@@ -17,7 +17,7 @@ enum Localization {
     }
 
     /// `share/locale` beside the binary's folder — `<prefix>/bin/..` once installed — or one
-    /// level further up, as in SwiftPM's build tree (`.build/<triple>/debug/..`/..), the first
+    /// level further up, as in SwiftPM's build tree (`.build/<triple>/debug`), the first
     /// that exists; the binary as started, else as the kernel knows it. Folders are taken by
     /// name: the kernel would take `..` of a symbolic link's target.
     private static func catalogueFolder() -> String? {
