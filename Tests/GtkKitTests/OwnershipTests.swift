@@ -78,7 +78,8 @@ struct OffMainThreadReleaseTests {
         }, Unmanaged.passUnretained(finalisation).toOpaque())
         await Task.detached { holder = nil }.value // the last Swift reference goes away off the main thread
         #expect(finalisation.onMainActor != false) // not finalised on the detached thread
-        for _ in 0..<500 where finalisation.onMainActor == nil {
+        let deadline = ContinuousClock.now + .seconds(20) // generous: other tests share the threads
+        while finalisation.onMainActor == nil, ContinuousClock.now < deadline {
             MainLoop.iterate()
             usleep(1000)
         }

@@ -146,6 +146,7 @@ struct JournalReplayPropertyTests {
         let manager = ScribbleManager(directory: folder.file("gallery"))
         var run = 0
         await propertyCheck(count: 1000, input: Gen<Action>.case.array(of: 0...30)) { actions in
+            await Task.yield() // let the other main-actor tests run between sessions
             run += 1
             let path = folder.file("run-\(run).journal")
             let live = Document(manager: manager, hop: { _ in })

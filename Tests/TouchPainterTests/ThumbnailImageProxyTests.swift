@@ -40,8 +40,11 @@ struct ThumbnailImageProxyTests {
         return path
     }
 
+    /// Runs the main loop until the proxy's load has ended, or 20 seconds: a generous limit,
+    /// as tests beside this one may keep the decoding threads busy for seconds.
     private func waitUntilSettled(_ proxy: ThumbnailImageProxy) {
-        for _ in 0..<500 {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
             MainLoop.iterate()
             if case .loading = proxy.state { usleep(2000) } else { return }
         }

@@ -1,5 +1,6 @@
 import Dispatch
 import GtkKit
+import Synchronization
 
 /// One read of the user's files for one request (opening a scribble), off the main thread
 /// (SPEC §9). Each request runs on its own, so a read stuck in the kernel — a dead network
@@ -11,35 +12,40 @@ enum FileRequest {
     static let timeout: UInt32 = 10_000
 
     /// Runs `read` in the background; on the main thread, hands its result to `completion`,
-    /// or calls `timedOut` if `timeout` passes first — never both.
+    /// or calls `timedOut` if `timeout` passes before the read ends — never both.
     static func start<Value: Sendable>(_ read: @escaping @Sendable () throws -> Value,
                                        timeout: UInt32 = FileRequest.timeout,
                                        timedOut: @escaping @MainActor () -> Void,
                                        completion: @escaping @MainActor (Result<Value, any Error>) -> Void) {
         let state = Outcome()
-        DispatchQueue.global(qos: .userInitiated).async {
+        // A queue of its own, not the global pool: a private serial queue is given a thread
+        // even when every pooled thread is busy or stuck, so one stuck read cannot hold up
+        // the next request.
+        DispatchQueue(label: "touchpainter.file-request", qos: .userInitiated).async {
             let result = Result { try read() }
-            MainLoop.perform {
-                guard state.claim() else { return } // too late: the user was told it failed
-                completion(result)
-            }
+            guard state.end(as: .read) else { return } // too late: the user was told it failed
+            MainLoop.perform { completion(result) }
         }
         MainLoop.after(milliseconds: timeout) {
-            guard state.claim() else { return }
+            guard state.end(as: .timedOut) else { return }
             timedOut()
         }
     }
 
-    /// Whether the request has ended, one way or the other; only touched on the main thread.
-    private final class Outcome: @unchecked Sendable {
-        // Sendable to cross into the closures above, safe because both closures that touch
-        // `isDone` run on the main thread (MainLoop.perform and MainLoop.after).
-        private var isDone = false
+    /// How a request ended. The read claims the end when it finishes, not when the main
+    /// thread gets round to it, so a busy main thread cannot turn a finished read into a
+    /// timeout.
+    private final class Outcome: Sendable {
+        enum End { case read, timedOut }
+        private let end = Mutex<End?>(nil)
 
-        /// True the first time only: the caller is the one that ends the request.
-        @MainActor func claim() -> Bool {
-            defer { isDone = true }
-            return !isDone
+        /// True for the first caller only: the one whose way of ending counts.
+        func end(as way: End) -> Bool {
+            end.withLock { end in
+                guard end == nil else { return false }
+                end = way
+                return true
+            }
         }
     }
 }
