@@ -28,7 +28,9 @@ import Testing
         let image = ImageSurface(width: 100, height: 100)
         image.render(stroke)
 
-        let inside = Int(size / 2) - 1, outside = Int(size / 2) + 2
+        // Whole pixels inside and outside the pen, allowing for the bend smoothing gives the
+        // corner (`Stroke.smoothingReach`).
+        let inside = Int(size / 2 - Stroke.smoothingReach) - 1, outside = Int(size / 2 + Stroke.smoothingReach) + 2
         for x in [25, 40, 50, 60, 70] { // clear of the vertical segment's band, x 75…85
             #expect(image.pixel(x: x, y: 20, is: blue), "along the top at x \(x)")
             #expect(image.pixel(x: x, y: 20 - inside, is: blue))

@@ -26,6 +26,7 @@ extension Document {
     /// thread one deep copy of its points, at its end, never per motion event.
     /// - Complexity: O(n) in the mark's vertices (the copy; encoding runs on the journal's queue).
     public func markFinished(_ mark: Mark) {
+        if let stroke = mark as? Stroke { scribble.finish(stroke) }
         guard mark === pendingMark else { return }
         journalPendingMark()
     }

@@ -79,6 +79,13 @@ public struct Rect: Hashable, Sendable {
         isNull ? self : Rect(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)
     }
 
+    /// The area both share; null when they share none.
+    public func intersection(_ other: Rect) -> Rect {
+        let box = Rect(minX: max(minX, other.minX), minY: max(minY, other.minY),
+                       maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+        return box.isNull ? .null : box
+    }
+
     /// True when the two share any area (touching edges count).
     public func intersects(_ other: Rect) -> Bool {
         !isNull && !other.isNull && minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
@@ -115,6 +122,10 @@ public struct Color: Hashable, Sendable {
     public static let black = Color(red: 0, green: 0, blue: 0)
     /// Opaque white, the canvas background.
     public static let white = Color(red: 255, green: 255, blue: 255)
+
+    /// The same colour, fully opaque: what a translucent stroke is drawn with inside the
+    /// layer that then takes its opacity.
+    public var opaque: Color { Color(red: red, green: green, blue: blue) }
 
     /// Components scaled to 0…1, as Cairo takes them.
     public var unitComponents: (red: Double, green: Double, blue: Double, alpha: Double) {

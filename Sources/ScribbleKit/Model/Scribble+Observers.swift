@@ -8,8 +8,11 @@ public struct ScribbleChange {
         case added(Mark)
         /// A top-level mark went away.
         case removed(Mark)
-        /// The stroke in progress got a new last vertex; only its last segment is new.
+        /// The stroke in progress got a new last vertex; only its last two segments are new
+        /// (the one before the vertex takes its final shape, see `CurveSegment`).
         case extended(Stroke)
+        /// The stroke in progress is complete: its last segment is final as it stands.
+        case finished(Stroke)
         /// A top-level mark was put in place of another, at the same index (an edited copy:
         /// moved, recoloured).
         case replaced(Mark, by: Mark)

@@ -86,6 +86,14 @@ public final class Scribble {
         notify(.extended(stroke), dirty: segment)
     }
 
+    /// Tells the observers that `stroke`, the stroke in progress, is complete (the pointer
+    /// went up); a stroke that is not on the canvas does nothing.
+    public func finish(_ stroke: Stroke) {
+        guard isOnCanvas(stroke) else { return }
+        let end = stroke.elements.last.flatMap { if case .vertex(let p) = $0 { p } else { nil } }
+        notify(.finished(stroke), dirty: end.map { Rect.null.union($0).outset(by: stroke.size / 2) } ?? .null)
+    }
+
     /// True when `mark` is one of the top-level marks.
     public func isOnCanvas(_ mark: Mark) -> Bool {
         if case .mark(let last)? = root.elements.last, last === mark { return true }

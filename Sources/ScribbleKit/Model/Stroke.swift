@@ -57,7 +57,14 @@ public final class Stroke: Mark {
     /// The last child, a fresh `Vertex` if it is an inline vertex.
     public var lastChild: Mark? { elements.isEmpty ? nil : child(at: elements.count - 1) }
 
-    /// The painted area: the vertices' box grown by half the width, joined with the children's.
+    /// How far a stroke's drawn curve may stray from the straight segments between its
+    /// vertices, in pixels: smoothing (`CurveSegment`) keeps within it. `bounds` leaves it
+    /// out; whoever repaints or culls by bounds allows for it (`CanvasBackdrop.pixelArea`).
+    public static let smoothingReach: Float = 0.5
+
+    /// The area the pen covers along the straight segments: the vertices' box grown by half
+    /// the width, joined with the children's (the smoothed curve may stray `smoothingReach`
+    /// further).
     /// - Complexity: O(1) for a stroke of vertices; O(children) when it holds other marks.
     public var bounds: Rect {
         var box = vertexBox.outset(by: size / 2)

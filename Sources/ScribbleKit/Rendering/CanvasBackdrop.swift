@@ -19,7 +19,9 @@ public final class CanvasBackdrop: @unchecked Sendable {
     public let height: Int
     /// Device pixels per widget pixel (2 on a HiDPI screen).
     public let scale: Int
-    private let context: OpaquePointer
+    let context: OpaquePointer
+    /// The stroke in progress, whose newest segment is not in the backdrop yet.
+    var live: LiveStroke?
 
     /// Makes a `width` × `height` backdrop (device pixels: times `scale`); its pixels are
     /// undefined until something paints them (`repaint`).
@@ -60,49 +62,131 @@ public final class CanvasBackdrop: @unchecked Sendable {
     /// Brings the backdrop up to date with one change of the scribble whose tree is `root`,
     /// drawing only what the change touched (a removal brings back the background beneath).
     /// Returns the area to show again.
-    /// - Complexity: O(1) for `.extended`; O(the mark's vertices) for `.added`; for
-    ///   `.removed`, `.replaced` and `.reset`, O(the marks and vertices that touch the change's area).
+    /// - Complexity: O(1) for `.extended` and `.finished`; O(the mark's vertices) for
+    ///   `.added`; for `.removed`, `.replaced` and `.reset`, O(the marks and vertices that
+    ///   touch the change's area).
     @discardableResult
     public func apply(_ change: ScribbleChange, root: Stroke, background: CanvasKind) -> Rect {
         switch change.kind {
         case .extended(let stroke):
-            drawLastSegment(of: stroke)
+            return extend(stroke, through: stroke.count - 1)
+        case .finished(let stroke):
+            return finish(stroke)
         case .added(let mark):
-            draw(mark, clippedTo: change.dirty)
-        case .removed, .replaced, .reset:
+            return add(mark, dirty: change.dirty, isStarting: Self.isStarting(mark, count: mark.count))
+        case .removed(let mark), .replaced(let mark, _):
+            if live?.stroke === mark { live = nil } else { commitLive() }
+            repaint(change.dirty, background: background, root: root)
+        case .reset:
+            live = nil
             repaint(change.dirty, background: background, root: root)
         }
         return change.dirty
     }
 
-    /// Draws the newest segment of the stroke in progress, over whatever lies there (the
-    /// background needs no work).
-    /// - Complexity: O(1): one segment, whatever the size of the drawing.
-    public func drawLastSegment(of stroke: Stroke) {
-        drawSegment(of: stroke, endingAt: stroke.count - 1)
+    /// Whether `mark`, added with `count` children, is a stroke starting (the pen's): a
+    /// stroke of one vertex.
+    static func isStarting(_ mark: Mark, count: Int) -> Bool {
+        guard let stroke = mark as? Stroke, count == 1, case .vertex? = stroke.elements.first else { return false }
+        return true
     }
 
-    /// Draws the segment of `stroke` that ends at child `index` (a round dot when the
-    /// child before it is not a vertex), as the canvas drew it when that vertex arrived.
-    /// - Complexity: O(1).
-    public func drawSegment(of stroke: Stroke, endingAt index: Int) {
-        let elements = stroke.elements
-        guard let color = stroke.color, elements.indices.contains(index), case .vertex(let last) = elements[index]
-        else { return }
+    /// A new top-level mark: a stroke starting is drawn as it grows (the live stroke);
+    /// anything else is drawn whole, now.
+    func add(_ mark: Mark, dirty: Rect, isStarting: Bool) -> Rect {
+        commitLive()
+        guard isStarting, let stroke = mark as? Stroke else {
+            draw(mark, clippedTo: dirty)
+            return dirty
+        }
+        let live = LiveStroke(stroke, drawnThrough: 0, width: width, height: height, scale: scale)
+        self.live = live
+        return dirty.union(live.bounds(endingAt: 0, last: 0))
+    }
+
+    /// The stroke in progress got vertices up to `index`: draws for good each segment that
+    /// took its final shape (normally one: the segment before the new vertex). Returns the
+    /// area to show again, the provisional segment's old and new places included.
+    /// - Complexity: O(1) a vertex.
+    func extend(_ stroke: Stroke, through index: Int) -> Rect {
+        if live?.stroke !== stroke {
+            // Not seen from its start (a full frame drew what it had): follow it from here.
+            commitLive()
+            live = LiveStroke(stroke, drawnThrough: index - 1, width: width, height: height, scale: scale)
+        }
+        guard let live, index > live.drawnThrough else { return .null }
+        live.lastVertex = index
+        var dirty = live.bounds(endingAt: index - 1, last: index - 1) // where the provisional piece was
+        if let pieces = live.pendingPieces(through: index - 1), index > 1 {
+            let target = beginDrawing(live)
+            for piece in pieces { dirty = dirty.union(live.draw(endingAt: piece, last: index, on: target)) }
+        }
+        live.drawnThrough = index - 1
+        return dirty.union(live.bounds(endingAt: index, last: index))
+    }
+
+    /// The stroke in progress is complete: its provisional segment is final as it stands, and
+    /// goes into the backdrop (a translucent stroke's whole layer is laid on, once).
+    func finish(_ stroke: Stroke) -> Rect {
+        guard let live, live.stroke === stroke else { return .null }
+        let dirty = live.bounds(endingAt: live.lastVertex, last: live.lastVertex)
+        commitLive()
+        return dirty
+    }
+
+    /// Draws the stroke in progress' remaining pieces for good, and lays a translucent
+    /// stroke's layer into the backdrop.
+    func commitLive() {
+        guard let live else { return }
+        self.live = nil
+        let last = live.lastVertex
+        if let pieces = live.pendingPieces(through: last) {
+            let target = beginDrawing(live)
+            for piece in pieces { live.draw(endingAt: piece, last: last, on: target) }
+        }
+        guard let layer = live.layer, let color = live.stroke.color else { return }
+        let area = Self.pixelArea(covering: live.stroke.bounds)
+        cairo_save(context)
+        cairo_rectangle(context, Double(area.minX), Double(area.minY), Double(area.width), Double(area.height))
+        cairo_clip(context)
         let c = color.unitComponents
         cairo_set_source_rgba(context, c.red, c.green, c.blue, c.alpha)
-        cairo_new_path(context)
-        if index > 0, case .vertex(let previous) = elements[index - 1] {
-            cairo_set_line_width(context, Double(stroke.size))
-            cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-            cairo_move_to(context, Double(previous.x), Double(previous.y))
-            cairo_line_to(context, Double(last.x), Double(last.y))
-            cairo_stroke(context)
+        cairo_mask_surface(context, layer, 0, 0)
+        cairo_restore(context)
+    }
+
+    /// The context a live stroke's final segments go into, its source set: the backdrop
+    /// itself for an opaque stroke, the stroke's layer at full strength for a translucent one.
+    private func beginDrawing(_ live: LiveStroke) -> OpaquePointer {
+        let target = live.layerContext ?? context
+        let c = (live.stroke.color ?? .black).opaque.unitComponents
+        cairo_set_source_rgba(target, c.red, c.green, c.blue, 1)
+        return target
+    }
+
+    /// Draws the stroke in progress' provisional segment (and a translucent stroke's layer)
+    /// onto `cr`, the window's context over a copy of the backdrop: what the backdrop does
+    /// not hold yet.
+    public func drawLive(on cr: OpaquePointer) {
+        guard let live, let color = live.stroke.color else { return }
+        let last = live.lastVertex
+        let c = color.unitComponents
+        cairo_save(cr)
+        if let layer = live.layer {
+            cairo_push_group(cr)
+            cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+            cairo_mask_surface(cr, layer, 0, 0)
         } else {
-            cairo_arc(context, Double(last.x), Double(last.y), Double(stroke.size) / 2, 0, 2 * .pi)
-            cairo_fill(context)
+            cairo_set_source_rgb(cr, c.red, c.green, c.blue)
         }
+        if live.pendingPieces(through: last) != nil {
+            live.draw(endingAt: last, last: last, on: cr)
+        }
+        if live.layer != nil {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, c.alpha)
+        }
+        cairo_restore(cr)
     }
 
     /// Draws one new mark on top, touching only `rect`.
@@ -125,8 +209,9 @@ public final class CanvasBackdrop: @unchecked Sendable {
         cairo_paint(cr)
     }
 
-    /// The whole pixels that cover `rect` with a pixel to spare on every side (antialiasing
-    /// spills a little past a mark's bounds): what to invalidate and what to clip to.
+    /// The whole pixels that cover `rect` with a pixel to spare on every side (a smoothed
+    /// stroke strays up to `Stroke.smoothingReach` past its bounds): what to invalidate and
+    /// what to clip to.
     public static func pixelArea(covering rect: Rect) -> Rect {
         rect.isNull ? rect : rect.outset(by: 1).integral
     }

@@ -22,6 +22,9 @@ public final class MarkRenderer: MarkVisitor {
     /// Far enough that the cut ends, and their caps, never show; a segment that stays within
     /// it — every segment a hand draws — goes to Cairo exactly as it is.
     static let segmentReach: Float = 4096
+    /// How far, in device pixels, a curve may stray from a straight segment and still be
+    /// drawn as one: Cairo's own tolerance when it flattens curves, so nothing shows.
+    static let flatness: Float = 0.1
     private let context: OpaquePointer
     private let clip: Rect
     /// One device pixel, in user units: the margin culling leaves for antialiasing.
@@ -86,25 +89,29 @@ public final class MarkRenderer: MarkVisitor {
     /// - Complexity: O(children), with no allocation: the runs are drawn where they lie.
     private func drawStroke(_ elements: [Stroke.Element], color: Color?, size: Float, bounds: Rect,
                             child: Int?, visit: (Int, Mark) -> Void) {
-        guard bounds.outset(by: pixel).intersects(clip) else { return }
+        guard bounds.outset(by: pixel + Stroke.smoothingReach).intersects(clip) else { return }
         elements.withUnsafeBufferPointer { elements in
             var runStart = 0, markIndex = 0
             for index in elements.indices {
                 guard case .mark(let mark) = elements[index] else { continue }
-                drawRun(elements, runStart..<index, color: color, size: size, child: child)
+                drawRun(elements, runStart..<index, color: color, size: size, bounds: bounds, child: child)
                 visit(markIndex, mark)
                 markIndex += 1
                 runStart = index + 1
             }
-            drawRun(elements, runStart..<elements.count, color: color, size: size, child: child)
+            drawRun(elements, runStart..<elements.count, color: color, size: size, bounds: bounds, child: child)
         }
     }
 
-    /// Draws one polyline through `elements[range]`, which are inline vertices only; segments
-    /// whose pen misses the clip, or that the occlusion map says are hidden, are left out,
-    /// and long runs go to Cairo in chunks.
+    /// Draws one smoothed run through `elements[range]`, which are inline vertices only
+    /// (`CurveSegment`); segments whose pen misses the clip, or that the occlusion map says
+    /// are hidden, are left out, and long runs go to Cairo in chunks. A translucent run must
+    /// be no darker where it crosses itself or where its chunks meet: one `cairo_stroke`
+    /// lays its whole outline on once, so only a run of several chunks is drawn opaque into
+    /// a group that is then laid on with its opacity (vector exports keep plain paths for
+    /// the rest: some SVG viewers mishandle Cairo's masked groups).
     private func drawRun(_ elements: UnsafeBufferPointer<Stroke.Element>, _ range: Range<Int>, color: Color?,
-                         size: Float, child: Int?) {
+                         size: Float, bounds: Rect, child: Int?) {
         guard let color, !range.isEmpty else { return }
         let run = UnsafeBufferPointer(rebasing: elements[range])
         let hidden: (map: OcclusionMap, child: Int)? = if let occlusion, let child { (occlusion, child) } else { nil }
@@ -115,12 +122,15 @@ public final class MarkRenderer: MarkVisitor {
             }
             return
         }
-        setSource(color)
+        let isLayered = color.alpha < 255 && run.count > Self.chunkLength + 1
+        if isLayered { beginLayer(covering: bounds) }
+        setSource(isLayered ? color.opaque : color)
         cairo_set_line_width(context, Double(size))
         cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         let reach = clip.outset(by: size / 2 + pixel)
         let farReach = reach.outset(by: Self.segmentReach)
+        let tolerance = Self.flatness * pixel
         var isEmpty = true // whether the path holds a segment not stroked yet
         var isOpen = false // whether the path's current subpath ends at run[index - 1]
         for index in 1..<run.count {
@@ -131,18 +141,20 @@ public final class MarkRenderer: MarkVisitor {
                 isEmpty = true
                 isOpen = false
             }
-            let from = Self.point(run[index - 1]), to = Self.point(run[index])
             let isHidden = hidden.map { $0.map.isHidden(child: $0.child, element: range.lowerBound + index) } ?? false
-            guard !isHidden, reach.touches(from, to) else {
+            let segment = CurveSegment(run, endingAt: index, first: 0, last: run.count - 1)
+            let (from, to) = (segment.start, segment.end)
+            guard !isHidden, reach.outset(by: segment.deviation).touches(from, to) else {
                 isOpen = false
                 continue
             }
             if farReach.contains(from), farReach.contains(to) {
                 if !isOpen { cairo_move_to(context, Double(from.x), Double(from.y)) }
-                cairo_line_to(context, Double(to.x), Double(to.y))
+                segment.add(to: context, tolerance: tolerance)
                 isOpen = true
             } else {
-                // Only the part that can show, as its own piece of the path.
+                // Only the part that can show, as its own piece of the path (straight: no
+                // hand draws a segment thousands of pixels long).
                 guard let part = farReach.part(of: from, to) else {
                     isOpen = false
                     continue
@@ -156,6 +168,27 @@ public final class MarkRenderer: MarkVisitor {
             isEmpty = false
         }
         if isEmpty { cairo_new_path(context) } else { cairo_stroke(context) }
+        if isLayered { endLayer(opacity: color) }
+    }
+
+    /// Starts a group for a translucent run of several chunks, no bigger than the part of the clip its
+    /// stroke's `bounds` cover (a group costs its area in memory and in compositing).
+    private func beginLayer(covering bounds: Rect) {
+        // Whole device pixels: a clip edge through a pixel would cut its antialiasing.
+        let near = bounds.outset(by: pixel + Stroke.smoothingReach).intersection(clip)
+        let area = Rect(minX: (near.minX / pixel).rounded(.down) * pixel, minY: (near.minY / pixel).rounded(.down) * pixel,
+                        maxX: (near.maxX / pixel).rounded(.up) * pixel, maxY: (near.maxY / pixel).rounded(.up) * pixel)
+        cairo_save(context)
+        cairo_rectangle(context, Double(area.minX), Double(area.minY), Double(area.width), Double(area.height))
+        cairo_clip(context)
+        cairo_push_group(context)
+    }
+
+    /// Lays the group on with `color`'s opacity.
+    private func endLayer(opacity color: Color) {
+        cairo_pop_group_to_source(context)
+        cairo_paint_with_alpha(context, color.unitComponents.alpha)
+        cairo_restore(context)
     }
 
     /// The location of an inline vertex.

@@ -7,10 +7,11 @@
 /// are already painted over for sure:
 ///
 /// - a segment is *hidden* when every pixel it can touch (its pen grown by the pixel's
-///   half-diagonal and `touchMargin`) is in the bitmap; leaving it out changes no pixel,
+///   half-diagonal, `touchMargin` and how far smoothing bends it, `CurveSegment.deviation`)
+///   is in the bitmap; leaving it out changes no pixel,
 ///   because each of those pixels is later painted fully by an opaque colour;
 /// - a visible segment of an opaque stroke then adds the pixels it surely covers whole (its
-///   pen shrunk by the half-diagonal and `coverMargin`) to the bitmap.
+///   pen shrunk by the half-diagonal, `coverMargin` and the bend) to the bitmap.
 ///
 /// The margins cover how far Cairo's drawing may stray from the exact pen shape. It never
 /// reaches beyond it: round joins and caps are polygons inscribed in the pen's circle, and
@@ -70,12 +71,15 @@ final class OcclusionMap {
                         else { continue }
                         let a = Point(x: start.x * scale - origin.x, y: start.y * scale - origin.y)
                         let b = Point(x: end.x * scale - origin.x, y: end.y * scale - origin.y)
+                        // Measured along the straight segment; the drawn curve strays from it
+                        // by up to its deviation.
+                        let bend = CurveSegment(in: elements, endingAt: index, last: elements.count - 1).deviation * scale
                         // Off the tile (most segments, for a small repaint), or under later strokes.
-                        if !reach.touches(a, b) || covered.isSet(everywhereWithin: touch, of: a, b) {
+                        if !reach.outset(by: bend).touches(a, b) || covered.isSet(everywhereWithin: touch + bend, of: a, b) {
                             let bit = offset + index
                             bits[bit >> 6] |= 1 << UInt64(bit & 63)
-                        } else if isOpaque, a != b {
-                            covered.set(everywhereWithin: cover, of: a, b)
+                        } else if isOpaque, a != b, cover - bend > 0 {
+                            covered.set(everywhereWithin: cover - bend, of: a, b)
                         }
                     }
                 }

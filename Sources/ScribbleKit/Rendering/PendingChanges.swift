@@ -3,8 +3,8 @@
 /// before it is shown: nothing drawn meanwhile is lost.
 ///
 /// Additions are replayed exactly as the canvas drew them when they happened — a new mark
-/// as it was then, each new vertex as its own segment — so the caught-up frame is the one
-/// the canvas would have had. A removal (undo, say) or a reset cannot be replayed by
+/// as it was then, each new vertex and the end of the stroke in progress through the
+/// backdrop's live stroke — so the caught-up frame is the one the canvas would have had. A removal (undo, say) or a reset cannot be replayed by
 /// drawing on top; the frame is then *stale* and must be rendered again.
 public struct PendingChanges {
     /// One thing the canvas drew.
@@ -13,6 +13,8 @@ public struct PendingChanges {
         case added(Mark, count: Int, dirty: Rect)
         /// A stroke got the vertex at `index`.
         case extended(Stroke, index: Int)
+        /// The stroke in progress was complete.
+        case finished(Stroke)
     }
 
     private var steps: [Step] = []
@@ -31,6 +33,8 @@ public struct PendingChanges {
             steps.append(.added(mark, count: mark.count, dirty: change.dirty))
         case .extended(let stroke):
             steps.append(.extended(stroke, index: stroke.count - 1))
+        case .finished(let stroke):
+            steps.append(.finished(stroke))
         case .removed, .replaced, .reset:
             isStale = true
             steps = []
@@ -46,9 +50,13 @@ public struct PendingChanges {
         for step in steps {
             switch step {
             case .added(let mark, let count, let dirty):
-                backdrop.draw(Self.mark(mark, asItWasWith: count), clippedTo: dirty)
+                // A stroke starting is followed as it grows, as the mark itself.
+                let isStarting = CanvasBackdrop.isStarting(mark, count: count)
+                _ = backdrop.add(isStarting ? mark : Self.mark(mark, asItWasWith: count), dirty: dirty, isStarting: isStarting)
             case .extended(let stroke, let index):
-                backdrop.drawSegment(of: stroke, endingAt: index)
+                _ = backdrop.extend(stroke, through: index)
+            case .finished(let stroke):
+                _ = backdrop.finish(stroke)
             }
         }
         return true

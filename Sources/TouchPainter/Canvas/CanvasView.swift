@@ -195,6 +195,7 @@ final class CanvasView {
             background.paint(on: cr, scale: drawingArea.scaleFactor)
         }
         backdrop?.paint(on: cr)
+        backdrop?.drawLive(on: cr) // the stroke in progress' newest, still provisional segment
         drawOverlay?(cr)
         TimingReport.canvasDidDraw()
     }

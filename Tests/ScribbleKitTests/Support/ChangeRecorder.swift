@@ -18,6 +18,7 @@ final class ChangeRecorder: ScribbleObserver {
             case .added: "added"
             case .removed: "removed"
             case .extended: "extended"
+            case .finished: "finished"
             case .replaced: "replaced"
             }
         }

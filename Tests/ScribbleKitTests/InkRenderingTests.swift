@@ -1,0 +1,153 @@
+import CCairo
+import Testing
+@testable import ScribbleKit
+
+/// Smooth strokes and translucent ink (SPEC §8, "Ink"): strokes are drawn as curves through
+/// their vertices with no corner at any of them, and a translucent stroke is blended once —
+/// in a full render and live, vertex by vertex, as the canvas draws it.
+@Suite(.timeLimit(.minutes(1))) struct InkRenderingTests {
+    /// A zigzag of `count` vertices, `step` px apart, `rise` px up and down.
+    private func zigzag(_ count: Int, step: Float = 6, rise: Float = 5, color: Color, size: Float) -> Stroke {
+        let stroke = Stroke(color: color, size: size)
+        for i in 0..<count { stroke.append(Point(x: 10 + Float(i) * step, y: 40 + (i % 2 == 0 ? 0 : rise))) }
+        return stroke
+    }
+
+    @Test func curvesPassThroughEveryVertexWithNoCornerAndStayNearThePath() {
+        let stroke = zigzag(40, color: .black, size: 2)
+        stroke.elements.withUnsafeBufferPointer { elements in
+            var previous: CurveSegment?
+            for index in 1..<elements.count {
+                let segment = CurveSegment(elements, endingAt: index, first: 0, last: elements.count - 1)
+                guard case .vertex(let start) = elements[index - 1], case .vertex(let end) = elements[index] else { continue }
+                #expect(segment.start == start && segment.end == end) // through the pointer's points
+                #expect(segment.deviation <= Stroke.smoothingReach + 1e-5)
+                for step in 1..<16 { // every point of the curve within half a pixel of the segment
+                    let t = Float(step) / 16
+                    let p = segment.point(at: t)
+                    let dx = end.x - start.x, dy = end.y - start.y
+                    let distance = abs((p.x - start.x) * dy - (p.y - start.y) * dx) / (dx * dx + dy * dy).squareRoot()
+                    #expect(distance <= Stroke.smoothingReach + 1e-4)
+                }
+                if let previous {
+                    // The curve leaves the vertex in the direction it arrived: no corner.
+                    let arriving = (x: previous.end.x - previous.control2.x, y: previous.end.y - previous.control2.y)
+                    let leaving = (x: segment.control1.x - segment.start.x, y: segment.control1.y - segment.start.y)
+                    let cross = arriving.x * leaving.y - arriving.y * leaving.x
+                    let dot = arriving.x * leaving.x + arriving.y * leaving.y
+                    #expect(abs(cross) < 1e-3 && dot > 0, "a corner at vertex \(index - 1)")
+                }
+                previous = segment
+            }
+        }
+    }
+
+    @Test func aZigzagIsDrawnAsACurveNotAPolyline() {
+        let smooth = ImageSurface(width: 280, height: 80)
+        smooth.render(zigzag(40, color: .black, size: 1))
+        let polyline = ImageSurface(width: 280, height: 80)
+        polyline.drawPolyline(zigzag(40, color: .black, size: 1))
+        let difference = PixelDifference(smooth.surface, polyline.surface, rounding: 8)
+        #expect(difference.count > 40, "smoothing changes the pixels at the turns: \(difference)")
+    }
+
+    /// A translucent stroke that doubles back over itself many times, long enough to be drawn
+    /// in several chunks.
+    private func crossingStroke(color: Color) -> Stroke {
+        let stroke = Stroke(color: color, size: 12)
+        for i in 0..<(MarkRenderer.chunkLength * 2 + 40) {
+            let t = Float(i) / 40
+            stroke.append(Point(x: 60 + 40 * (t * 1.3).truncatingRemainder(dividingBy: 2) * (i / 40 % 2 == 0 ? 1 : -1) + 40,
+                                y: 60 + 30 * (t.truncatingRemainder(dividingBy: 1) - 0.5)))
+        }
+        return stroke
+    }
+
+    /// The distinct colours in the pixels where `stroke` covers fully (its pen shrunk by a
+    /// pixel and a half, so no antialiased edge counts), on `surface`.
+    private func coreColours(of stroke: Stroke, on surface: OpaquePointer) -> Set<UInt32> {
+        let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, 200, 120)!
+        defer { cairo_surface_destroy(mask) }
+        let cr = cairo_create(mask)!
+        let thin = Stroke(color: .black, size: stroke.size - 3)
+        stroke.elements.forEach { if case .vertex(let p) = $0 { thin.append(p) } }
+        MarkRenderer(context: cr).render(thin)
+        cairo_destroy(cr)
+        cairo_surface_flush(mask)
+        cairo_surface_flush(surface)
+        let maskData = cairo_image_surface_get_data(mask)!, maskStride = Int(cairo_image_surface_get_stride(mask))
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!), stride = Int(cairo_image_surface_get_stride(surface))
+        var colours: Set<UInt32> = []
+        for y in 0..<120 {
+            for x in 0..<200 where maskData[y * maskStride + x] == 255 {
+                colours.insert(data.loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xFF_FFFF)
+            }
+        }
+        return colours
+    }
+
+    @Test func aTranslucentStrokeIsBlendedOnceWhereItCrossesItselfAndWhereItsChunksMeet() {
+        let highlighter = Color(red: 250, green: 220, blue: 0, alpha: 128)
+        let stroke = crossingStroke(color: highlighter)
+        #expect(stroke.count > MarkRenderer.chunkLength + 1)
+        let scribble = Scribble()
+        scribble.add(stroke)
+        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 200, height: 120, scale: 1, background: .plain)
+        let colours = coreColours(of: stroke, on: backdrop.surface)
+        #expect(colours.count == 1, "one colour all over the crossings: \(colours.map { String($0, radix: 16) })")
+    }
+
+    @Test func liveTheTranslucentStrokeIsBlendedOnceToo() {
+        let highlighter = Color(red: 250, green: 220, blue: 0, alpha: 128)
+        let model = crossingStroke(color: highlighter)
+        let scribble = Scribble()
+        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 200, height: 120, scale: 1, background: .plain)
+        let observer = ChangeForwarder { backdrop.apply($0, root: scribble.root, background: .plain) }
+        scribble.addObserver(observer)
+        let stroke = Stroke(color: highlighter, size: model.size)
+        let points = model.elements.compactMap { if case .vertex(let p) = $0 { p } else { nil } }
+        stroke.append(points[0])
+        scribble.add(stroke)
+        // What the window shows while drawing: the backdrop and the live part over it.
+        let window = ImageSurface(width: 200, height: 120)
+        for point in points.dropFirst() {
+            scribble.append(point, to: stroke)
+        }
+        window.paint(backdrop)
+        #expect(coreColours(of: stroke, on: window.surface).count == 1, "while drawing")
+        scribble.finish(stroke)
+        #expect(coreColours(of: stroke, on: backdrop.surface).count == 1, "once finished")
+        // The same colour as a full render gives it (their antialiased edges differ: live,
+        // each segment is drawn on its own).
+        let full = CanvasBackdrop(rendering: scribble.root, width: 200, height: 120, scale: 1, background: .plain)
+        let fullColours = coreColours(of: stroke, on: full.surface)
+        #expect(fullColours.count == 1)
+        #expect(coreColours(of: stroke, on: backdrop.surface).allSatisfy { live in
+            fullColours.allSatisfy { PixelDifference.distance(live, $0) <= 2 }
+        })
+        scribble.removeObserver(observer)
+    }
+}
+
+extension ImageSurface {
+    /// Strokes `stroke`'s vertices as straight segments, the way strokes were drawn before
+    /// smoothing.
+    func drawPolyline(_ stroke: Stroke) {
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_set_line_width(cr, Double(stroke.size))
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        for case .vertex(let p) in stroke.elements { cairo_line_to(cr, Double(p.x), Double(p.y)) }
+        cairo_stroke(cr)
+    }
+
+    /// Copies `backdrop` and draws its live stroke over it, as the canvas' `draw` does.
+    func paint(_ backdrop: CanvasBackdrop) {
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        backdrop.paint(on: cr)
+        backdrop.drawLive(on: cr)
+    }
+}
