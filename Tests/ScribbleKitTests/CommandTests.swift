@@ -321,6 +321,17 @@ import Testing
         #expect(source.asked == 1)
     }
 
+    @Test(arguments: [(50.0, 128), (100, 255), (0, 0), (150, 255), (-3, 0), (.nan, 0), (33.3, 85)] as [(Double, UInt8)])
+    func colorCommandSetsTheOpacityInPerCent(opacity: Double, alpha: UInt8) {
+        let style = StrokeStyle()
+        let source = ColorSource((250, 220, 0))
+        source.opacity = opacity
+        let command = SetStrokeColorCommand(style: style)
+        command.delegate = source
+        command.execute()
+        #expect(style.color == Color(red: 250, green: 220, blue: 0, alpha: alpha))
+    }
+
     @Test func colorCommandUndoRestoresThePreviousColour() {
         let before = Color(red: 1, green: 2, blue: 3, alpha: 100)
         let style = StrokeStyle(color: before)
@@ -439,6 +450,10 @@ private final class ColorSource: SetStrokeColorCommandDelegate {
         asked += 1
         return components
     }
+
+    /// `nil`: the protocol's default (opaque), as for a client with no opacity control.
+    var opacity: Double?
+    func opacity(for command: SetStrokeColorCommand) -> Double { opacity ?? 100 }
 
     func command(_ command: SetStrokeColorCommand, didFinishColorUpdateWith color: Color) {
         finished.append(color)

@@ -186,6 +186,18 @@ struct PaletteAdapterTests {
         #expect(style.color == Color(red: 255, green: 0, blue: 128))
     }
 
+    @Test func theOpacitySliderRunsTheColourCommandAndSwatchesKeepTheOpacity() {
+        palette.viewWillAppear()
+        palette.red.scale.value = 250
+        palette.opacity.scale.value = 50
+        #expect(style.color == Color(red: 250, green: 0, blue: 0, alpha: 128)) // 50 % of 255, rounded
+        palette.pick(Color(red: 255, green: 220, blue: 0))
+        #expect(style.color == Color(red: 255, green: 220, blue: 0, alpha: 128)) // a yellow highlighter
+        style.color = Color(red: 1, green: 2, blue: 3, alpha: 51)
+        palette.viewWillAppear()
+        #expect(palette.opacity.value == 20)
+    }
+
     @Test func theWidthSliderRunsTheSizeCommand() {
         palette.viewWillAppear()
         palette.width.scale.value = 20

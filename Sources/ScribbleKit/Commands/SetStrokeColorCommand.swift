@@ -3,8 +3,15 @@
 public protocol SetStrokeColorCommandDelegate: AnyObject {
     /// The red, green and blue components to set, on the 0–255 scale.
     func colorComponents(for command: SetStrokeColorCommand) -> (red: Double, green: Double, blue: Double)
+    /// The opacity to set, in per cent (SPEC §8: a 50 % yellow is a highlighter).
+    func opacity(for command: SetStrokeColorCommand) -> Double
     /// Called after `command` set the pen to `color`.
     func command(_ command: SetStrokeColorCommand, didFinishColorUpdateWith color: Color)
+}
+
+extension SetStrokeColorCommandDelegate {
+    /// Opaque, for a client with no opacity control.
+    public func opacity(for command: SetStrokeColorCommand) -> Double { 100 }
 }
 
 /// Sets the pen's colour from whatever its delegate supplies (book chapter 20: the sliders
@@ -22,14 +29,15 @@ public final class SetStrokeColorCommand: Command {
         self.style = style
     }
 
-    /// Asks the delegate for components, clamps each to 0…255 (NaN to 0), rounds them, sets
-    /// the pen to that opaque colour and tells the delegate.
+    /// Asks the delegate for components and opacity, clamps each to its range (NaN to 0),
+    /// rounds them, sets the pen to that colour and tells the delegate.
     public func execute() {
         guard let delegate else { return }
         let components = delegate.colorComponents(for: self)
         let color = Color(red: Self.channel(components.red),
                           green: Self.channel(components.green),
-                          blue: Self.channel(components.blue))
+                          blue: Self.channel(components.blue),
+                          alpha: Self.channel(delegate.opacity(for: self) / 100 * 255))
         previousColor = style.color
         style.color = color
         delegate.command(self, didFinishColorUpdateWith: color)

@@ -5,7 +5,8 @@ import ScribbleKit
 /// entry. They are more clients of the same colour command as the sliders (the Adapter): a
 /// pick moves the sliders to the colour and runs the command, which reads them.
 extension PaletteViewController {
-    /// Sets the pen to `color`, through the colour command, and remembers it as recent.
+    /// Sets the pen to `color`'s red, green and blue, through the colour command, keeping the
+    /// opacity slider's (so a highlighter stays one), and remembers it as recent.
     func pick(_ color: Color) {
         red.sync(to: Double(color.red))
         green.sync(to: Double(color.green))

@@ -26,6 +26,8 @@ final class PaletteViewController: ViewController {
     let red = CommandSlider(name: tr("Red"), range: 0...255)
     let green = CommandSlider(name: tr("Green"), range: 0...255)
     let blue = CommandSlider(name: tr("Blue"), range: 0...255)
+    /// Per cent: how much of what lies beneath a stroke hides.
+    let opacity = CommandSlider(name: tr("Opacity"), range: 0...100)
     let width = CommandSlider(name: tr("Width"), range: Double(StrokeStyle.sizeRange.lowerBound)...Double(StrokeStyle.sizeRange.upperBound))
     /// The command every colour control runs (sliders, swatches, the hex entry).
     let colorCommand: SetStrokeColorCommand
@@ -46,7 +48,7 @@ final class PaletteViewController: ViewController {
         sizeCommand = SetStrokeSizeCommand(style: style)
         colorCommand.delegate = self
         sizeCommand.delegate = self
-        [red, green, blue].forEach { $0.command = colorCommand }
+        [red, green, blue, opacity].forEach { $0.command = colorCommand }
         width.command = sizeCommand
 
 
@@ -70,6 +72,7 @@ final class PaletteViewController: ViewController {
         red.sync(to: Double(style.color.red))
         green.sync(to: Double(style.color.green))
         blue.sync(to: Double(style.color.blue))
+        opacity.sync(to: (Double(style.color.alpha) / 255 * 100).rounded())
         width.sync(to: Double(style.size))
     }
 
@@ -81,6 +84,8 @@ final class PaletteViewController: ViewController {
     func colorComponents(for command: SetStrokeColorCommand) -> (red: Double, green: Double, blue: Double) {
         (red.value, green.value, blue.value)
     }
+
+    func opacity(for command: SetStrokeColorCommand) -> Double { opacity.value }
 
     func command(_ command: SetStrokeColorCommand, didFinishColorUpdateWith color: Color) {
         preview.queueDraw()
@@ -105,7 +110,8 @@ final class PaletteViewController: ViewController {
         page.packStart(heading(tr("Preview")))
         page.packStart(previewFrame)
         page.packStart(heading(tr("Colour")))
-        page.packStart(group([(tr("_Red"), red), (tr("_Green"), green), (tr("_Blue"), blue)], extra: swatchRows()))
+        page.packStart(group([(tr("_Red"), red), (tr("_Green"), green), (tr("_Blue"), blue), (tr("_Opacity"), opacity)],
+                             extra: swatchRows()))
         page.packStart(heading(tr("Size")))
         page.packStart(group([(tr("_Width"), width)]))
         page.packStart(heading(tr("Canvas")))
