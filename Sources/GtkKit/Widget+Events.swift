@@ -1,16 +1,30 @@
 import CGtk
 
 /// A pointer event in widget coordinates, copied out of the `GdkEvent` so handlers never
-/// hold on to GDK's memory.
+/// hold on to GDK's memory. A finger on a touchscreen is a pointer too: its touch begins as
+/// a press of button 1, moves as motion with the button down and ends as a release, each
+/// event carrying its touch sequence, so several fingers can be told apart.
 public struct PointerEvent: Sendable {
     /// What happened.
     public enum Kind: Sendable {
-        /// A button went down.
+        /// A button went down (or a touch began).
         case press
-        /// A button went up.
+        /// A button went up (or a touch ended or was cancelled).
         case release
         /// The pointer moved.
         case motion
+    }
+
+    /// What kind of device the event came from.
+    public enum Source: Sendable {
+        case mouse
+        /// A stylus' tip.
+        case pen
+        /// A stylus' eraser end, or an eraser tool.
+        case eraser
+        case touchscreen
+        /// Anything else (touchpad, trackpoint, …): treated like a mouse.
+        case other
     }
 
     /// What happened.
@@ -31,6 +45,12 @@ public struct PointerEvent: Sendable {
     public let modifiers: KeyModifiers
     /// The X server's timestamp of the event, in milliseconds (its monotonic clock).
     public let time: UInt32
+    /// The device kind.
+    public var source: Source = .mouse
+    /// True for a pointer event GDK made up from a touch (the touch itself comes as well).
+    public var isEmulated = false
+    /// Which finger, for a touch event; `nil` for everything else.
+    public var touchSequence: UInt? = nil
 }
 
 /// Modifier keys held during an event.
@@ -59,11 +79,21 @@ public struct KeyEvent: Sendable {
 }
 
 extension PointerEvent {
-    /// Copies a button or motion event; `nil` for any other kind.
+    /// Copies a button, motion or touch event; `nil` for any other kind.
     init?(_ event: UnsafeMutablePointer<GdkEvent>) {
         var pressure = 0.0
         let hasPressure = gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &pressure) != 0
         switch event.pointee.type {
+        case GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
+            let t = event.pointee.touch
+            let kind: Kind = switch t.type {
+            case GDK_TOUCH_BEGIN: .press
+            case GDK_TOUCH_UPDATE: .motion
+            default: .release
+            }
+            self.init(kind: kind, x: t.x, y: t.y, button: kind == .motion ? 0 : 1, pressure: nil,
+                      isPrimaryDown: kind != .press, isDoubleClick: false, modifiers: KeyModifiers(gdkState: t.state),
+                      time: t.time, source: .touchscreen, touchSequence: UInt(bitPattern: t.sequence))
         case GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_BUTTON_RELEASE:
             let b = event.pointee.button
             self.init(kind: b.type == GDK_BUTTON_RELEASE ? .release : .press, x: b.x, y: b.y, button: b.button,
@@ -78,6 +108,26 @@ extension PointerEvent {
                       modifiers: KeyModifiers(gdkState: m.state), time: m.time)
         default:
             return nil
+        }
+        if touchSequence == nil {
+            source = Self.source(of: event)
+            isEmulated = gdk_event_get_pointer_emulated(event) != 0
+        }
+    }
+
+    /// The kind of device behind `event`: the tool's type when GDK knows it (a stylus'
+    /// eraser end on a tablet that reports tools), else the device's source.
+    private static func source(of event: UnsafeMutablePointer<GdkEvent>) -> Source {
+        if let tool = gdk_event_get_device_tool(event), gdk_device_tool_get_tool_type(tool) == GDK_DEVICE_TOOL_TYPE_ERASER {
+            return .eraser
+        }
+        guard let device = gdk_event_get_source_device(event) else { return .mouse }
+        return switch gdk_device_get_source(device) {
+        case GDK_SOURCE_MOUSE: .mouse
+        case GDK_SOURCE_PEN: .pen
+        case GDK_SOURCE_ERASER: .eraser
+        case GDK_SOURCE_TOUCHSCREEN: .touchscreen
+        default: .other
         }
     }
 }
@@ -106,11 +156,11 @@ extension Widget {
         gtk_widget_add_events(widget, gint(bitPattern: mask.rawValue))
     }
 
-    /// Called for button presses, releases and pointer motion over the widget. Turns on the
-    /// event mask those need.
+    /// Called for button presses, releases, pointer motion and touches over the widget.
+    /// Turns on the event mask those need.
     public func onPointer(_ handler: @escaping @MainActor (PointerEvent) -> Void) {
         addEvents(GdkEventMask(GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
-                               | GDK_POINTER_MOTION_MASK.rawValue))
+                               | GDK_POINTER_MOTION_MASK.rawValue | GDK_TOUCH_MASK.rawValue))
         let forward: @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool = { event in
             guard let pointerEvent = PointerEvent(event) else { return false }
             handler(pointerEvent)
@@ -119,6 +169,7 @@ extension Widget {
         connectEvent("button-press-event", handler: forward)
         connectEvent("button-release-event", handler: forward)
         connectEvent("motion-notify-event", handler: forward)
+        connectEvent("touch-event", handler: forward)
     }
 
     /// Called for key presses while the widget (or, on a window, any child) has focus;

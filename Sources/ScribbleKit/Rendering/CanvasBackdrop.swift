@@ -20,8 +20,9 @@ public final class CanvasBackdrop: @unchecked Sendable {
     /// Device pixels per widget pixel (2 on a HiDPI screen).
     public let scale: Int
     let context: OpaquePointer
-    /// The stroke in progress, whose newest segment is not in the backdrop yet.
-    var live: LiveStroke?
+    /// The strokes in progress (one a finger), whose newest segments are not in the
+    /// backdrop yet (see `CanvasBackdrop+Live`).
+    var live: [LiveStroke] = []
 
     /// Makes a `width` × `height` backdrop (device pixels: times `scale`); its pixels are
     /// undefined until something paints them (`repaint`).
@@ -75,118 +76,14 @@ public final class CanvasBackdrop: @unchecked Sendable {
         case .added(let mark):
             return add(mark, dirty: change.dirty, isStarting: Self.isStarting(mark, count: mark.count))
         case .removed(let mark), .replaced(let mark, _):
-            if live?.stroke === mark { live = nil } else { commitLive() }
+            live.removeAll { $0.stroke === mark }
+            commitLive()
             repaint(change.dirty, background: background, root: root)
         case .reset:
-            live = nil
+            live = []
             repaint(change.dirty, background: background, root: root)
         }
         return change.dirty
-    }
-
-    /// Whether `mark`, added with `count` children, is a stroke starting (the pen's): a
-    /// stroke of one vertex.
-    static func isStarting(_ mark: Mark, count: Int) -> Bool {
-        guard let stroke = mark as? Stroke, count == 1, case .vertex? = stroke.elements.first else { return false }
-        return true
-    }
-
-    /// A new top-level mark: a stroke starting is drawn as it grows (the live stroke);
-    /// anything else is drawn whole, now.
-    func add(_ mark: Mark, dirty: Rect, isStarting: Bool) -> Rect {
-        commitLive()
-        guard isStarting, let stroke = mark as? Stroke else {
-            draw(mark, clippedTo: dirty)
-            return dirty
-        }
-        let live = LiveStroke(stroke, drawnThrough: 0, width: width, height: height, scale: scale)
-        self.live = live
-        return dirty.union(live.bounds(endingAt: 0, last: 0))
-    }
-
-    /// The stroke in progress got vertices up to `index`: draws for good each segment that
-    /// took its final shape (normally one: the segment before the new vertex). Returns the
-    /// area to show again, the provisional segment's old and new places included.
-    /// - Complexity: O(1) a vertex.
-    func extend(_ stroke: Stroke, through index: Int) -> Rect {
-        if live?.stroke !== stroke {
-            // Not seen from its start (a full frame drew what it had): follow it from here.
-            commitLive()
-            live = LiveStroke(stroke, drawnThrough: index - 1, width: width, height: height, scale: scale)
-        }
-        guard let live, index > live.drawnThrough else { return .null }
-        live.lastVertex = index
-        var dirty = live.bounds(endingAt: index - 1, last: index - 1) // where the provisional piece was
-        if let pieces = live.pendingPieces(through: index - 1), index > 1 {
-            let target = beginDrawing(live)
-            for piece in pieces { dirty = dirty.union(live.draw(endingAt: piece, last: index, on: target)) }
-        }
-        live.drawnThrough = index - 1
-        return dirty.union(live.bounds(endingAt: index, last: index))
-    }
-
-    /// The stroke in progress is complete: its provisional segment is final as it stands, and
-    /// goes into the backdrop (a translucent stroke's whole layer is laid on, once).
-    func finish(_ stroke: Stroke) -> Rect {
-        guard let live, live.stroke === stroke else { return .null }
-        let dirty = live.bounds(endingAt: live.lastVertex, last: live.lastVertex)
-        commitLive()
-        return dirty
-    }
-
-    /// Draws the stroke in progress' remaining pieces for good, and lays a translucent
-    /// stroke's layer into the backdrop.
-    func commitLive() {
-        guard let live else { return }
-        self.live = nil
-        let last = live.lastVertex
-        if let pieces = live.pendingPieces(through: last) {
-            let target = beginDrawing(live)
-            for piece in pieces { live.draw(endingAt: piece, last: last, on: target) }
-        }
-        guard let layer = live.layer, let color = live.stroke.color else { return }
-        let area = Self.pixelArea(covering: live.stroke.bounds)
-        cairo_save(context)
-        cairo_rectangle(context, Double(area.minX), Double(area.minY), Double(area.width), Double(area.height))
-        cairo_clip(context)
-        let c = color.unitComponents
-        cairo_set_source_rgba(context, c.red, c.green, c.blue, c.alpha)
-        cairo_mask_surface(context, layer, 0, 0)
-        cairo_restore(context)
-    }
-
-    /// The context a live stroke's final segments go into, its source set: the backdrop
-    /// itself for an opaque stroke, the stroke's layer at full strength for a translucent one.
-    private func beginDrawing(_ live: LiveStroke) -> OpaquePointer {
-        let target = live.layerContext ?? context
-        let c = (live.stroke.color ?? .black).opaque.unitComponents
-        cairo_set_source_rgba(target, c.red, c.green, c.blue, 1)
-        return target
-    }
-
-    /// Draws the stroke in progress' provisional segment (and a translucent stroke's layer)
-    /// onto `cr`, the window's context over a copy of the backdrop: what the backdrop does
-    /// not hold yet.
-    public func drawLive(on cr: OpaquePointer) {
-        guard let live, let color = live.stroke.color else { return }
-        let last = live.lastVertex
-        let c = color.unitComponents
-        cairo_save(cr)
-        if let layer = live.layer {
-            cairo_push_group(cr)
-            cairo_set_source_rgb(cr, c.red, c.green, c.blue)
-            cairo_mask_surface(cr, layer, 0, 0)
-        } else {
-            cairo_set_source_rgb(cr, c.red, c.green, c.blue)
-        }
-        if live.pendingPieces(through: last) != nil {
-            live.draw(endingAt: last, last: last, on: cr)
-        }
-        if live.layer != nil {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, c.alpha)
-        }
-        cairo_restore(cr)
     }
 
     /// Draws one new mark on top, touching only `rect`.

@@ -31,9 +31,12 @@ extension CanvasViewController: CanvasToolHost {
 
     /// Ends the gesture under way, keeping what it did, and hides what follows the pointer.
     func endGesture() {
-        tool.finishGesture()
+        (gestureTool ?? tool).finishGesture()
+        fingers.values.forEach { $0.finishGesture() }
         tool.hover(at: nil)
         isPressed = false
+        gestureTool = nil
+        fingers = [:]
     }
 
     private func install(_ tool: CanvasTool) {

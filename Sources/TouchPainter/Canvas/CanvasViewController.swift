@@ -30,6 +30,11 @@ final class CanvasViewController: ViewController {
     var toolKind = ToolKind.pen
     /// True between a primary-button press on the canvas and its release.
     var isPressed = false
+    /// The tool the gesture under way goes to: the current one, or the eraser for a stylus'
+    /// eraser end.
+    var gestureTool: CanvasTool?
+    /// The tool each finger on a touchscreen works, by touch sequence.
+    var fingers: [UInt: CanvasTool] = [:]
     /// The marks the select tool picked.
     let selection = Selection()
     /// Where the selection's outlines were last drawn, to clear them when it changes.

@@ -1,0 +1,121 @@
+import CCairo
+
+/// The strokes in progress (`LiveStroke`): a segment goes into the backdrop once it is
+/// final, and each frame draws the provisional rest over the backdrop. Several strokes can
+/// be in progress at once — one a finger on a touchscreen.
+extension CanvasBackdrop {
+    /// Whether `mark`, added with `count` children, is a stroke starting (the pen's): a
+    /// stroke of one vertex.
+    static func isStarting(_ mark: Mark, count: Int) -> Bool {
+        guard let stroke = mark as? Stroke, count == 1, case .vertex? = stroke.elements.first else { return false }
+        return true
+    }
+
+    /// A new top-level mark: a stroke starting is drawn as it grows; anything else is drawn
+    /// whole, now (over the strokes in progress, which are put in for good first).
+    func add(_ mark: Mark, dirty: Rect, isStarting: Bool) -> Rect {
+        guard isStarting, let stroke = mark as? Stroke else {
+            commitLive()
+            draw(mark, clippedTo: dirty)
+            return dirty
+        }
+        let started = LiveStroke(stroke, drawnThrough: 0, width: width, height: height, scale: scale)
+        live.append(started)
+        return dirty.union(started.bounds(endingAt: 0, last: 0))
+    }
+
+    /// A stroke in progress got vertices up to `index`: draws for good each segment that
+    /// took its final shape (normally one: the segment before the new vertex). Returns the
+    /// area to show again, the provisional segment's old and new places included.
+    /// - Complexity: O(1) a vertex (O(strokes in progress) to find it).
+    func extend(_ stroke: Stroke, through index: Int) -> Rect {
+        let following: LiveStroke
+        if let known = live.first(where: { $0.stroke === stroke }) {
+            following = known
+        } else {
+            // Not seen from its start (a full frame drew what it had): follow it from here.
+            following = LiveStroke(stroke, drawnThrough: index - 1, width: width, height: height, scale: scale)
+            live.append(following)
+        }
+        guard index > following.drawnThrough else { return .null }
+        following.lastVertex = index
+        var dirty = following.bounds(endingAt: index - 1, last: index - 1) // where the provisional piece was
+        if let pieces = following.pendingPieces(through: index - 1), index > 1 {
+            let target = beginDrawing(following)
+            for piece in pieces { dirty = dirty.union(following.draw(endingAt: piece, last: index, on: target)) }
+        }
+        following.drawnThrough = index - 1
+        return dirty.union(following.bounds(endingAt: index, last: index))
+    }
+
+    /// A stroke in progress is complete: its provisional segment is final as it stands, and
+    /// goes into the backdrop (a translucent stroke's whole layer is laid on, once).
+    func finish(_ stroke: Stroke) -> Rect {
+        guard let index = live.firstIndex(where: { $0.stroke === stroke }) else { return .null }
+        let finished = live.remove(at: index)
+        commit(finished)
+        return finished.bounds(endingAt: finished.lastVertex, last: finished.lastVertex)
+    }
+
+    /// Puts every stroke in progress into the backdrop for good.
+    func commitLive() {
+        let strokes = live
+        live = []
+        strokes.forEach(commit)
+    }
+
+    /// Draws `stroke`'s remaining pieces for good, and lays a translucent stroke's layer
+    /// into the backdrop.
+    private func commit(_ stroke: LiveStroke) {
+        let last = stroke.lastVertex
+        if let pieces = stroke.pendingPieces(through: last) {
+            let target = beginDrawing(stroke)
+            for piece in pieces { stroke.draw(endingAt: piece, last: last, on: target) }
+        }
+        guard let layer = stroke.layer, let color = stroke.stroke.color else { return }
+        let area = Self.pixelArea(covering: stroke.stroke.bounds)
+        cairo_save(context)
+        cairo_rectangle(context, Double(area.minX), Double(area.minY), Double(area.width), Double(area.height))
+        cairo_clip(context)
+        let c = color.unitComponents
+        cairo_set_source_rgba(context, c.red, c.green, c.blue, c.alpha)
+        cairo_mask_surface(context, layer, 0, 0)
+        cairo_restore(context)
+    }
+
+    /// The context a live stroke's final segments go into, its source set: the backdrop
+    /// itself for an opaque stroke, the stroke's layer at full strength for a translucent one.
+    private func beginDrawing(_ stroke: LiveStroke) -> OpaquePointer {
+        let target = stroke.layerContext ?? context
+        let c = (stroke.stroke.color ?? .black).opaque.unitComponents
+        cairo_set_source_rgba(target, c.red, c.green, c.blue, 1)
+        return target
+    }
+
+    /// Draws the strokes in progress' provisional segments (and translucent strokes' layers)
+    /// onto `cr`, the window's context over a copy of the backdrop: what the backdrop does
+    /// not hold yet.
+    public func drawLive(on cr: OpaquePointer) {
+        for stroke in live {
+            guard let color = stroke.stroke.color else { continue }
+            let last = stroke.lastVertex
+            let c = color.unitComponents
+            cairo_save(cr)
+            if let layer = stroke.layer {
+                cairo_push_group(cr)
+                cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+                cairo_mask_surface(cr, layer, 0, 0)
+            } else {
+                cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+            }
+            if stroke.pendingPieces(through: last) != nil {
+                stroke.draw(endingAt: last, last: last, on: cr)
+            }
+            if stroke.layer != nil {
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, c.alpha)
+            }
+            cairo_restore(cr)
+        }
+    }
+}
