@@ -42,6 +42,14 @@ import Testing
         }
     }
 
+    @Test func aTurnSharperThanARightAngleStaysACorner() {
+        // A zigzag of sharp reversals: the hand turned back at each end, and the stroke shows it.
+        let segment = CurveSegment(Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 2, y: 3), Point(x: 12, y: 3))
+        #expect(segment.deviation < 1e-5) // both ends straight: no loop drawn around the corner
+        let gentle = CurveSegment(Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 20, y: 3), Point(x: 30, y: 3))
+        #expect(gentle.deviation > 0.1)
+    }
+
     @Test func aZigzagIsDrawnAsACurveNotAPolyline() {
         let smooth = ImageSurface(width: 280, height: 80)
         smooth.render(zigzag(40, color: .black, size: 1))

@@ -5,7 +5,8 @@ import CCairo
 ///
 /// The curve passes through every vertex the pointer reported, and at each of them the
 /// curves on either side leave in the same direction — the direction from the vertex before
-/// to the vertex after — so a stroke shows no corner at its sampling points. A segment's
+/// to the vertex after — so a stroke shows no corner at its sampling points, except where
+/// the hand itself turned sharper than a right angle. A segment's
 /// shape depends on the vertex before it and the one after it: the segment that ends at the
 /// stroke's newest vertex is provisional until the next vertex arrives (it ends as if the
 /// stroke ended there, which is what it becomes if none does).
@@ -55,6 +56,10 @@ struct CurveSegment {
         start = p1
         end = p2
         let dx = p2.x - p1.x, dy = p2.y - p1.y
+        // A turn sharper than a right angle is a corner the hand made (a reversal, a zigzag):
+        // it stays a corner, and the segment leaves or meets it straight.
+        let p0 = (p1.x - p0.x) * dx + (p1.y - p0.y) * dy < 0 ? p1 : p0
+        let p3 = (p3.x - p2.x) * dx + (p3.y - p2.y) * dy < 0 ? p2 : p3
         let length = (dx * dx + dy * dy).squareRoot()
         let along = length > 0 ? (x: dx / length, y: dy / length) : (x: Float(1), y: Float(0))
         control1 = Self.offset(p1, by: (p2.x - p0.x) / 6, (p2.y - p0.y) / 6, chord: along, length: length)

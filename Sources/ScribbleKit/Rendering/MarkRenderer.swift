@@ -130,6 +130,7 @@ public final class MarkRenderer: MarkVisitor {
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         let reach = clip.outset(by: size / 2 + pixel)
         let farReach = reach.outset(by: Self.segmentReach)
+        let curveReach = reach.outset(by: Stroke.smoothingReach) // where any segment's curve may reach
         let tolerance = Self.flatness * pixel
         var isEmpty = true // whether the path holds a segment not stroked yet
         var isOpen = false // whether the path's current subpath ends at run[index - 1]
@@ -142,9 +143,13 @@ public final class MarkRenderer: MarkVisitor {
                 isOpen = false
             }
             let isHidden = hidden.map { $0.map.isHidden(child: $0.child, element: range.lowerBound + index) } ?? false
+            guard !isHidden, curveReach.touches(Self.point(run[index - 1]), Self.point(run[index])) else {
+                isOpen = false
+                continue
+            }
             let segment = CurveSegment(run, endingAt: index, first: 0, last: run.count - 1)
             let (from, to) = (segment.start, segment.end)
-            guard !isHidden, reach.outset(by: segment.deviation).touches(from, to) else {
+            guard reach.outset(by: segment.deviation).touches(from, to) else {
                 isOpen = false
                 continue
             }

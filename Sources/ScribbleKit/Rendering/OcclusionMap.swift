@@ -62,6 +62,7 @@ final class OcclusionMap {
             guard box.outset(by: 1).intersects(tile) else { continue }
             let isOpaque = color.alpha == 255 && cover > 0
             let reach = tile.outset(by: touch)
+            let farReach = reach.outset(by: Stroke.smoothingReach * scale)
             stroke.elements.withUnsafeBufferPointer { elements in
                 hidden.withUnsafeMutableBufferPointer { bits in
                     var index = elements.count - 1
@@ -71,10 +72,17 @@ final class OcclusionMap {
                         else { continue }
                         let a = Point(x: start.x * scale - origin.x, y: start.y * scale - origin.y)
                         let b = Point(x: end.x * scale - origin.x, y: end.y * scale - origin.y)
-                        // Measured along the straight segment; the drawn curve strays from it
-                        // by up to its deviation.
-                        let bend = CurveSegment(in: elements, endingAt: index, last: elements.count - 1).deviation * scale
-                        // Off the tile (most segments, for a small repaint), or under later strokes.
+                        // Off the tile: most segments, for a small repaint.
+                        guard farReach.touches(a, b) else {
+                            let bit = offset + index
+                            bits[bit >> 6] |= 1 << UInt64(bit & 63)
+                            continue
+                        }
+                        // Measured along the straight segment; a segment drawn as a curve strays
+                        // from it by up to its deviation (one that bends less is drawn straight).
+                        let deviation = CurveSegment(in: elements, endingAt: index, last: elements.count - 1).deviation * scale
+                        let bend = deviation > MarkRenderer.flatness ? deviation : 0
+                        // Off the tile after all, or under later strokes.
                         if !reach.outset(by: bend).touches(a, b) || covered.isSet(everywhereWithin: touch + bend, of: a, b) {
                             let bit = offset + index
                             bits[bit >> 6] |= 1 << UInt64(bit & 63)
