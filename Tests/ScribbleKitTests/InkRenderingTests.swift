@@ -137,6 +137,97 @@ import Testing
     }
 }
 
+/// Pen pressure (SPEC §8): per-vertex levels that stay aligned with the stroke's children,
+/// and a width that follows them, in full renders and live.
+@Suite(.timeLimit(.minutes(1))) struct PressureTests {
+    /// A horizontal stroke at y 50 from x 20 to 180 whose pressure rises from 0 to 1.
+    private func risingStroke(color: Color = .black) -> Stroke {
+        let stroke = Stroke(color: color, size: 20)
+        for i in 0...40 { stroke.append(Point(x: 20 + Float(i) * 4, y: 50), pressure: Float(i) / 40) }
+        return stroke
+    }
+
+    /// The dark pixels in column `x` of `surface` (its RGB24 or ARGB32 pixels).
+    private func thickness(at x: Int, of surface: OpaquePointer) -> Int {
+        cairo_surface_flush(surface)
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!), stride = Int(cairo_image_surface_get_stride(surface))
+        return (0..<100).filter { y in data.loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xFF < 128 }.count
+    }
+
+    @Test func levelsStayAlignedWithTheChildren() {
+        let stroke = Stroke(color: .black, size: 4)
+        stroke.append(Point(x: 0, y: 0))
+        #expect(!stroke.hasPressure)
+        stroke.append(Point(x: 1, y: 0), pressure: 0.5)
+        #expect(stroke.pressures == [255, 128]) // the earlier vertex at full pressure
+        stroke.append(Point(x: 2, y: 0)) // a vertex without pressure in a pressure stroke
+        stroke.add(Dot(location: .zero, color: .black, size: 2))
+        stroke.append(Point(x: 3, y: 0), pressure: .nan)
+        #expect(stroke.pressures == [255, 128, 255, 255, 255] && stroke.pressures.count == stroke.count)
+        stroke.insert(Vertex(location: Point(x: 9, y: 9)), at: 1)
+        #expect(stroke.pressures == [255, 255, 128, 255, 255, 255])
+        stroke.remove(Vertex(location: Point(x: 1, y: 0)))
+        #expect(stroke.pressures == [255, 255, 255, 255, 255])
+        let copy = stroke.translated(dx: 5, dy: 5) as? Stroke
+        #expect(copy?.pressures == stroke.pressures)
+        #expect((stroke.restyled(color: .white, size: 9) as? Stroke)?.pressures == stroke.pressures)
+        #expect(Stroke.level(-1) == 0 && Stroke.level(2) == 255)
+    }
+
+    @Test func theWidthFollowsThePressureAndNeverFallsBelowATenth() {
+        let image = ImageSurface(width: 200, height: 100)
+        image.render(risingStroke())
+        let light = thickness(at: 30, of: image.surface), firm = thickness(at: 170, of: image.surface)
+        #expect((1...4).contains(light), "near zero pressure: about a tenth of 20 px, not nothing (\(light))")
+        #expect((17...21).contains(firm), "near full pressure: the pen's 20 px (\(firm))")
+        #expect(thickness(at: 100, of: image.surface) > light && thickness(at: 100, of: image.surface) < firm)
+    }
+
+    @Test func liveThePressureStrokeIsTheSame() {
+        let model = risingStroke()
+        let scribble = Scribble()
+        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 200, height: 100, scale: 1, background: .plain)
+        let observer = ChangeForwarder { backdrop.apply($0, root: scribble.root, background: .plain) }
+        scribble.addObserver(observer)
+        let stroke = Stroke(color: .black, size: 20)
+        stroke.append(Point(x: 20, y: 50), pressure: 0)
+        scribble.add(stroke)
+        for i in 1...40 { scribble.append(Point(x: 20 + Float(i) * 4, y: 50), pressure: Float(i) / 40, to: stroke) }
+        scribble.finish(stroke)
+        #expect(stroke.pressures == model.pressures)
+        let full = CanvasBackdrop(rendering: scribble.root, width: 200, height: 100, scale: 1, background: .plain)
+        withExtendedLifetime(full) {
+            for x in [30, 100, 170] {
+                // Live, each piece is filled on its own: an antialiased edge pixel may darken once more.
+                #expect(abs(thickness(at: x, of: backdrop.surface) - thickness(at: x, of: full.surface)) <= 2, "at x \(x)")
+            }
+        }
+        scribble.removeObserver(observer)
+    }
+
+    @Test func aTranslucentPressureStrokeIsBlendedOnce() {
+        let stroke = Stroke(color: Color(red: 0, green: 0, blue: 0, alpha: 128), size: 20)
+        for i in 0...40 { stroke.append(Point(x: 20 + Float(i) * 4, y: 50 + Float(i % 2)), pressure: 1) }
+        let scribble = Scribble()
+        scribble.add(stroke)
+        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 200, height: 100, scale: 1, background: .plain)
+        cairo_surface_flush(backdrop.surface)
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(backdrop.surface)!)
+        let stride = Int(cairo_image_surface_get_stride(backdrop.surface))
+        let core = Set((40...160).map { x in data.loadUnaligned(fromByteOffset: 50 * stride + x * 4, as: UInt32.self) & 0xFF_FFFF })
+        #expect(core.count == 1, "one grey along the stroke, not darker where its parts overlap: \(core)")
+    }
+
+    @Test func pressureSurvivesTheFileAndTheJournalsMemento() throws {
+        let scribble = Scribble()
+        scribble.add(risingStroke())
+        let read = try ScribbleMemento(data: scribble.makeMemento().data)
+        #expect((read.root.child(at: 0) as? Stroke)?.pressures == risingStroke().pressures)
+        let incremental = ScribbleMemento.incremental(of: risingStroke())
+        #expect((try ScribbleMemento(data: incremental.data).root.child(at: 0) as? Stroke)?.pressures == risingStroke().pressures)
+    }
+}
+
 extension ImageSurface {
     /// Strokes `stroke`'s vertices as straight segments, the way strokes were drawn before
     /// smoothing.

@@ -5,8 +5,9 @@ import Testing
 /// Hostile input: the decoder must answer every malformed file with the right
 /// `ScribbleFormatError` — never crash, hang or allocate for data that is not there.
 @Suite(.timeLimit(.minutes(1))) struct ScribbleFormatFuzzTests {
-    /// A small valid file using every node kind, a title and the incremental flag's opposite.
-    private func sampleFile() -> [UInt8] {
+    /// A small valid file using every node kind, a title and the incremental flag's opposite;
+    /// `withPressure`, a version 2 file whose strokes (one nested) have pressure levels.
+    private func sampleFile(withPressure: Bool = false) -> [UInt8] {
         let scribble = Scribble()
         scribble.title = "Fuzz"
         let stroke = Stroke(color: Color(red: 9, green: 8, blue: 7, alpha: 6), size: 3)
@@ -15,7 +16,12 @@ import Testing
         let nested = Stroke(color: nil, size: 1)
         nested.append(Point(x: 5, y: 5))
         stroke.add(nested)
-        stroke.append(Point(x: 6, y: 6))
+        if withPressure {
+            stroke.append(Point(x: 6, y: 6), pressure: 0.25)
+            nested.append(Point(x: 8, y: 5), pressure: 0.5)
+        } else {
+            stroke.append(Point(x: 6, y: 6))
+        }
         scribble.add(stroke)
         scribble.add(Dot(location: Point(x: 7, y: 7), color: .white, size: 9))
         return scribble.makeMemento().data
@@ -29,16 +35,33 @@ import Testing
         #expect(decodingError(CraftedFile.make(payload: emptyRoot)) == nil)
     }
 
-    @Test func everyTruncationIsReportedAsTruncated() {
-        let file = sampleFile()
+    @Test func theSampleWithPressureIsVersionTwoAndKeepsItsLevels() throws {
+        let file = sampleFile(withPressure: true)
+        #expect(file[8] == 2 && file[9] == 0)
+        #expect(sampleFile()[8] == 1) // no pressure: version 1, which older TouchPainters read
+        let stroke = try #require(try ScribbleMemento(data: file).root.child(at: 0) as? Stroke)
+        #expect(stroke.pressures == [255, 255, 255, 255, 64])
+        #expect((stroke.child(at: 3) as? Stroke)?.pressures == [255, 128])
+    }
+
+    @Test func aVersionOneFileCannotHoldPressure() {
+        var file = sampleFile(withPressure: true)
+        file[8] = 1
+        #expect(decodingError(CraftedFile.resealed(file)) == .corrupt("a stroke has unknown flags"))
+    }
+
+    @Test(arguments: [false, true])
+    func everyTruncationIsReportedAsTruncated(withPressure: Bool) {
+        let file = sampleFile(withPressure: withPressure)
         for length in 0..<file.count {
             let error = decodingError(Array(file.prefix(length)))
             #expect(error == .truncated, "prefix of \(length) bytes gave \(String(describing: error))")
         }
     }
 
-    @Test func everySingleBitFlipIsDetected() {
-        let file = sampleFile()
+    @Test(arguments: [false, true])
+    func everySingleBitFlipIsDetected(withPressure: Bool) {
+        let file = sampleFile(withPressure: withPressure)
         for bit in 0..<(file.count * 8) {
             var flipped = file
             flipped[bit / 8] ^= 1 << UInt8(bit % 8)
@@ -67,8 +90,9 @@ import Testing
         }
     }
 
-    @Test func mutatedPayloadsWithAValidChecksumNeverCrash() async {
-        let file = sampleFile()
+    @Test(arguments: [false, true])
+    func mutatedPayloadsWithAValidChecksumNeverCrash(withPressure: Bool) async {
+        let file = sampleFile(withPressure: withPressure)
         await propertyCheck(count: 2000, input: Gen.int(in: 0...(file.count - 5)), Gen.uint8()) { index, value in
             var mutated = file
             mutated[index] = value
@@ -115,7 +139,7 @@ import Testing
     }
 
     @Test func newerVersionsAreNamed() {
-        #expect(decodingError(ScribbleFormat.magic + [2, 0] + sampleFile().dropFirst(10)) == .newerVersion(2))
+        #expect(decodingError(ScribbleFormat.magic + [3, 0] + sampleFile().dropFirst(10)) == .newerVersion(3))
         #expect(decodingError(ScribbleFormat.magic + [0xFF, 0xFF]) == .newerVersion(65535))
         #expect(decodingError(ScribbleFormat.magic + [0, 0] + emptyRoot) == .corrupt("format version 0 does not exist"))
     }

@@ -14,8 +14,8 @@ struct InkInputTests {
     var scribble: Scribble { fixture.coordinator.document.scribble }
 
     private func send(_ kind: PointerEvent.Kind, _ x: Double, _ y: Double, source: PointerEvent.Source = .mouse,
-                      finger: UInt? = nil, emulated: Bool = false) {
-        canvas.handle(PointerEvent(kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: nil,
+                      finger: UInt? = nil, emulated: Bool = false, pressure: Double? = nil) {
+        canvas.handle(PointerEvent(kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: pressure,
                                    isPrimaryDown: kind == .motion, isDoubleClick: false, modifiers: [], time: 0,
                                    source: finger == nil ? source : .touchscreen, isEmulated: emulated,
                                    touchSequence: finger))
@@ -42,6 +42,24 @@ struct InkInputTests {
         #expect(scribble.marks.count == 2) // one gesture, one undo step
         line(100) // and the pen draws again
         #expect(scribble.marks.count == 3)
+    }
+
+    @Test func aStylusStrokeKeepsItsPressureAndAMouseStrokeKeepsItsWidth() {
+        send(.press, 10, 20, source: .pen, pressure: 0.2)
+        for (i, x) in stride(from: 20.0, through: 100, by: 10).enumerated() {
+            send(.motion, x, 20, source: .pen, pressure: 0.2 + Double(i) * 0.1)
+        }
+        send(.release, 100, 20, source: .pen, pressure: 1)
+        let pen = scribble.marks.last as? Stroke
+        #expect(pen != nil)
+        #expect(pen?.pressures.first == Stroke.level(0.2))
+        #expect(pen?.pressures == pen?.pressures.sorted()) // rising with the pressure
+        #expect(pen?.pressures.count == pen?.count)
+        // A mouse (some report a pressure axis) and a finger draw at the pen's size.
+        send(.press, 10, 60, source: .mouse, pressure: 0.3)
+        send(.motion, 50, 60, source: .mouse, pressure: 0.3)
+        send(.release, 50, 60, source: .mouse, pressure: 0.3)
+        #expect((scribble.marks.last as? Stroke)?.hasPressure == false)
     }
 
     @Test func twoFingersDrawTwoStrokesAtOnceEachItsOwnUndoStep() {

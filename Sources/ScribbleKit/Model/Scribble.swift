@@ -79,8 +79,14 @@ public final class Scribble {
     /// only while the stroke is on the canvas.
     /// - Complexity: O(1) when `stroke` is the topmost mark, as it is while drawing.
     public func append(_ point: Point, to stroke: Stroke) {
+        append(point, pressure: nil, to: stroke)
+    }
+
+    /// Appends a vertex drawn with `pressure` (0…1; `nil`: a device without pressure) to
+    /// `stroke`, the stroke in progress, as `append(_:to:)` does.
+    public func append(_ point: Point, pressure: Float?, to stroke: Stroke) {
         let previous = stroke.elements.last.flatMap { if case .vertex(let p) = $0 { p } else { nil } }
-        stroke.append(point)
+        if let pressure { stroke.append(point, pressure: pressure) } else { stroke.append(point) }
         guard isOnCanvas(stroke) else { return }
         let segment = Rect.null.union(previous ?? point).union(point).outset(by: stroke.size / 2)
         notify(.extended(stroke), dirty: segment)

@@ -25,6 +25,13 @@ public final class Stroke: Mark {
     private var vertexBox = Rect.null
     /// How many children are other marks; lets `bounds` skip the walk for plain strokes.
     private var markCount = 0
+    /// Pen pressure at each child, 0 (none) – 255 (full), for a stroke drawn with a stylus:
+    /// one per child of `elements`, by index (a non-vertex child's is unused); empty for a
+    /// stroke without pressure (mouse, touch), which costs nothing more.
+    public private(set) var pressures: [UInt8] = []
+
+    /// Whether the stroke was drawn with pressure (its width varies along it).
+    public var hasPressure: Bool { !pressures.isEmpty }
 
     /// Makes an empty stroke; `size` is clamped into `MarkLimits`.
     public init(color: Color? = nil, size: Float = 1) {
@@ -80,7 +87,14 @@ public final class Stroke: Mark {
         } else {
             elements.append(.mark(mark))
             markCount += 1
+            padPressures()
         }
+    }
+
+    /// Gives the children appended without a pressure full pressure, in a stroke with pressure.
+    private func padPressures() {
+        guard !pressures.isEmpty, pressures.count < elements.count else { return }
+        pressures.append(contentsOf: repeatElement(Self.fullPressure, count: elements.count - pressures.count))
     }
 
     /// Appends a vertex at `point` (clamped into `MarkLimits`): the hot path of drawing.
@@ -89,6 +103,35 @@ public final class Stroke: Mark {
         let point = MarkLimits.clamped(point)
         elements.append(.vertex(point))
         vertexBox = vertexBox.union(point)
+        if !pressures.isEmpty { pressures.append(Self.fullPressure) }
+    }
+
+    /// Appends a vertex at `point` drawn with `pressure` (0…1, clamped; NaN as full): the
+    /// hot path of drawing with a stylus. A stroke that had no pressure gets full pressure
+    /// for its earlier children.
+    /// - Complexity: amortised O(1).
+    public func append(_ point: Point, pressure: Float) {
+        if pressures.isEmpty { pressures = Array(repeating: Self.fullPressure, count: elements.count) }
+        let point = MarkLimits.clamped(point)
+        elements.append(.vertex(point))
+        vertexBox = vertexBox.union(point)
+        pressures.append(Self.level(pressure))
+    }
+
+    /// Full pressure: the width the pen's size says.
+    public static let fullPressure: UInt8 = 255
+
+    /// `pressure` (0…1) as a stored level: clamped, NaN as full, rounded.
+    public static func level(_ pressure: Float) -> UInt8 {
+        guard !pressure.isNaN else { return fullPressure }
+        return UInt8((min(max(pressure, 0), 1) * 255).rounded())
+    }
+
+    /// Sets the pressure levels of every child at once (the file reader's path): `levels`
+    /// must have one per child, or be empty for none; anything else is ignored.
+    public func setPressures(_ levels: [UInt8]) {
+        guard levels.isEmpty || levels.count == elements.count else { return }
+        pressures = levels
     }
 
     /// Removes `mark`: another mark by identity, a plain vertex by location (its first match).
@@ -113,6 +156,7 @@ public final class Stroke: Mark {
     /// Inserts a child at `index` (clamped to the valid range); used to put marks back in place on undo.
     public func insert(_ mark: Mark, at index: Int) {
         let position = max(0, min(index, elements.count))
+        if !pressures.isEmpty { pressures.insert(Self.fullPressure, at: position) }
         if type(of: mark) == Vertex.self {
             elements.insert(.vertex(mark.location), at: position)
             vertexBox = vertexBox.union(mark.location)
@@ -149,6 +193,7 @@ public final class Stroke: Mark {
     /// Removes every child.
     public func removeAll() {
         elements.removeAll()
+        pressures.removeAll()
         vertexBox = .null
         markCount = 0
     }
@@ -173,6 +218,7 @@ public final class Stroke: Mark {
         }
         clone.vertexBox = vertexBox
         clone.markCount = markCount
+        clone.pressures = pressures
         return clone
     }
 
@@ -181,6 +227,7 @@ public final class Stroke: Mark {
 
     private func removeElement(at index: Int) {
         let removed = elements.remove(at: index)
+        if !pressures.isEmpty { pressures.remove(at: index) }
         switch removed {
         case .vertex: recomputeVertexBox()
         case .mark: markCount -= 1
@@ -201,6 +248,7 @@ extension Stroke {
     ///   than one per point (each access to a class's stored array pays an exclusivity check).
     public func append<S: Sequence>(contentsOf points: S) where S.Element == Point {
         Self.appendVertices(points, to: &elements, growing: &vertexBox)
+        padPressures()
     }
 
     /// The loop of `append(contentsOf:)`, on `inout` copies of the properties.

@@ -64,6 +64,12 @@ final class LiveStroke {
         }
     }
 
+    /// The pen's width at vertex `index`: its size, or what the pressure there makes of it.
+    private func width(at index: Int) -> Float {
+        stroke.pressures.indices.contains(index)
+            ? PressureOutline.width(size: stroke.size, level: stroke.pressures[index]) : stroke.size
+    }
+
     /// The area the piece ending at vertex `index` (seen up to `last`) can touch.
     func bounds(endingAt index: Int, last: Int) -> Rect {
         switch piece(endingAt: index, last: last) {
@@ -79,18 +85,24 @@ final class LiveStroke {
     func draw(endingAt index: Int, last: Int, on cr: OpaquePointer) -> Rect {
         let size = Double(stroke.size)
         cairo_new_path(cr)
+        var dx = 1.0, dy = 1.0
+        cairo_device_to_user_distance(cr, &dx, &dy)
+        let tolerance = MarkRenderer.flatness * Float(max(abs(dx), abs(dy)))
         switch piece(endingAt: index, last: last) {
         case .dot(let center):
-            cairo_arc(cr, Double(center.x), Double(center.y), size / 2, 0, 2 * .pi)
+            cairo_arc(cr, Double(center.x), Double(center.y), Double(width(at: index)) / 2, 0, 2 * .pi)
+            cairo_fill(cr)
+        case .segment(let segment) where stroke.hasPressure:
+            let start = width(at: index - 1) / 2
+            PressureOutline.addDisc(at: segment.start, radius: start, to: cr)
+            PressureOutline.add(segment, radii: (start, width(at: index) / 2), to: cr, tolerance: tolerance)
             cairo_fill(cr)
         case .segment(let segment):
             cairo_set_line_width(cr, size)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_move_to(cr, Double(segment.start.x), Double(segment.start.y))
-            var dx = 1.0, dy = 1.0
-            cairo_device_to_user_distance(cr, &dx, &dy)
-            segment.add(to: cr, tolerance: MarkRenderer.flatness * Float(max(abs(dx), abs(dy))))
+            segment.add(to: cr, tolerance: tolerance)
             cairo_stroke(cr)
         case nil:
             break

@@ -67,18 +67,19 @@ public final class MarkRenderer: MarkVisitor {
     /// Strokes the runs of inline vertices with round caps and joins; visits child marks in
     /// order. A run of one vertex shows as a round dot; an empty stroke paints nothing.
     public func visit(stroke: Stroke) {
-        drawStroke(stroke.elements, color: stroke.color, size: stroke.size, bounds: stroke.bounds,
-                   child: nil) { _, mark in mark.accept(self) }
+        drawStroke(stroke.elements, pressures: stroke.pressures, color: stroke.color, size: stroke.size,
+                   bounds: stroke.bounds, child: nil) { _, mark in mark.accept(self) }
     }
 
     /// Draws the tree `snapshot` froze, exactly as `render(_:)` would have drawn its root
     /// then. Safe on any thread, concurrently with changes to the scribble.
     public func render(_ snapshot: RenderSnapshot) {
         let root = snapshot.root
-        drawStroke(root.elements, color: root.color, size: root.size, bounds: root.bounds, child: nil) { index, mark in
+        drawStroke(root.elements, pressures: [], color: root.color, size: root.size, bounds: root.bounds,
+                   child: nil) { index, mark in
             guard let stroke = snapshot.children[index] else { return mark.accept(self) }
-            drawStroke(stroke.elements, color: stroke.color, size: stroke.size, bounds: stroke.bounds,
-                       child: index) { _, mark in mark.accept(self) }
+            drawStroke(stroke.elements, pressures: stroke.pressures, color: stroke.color, size: stroke.size,
+                       bounds: stroke.bounds, child: index) { _, mark in mark.accept(self) }
         }
     }
 
@@ -87,19 +88,20 @@ public final class MarkRenderer: MarkVisitor {
     /// Skipped whole when `bounds` misses the clip. `child` is the stroke's index among the
     /// snapshot root's mark children, for the occlusion map; `nil` elsewhere.
     /// - Complexity: O(children), with no allocation: the runs are drawn where they lie.
-    private func drawStroke(_ elements: [Stroke.Element], color: Color?, size: Float, bounds: Rect,
-                            child: Int?, visit: (Int, Mark) -> Void) {
+    private func drawStroke(_ elements: [Stroke.Element], pressures: [UInt8], color: Color?, size: Float,
+                            bounds: Rect, child: Int?, visit: (Int, Mark) -> Void) {
         guard bounds.outset(by: pixel + Stroke.smoothingReach).intersects(clip) else { return }
+        let pen = Pen(color: color, size: size, pressures: pressures, bounds: bounds)
         elements.withUnsafeBufferPointer { elements in
             var runStart = 0, markIndex = 0
             for index in elements.indices {
                 guard case .mark(let mark) = elements[index] else { continue }
-                drawRun(elements, runStart..<index, color: color, size: size, bounds: bounds, child: child)
+                drawRun(elements, runStart..<index, pen: pen, child: child)
                 visit(markIndex, mark)
                 markIndex += 1
                 runStart = index + 1
             }
-            drawRun(elements, runStart..<elements.count, color: color, size: size, bounds: bounds, child: child)
+            drawRun(elements, runStart..<elements.count, pen: pen, child: child)
         }
     }
 
@@ -110,18 +112,19 @@ public final class MarkRenderer: MarkVisitor {
     /// lays its whole outline on once, so only a run of several chunks is drawn opaque into
     /// a group that is then laid on with its opacity (vector exports keep plain paths for
     /// the rest: some SVG viewers mishandle Cairo's masked groups).
-    private func drawRun(_ elements: UnsafeBufferPointer<Stroke.Element>, _ range: Range<Int>, color: Color?,
-                         size: Float, bounds: Rect, child: Int?) {
-        guard let color, !range.isEmpty else { return }
+    private func drawRun(_ elements: UnsafeBufferPointer<Stroke.Element>, _ range: Range<Int>, pen: Pen, child: Int?) {
+        guard let color = pen.color, !range.isEmpty else { return }
+        let size = pen.size, bounds = pen.bounds
         let run = UnsafeBufferPointer(rebasing: elements[range])
         let hidden: (map: OcclusionMap, child: Int)? = if let occlusion, let child { (occlusion, child) } else { nil }
         if run.count == 1 {
             let center = Self.point(run[0])
             if Rect.null.union(center).outset(by: size / 2 + pixel).intersects(clip) {
-                fillCircle(at: center, diameter: size, color: color)
+                fillCircle(at: center, diameter: pen.width(at: range.lowerBound), color: color)
             }
             return
         }
+        if !pen.pressures.isEmpty { return drawPressureRun(run, from: range.lowerBound, pen: pen, color: color) }
         let isLayered = color.alpha < 255 && run.count > Self.chunkLength + 1
         if isLayered { beginLayer(covering: bounds) }
         setSource(isLayered ? color.opaque : color)
@@ -173,6 +176,36 @@ public final class MarkRenderer: MarkVisitor {
             isEmpty = false
         }
         if isEmpty { cairo_new_path(context) } else { cairo_stroke(context) }
+        if isLayered { endLayer(opacity: color) }
+    }
+
+    /// Draws a run drawn with pressure as filled outlines (`PressureOutline`), one path a
+    /// chunk; culled by the clip, never by the occlusion map (it knows only constant widths).
+    private func drawPressureRun(_ run: UnsafeBufferPointer<Stroke.Element>, from offset: Int, pen: Pen, color: Color) {
+        let isLayered = color.alpha < 255 && run.count > Self.chunkLength + 1
+        if isLayered { beginLayer(covering: pen.bounds) }
+        setSource(isLayered ? color.opaque : color)
+        let curveReach = clip.outset(by: pen.size / 2 + pixel + Stroke.smoothingReach)
+        let tolerance = Self.flatness * pixel
+        var isEmpty = true
+        var needsStartDisc = true // the disc at the start of the next drawn segment
+        for index in 1..<run.count {
+            if index % Self.chunkLength == 1, index > 1, !isEmpty {
+                cairo_fill(context)
+                isEmpty = true
+            }
+            guard curveReach.touches(Self.point(run[index - 1]), Self.point(run[index])) else {
+                needsStartDisc = true
+                continue
+            }
+            let segment = CurveSegment(run, endingAt: index, first: 0, last: run.count - 1)
+            let start = pen.width(at: offset + index - 1) / 2, end = pen.width(at: offset + index) / 2
+            if needsStartDisc || isEmpty { PressureOutline.addDisc(at: segment.start, radius: start, to: context) }
+            PressureOutline.add(segment, radii: (start, end), to: context, tolerance: tolerance)
+            needsStartDisc = false
+            isEmpty = false
+        }
+        if isEmpty { cairo_new_path(context) } else { cairo_fill(context) }
         if isLayered { endLayer(opacity: color) }
     }
 
@@ -245,5 +278,19 @@ extension Rect {
     @inline(__always)
     func touches(_ a: Point, _ b: Point) -> Bool {
         min(a.x, b.x) <= maxX && max(a.x, b.x) >= minX && min(a.y, b.y) <= maxY && max(a.y, b.y) >= minY
+    }
+}
+
+/// How a stroke's runs are drawn: its colour, size and pressures, and its bounds.
+private struct Pen {
+    let color: Color?
+    let size: Float
+    let pressures: [UInt8]
+    let bounds: Rect
+
+    /// The pen's width at child `index`: the size, or what the pressure there makes of it.
+    @inline(__always)
+    func width(at index: Int) -> Float {
+        pressures.indices.contains(index) ? PressureOutline.width(size: size, level: pressures[index]) : size
     }
 }

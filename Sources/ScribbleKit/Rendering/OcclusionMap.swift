@@ -60,7 +60,8 @@ final class OcclusionMap {
             let box = Rect(minX: stroke.bounds.minX * scale - origin.x, minY: stroke.bounds.minY * scale - origin.y,
                            maxX: stroke.bounds.maxX * scale - origin.x, maxY: stroke.bounds.maxY * scale - origin.y)
             guard box.outset(by: 1).intersects(tile) else { continue }
-            let isOpaque = color.alpha == 255 && cover > 0
+            // A stroke drawn with pressure may be thinner than its size: it hides nothing.
+            let isOpaque = color.alpha == 255 && cover > 0 && stroke.pressures.isEmpty
             let reach = tile.outset(by: touch)
             let farReach = reach.outset(by: Stroke.smoothingReach * scale)
             stroke.elements.withUnsafeBufferPointer { elements in

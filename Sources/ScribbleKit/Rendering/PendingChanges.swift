@@ -74,6 +74,7 @@ public struct PendingChanges {
             case .mark(let child): earlier.add(child)
             }
         }
+        if stroke.hasPressure { earlier.setPressures(Array(stroke.pressures.prefix(count))) }
         return earlier
     }
 }

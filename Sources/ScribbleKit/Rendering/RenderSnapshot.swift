@@ -20,6 +20,8 @@ public struct RenderSnapshot: @unchecked Sendable {
         let size: Float
         let bounds: Rect
         let elements: [Stroke.Element]
+        /// The pressure levels, kept the same copy-on-write way (empty: none).
+        let pressures: [UInt8]
 
         /// Freezes `stroke`: reads its colour, width and bounds, and keeps its children array.
         init(_ stroke: Stroke) {
@@ -27,6 +29,7 @@ public struct RenderSnapshot: @unchecked Sendable {
             size = stroke.size
             bounds = stroke.bounds
             elements = stroke.elements
+            pressures = stroke.pressures
         }
     }
 

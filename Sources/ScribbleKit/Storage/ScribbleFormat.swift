@@ -5,8 +5,11 @@ enum ScribbleFormat {
     /// The first eight bytes of every scribble file: a high byte (so it is not text), "TPSC",
     /// and CR LF SUB, which catch line-ending conversion and `type` on DOS (PNG's trick).
     static let magic: [UInt8] = [0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]
-    /// The version the encoder writes and the newest the readers know.
-    static let currentVersion = 1
+    /// The newest version the reader knows. The encoder writes version 2 for a drawing with
+    /// pen pressure and version 1 (which older TouchPainters read) for any other.
+    static let currentVersion = 2
+    /// The first version with pressure (`pressureFlag`).
+    static let pressureVersion = 2
     /// The deepest nesting of strokes a file may hold (the root is depth 0); bounds the
     /// reader's recursion on hostile files. The app itself nests one level.
     static let maxDepth = 64
@@ -26,6 +29,8 @@ enum ScribbleFormat {
     static let titleFlag: UInt16 = 2
     /// Stroke flag: four colour bytes follow (the root has no colour).
     static let colorFlag: UInt8 = 1
+    /// Stroke flag (version 2): after its children, one pressure level (0–255) per child.
+    static let pressureFlag: UInt8 = 2
 
     /// The node kinds of the payload.
     enum Tag: UInt8 {
@@ -42,8 +47,7 @@ enum ScribbleFormat {
     static func decode(_ bytes: [UInt8]) throws(ScribbleFormatError) -> ScribbleMemento {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) -> ScribbleMemento in
-                _ = try version(of: raw)
-                return try ScribbleReaderV1.read(raw)
+                try ScribbleReader.read(raw, version: try version(of: raw))
             }
         }
         return try result.get()
@@ -55,7 +59,7 @@ enum ScribbleFormat {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) in
                 _ = try version(of: raw)
-                try ScribbleReaderV1.validate(raw)
+                try ScribbleReader.validate(raw)
             }
         }
         try result.get()
@@ -67,7 +71,7 @@ enum ScribbleFormat {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) -> String? in
                 _ = try version(of: raw)
-                return try ScribbleReaderV1.readTitle(raw)
+                return try ScribbleReader.readTitle(raw)
             }
         }
         return try result.get()

@@ -20,6 +20,7 @@ extension ScribbleMemento {
             }
         }
         copy.append(contentsOf: run)
+        copy.setPressures(stroke.pressures) // kept unless a child was left out
         return copy
     }
 

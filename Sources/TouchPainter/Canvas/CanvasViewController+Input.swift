@@ -12,6 +12,8 @@ extension CanvasViewController {
     func handle(_ event: PointerEvent) {
         guard !event.isEmulated else { return }
         let point = Point(event.x, event.y)
+        // Only a stylus' pressure shapes strokes: mouse and touch strokes keep their width.
+        pressure = event.source == .pen ? event.pressure.map(Float.init) : nil
         if let finger = event.touchSequence { return handleTouch(event, finger: finger, at: point) }
         switch event.kind {
         case .press where event.button == 1 && !event.isDoubleClick:

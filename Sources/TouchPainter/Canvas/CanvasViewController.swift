@@ -33,6 +33,8 @@ final class CanvasViewController: ViewController {
     /// The tool the gesture under way goes to: the current one, or the eraser for a stylus'
     /// eraser end.
     var gestureTool: CanvasTool?
+    /// The stylus' pressure of the event being handled (see `CanvasToolHost`).
+    var pressure: Float?
     /// The tool each finger on a touchscreen works, by touch sequence.
     var fingers: [UInt: CanvasTool] = [:]
     /// The marks the select tool picked.

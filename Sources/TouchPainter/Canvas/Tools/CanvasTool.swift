@@ -42,6 +42,8 @@ protocol CanvasToolHost: AnyObject {
     var strokeStyle: StrokeStyle { get }
     /// The marks the select tool picked.
     var selection: Selection { get }
+    /// The stylus' pressure (0…1) of the event being handled; `nil` for a mouse or a finger.
+    var pressure: Float? { get }
     /// Asks for `rect` of the overlay (canvas coordinates) to be drawn again.
     func overlayNeedsDisplay(in rect: Rect)
 }

@@ -3,15 +3,17 @@ import ScribbleKit
 
 /// Draws (SPEC §2): press and release without moving leaves a Dot; press and drag draws a
 /// Stroke through the press point, every motion point and the release point. The whole
-/// stroke is one undo step (`DrawScribbleCommand`); each motion appends one vertex.
+/// stroke is one undo step (`DrawScribbleCommand`); each motion appends one vertex, with the
+/// stylus' pressure when there is one (SPEC §8).
 @MainActor
 final class PenTool: CanvasTool {
     /// How far the pointer may wander, in pixels, and still count as a click.
     static let clickSlop: Float = 1
 
     private unowned let host: CanvasToolHost
-    /// Where the primary button went down, while it is down.
+    /// Where the primary button went down, while it is down, and the pressure there.
     private var pressPoint: Point?
+    private var pressPressure: Float?
     /// The stroke being drawn, once the pointer moved more than `clickSlop` since the press
     /// (until then a release leaves a Dot). Points keep going to it even if undo took it off the canvas.
     private var stroke: Stroke?
@@ -23,6 +25,7 @@ final class PenTool: CanvasTool {
 
     func press(at point: Point, modifiers: KeyModifiers) {
         pressPoint = point
+        pressPressure = host.pressure
         stroke = nil
     }
 
@@ -33,18 +36,18 @@ final class PenTool: CanvasTool {
         if stroke == nil {
             guard point.distance(to: pressPoint) > Self.clickSlop else { return }
             let stroke = Stroke(color: host.strokeStyle.color, size: host.strokeStyle.size)
-            stroke.append(pressPoint)
+            if let pressPressure { stroke.append(pressPoint, pressure: pressPressure) } else { stroke.append(pressPoint) }
             self.stroke = stroke
             document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
         }
-        if let stroke { document.scribble.append(point, to: stroke) }
+        if let stroke { document.scribble.append(point, pressure: host.pressure, to: stroke) }
     }
 
     func release(at point: Point) {
         guard let pressPoint else { return }
         let document = host.document
         if let stroke {
-            if stroke.lastChild?.location != point { document.scribble.append(point, to: stroke) }
+            if stroke.lastChild?.location != point { document.scribble.append(point, pressure: host.pressure, to: stroke) }
             document.markFinished(stroke)
         } else {
             let dot = Dot(location: pressPoint, color: host.strokeStyle.color, size: host.strokeStyle.size)
