@@ -63,26 +63,35 @@ enum BigScribble {
     /// The seed every run uses.
     static let seed: UInt64 = 0x5452_4348_5041_494E
 
-    /// The first `count` strokes of the big scribble, fresh objects each call.
+    /// The first `count` strokes of the big scribble, fresh objects each call; `withPressure`,
+    /// as a stylus draws them: the pressure rising and falling along each stroke.
     /// - Complexity: O(count × verticesPerStroke).
-    static func strokes(count: Int = strokeCount) -> [Stroke] {
+    static func strokes(count: Int = strokeCount, withPressure: Bool = false) -> [Stroke] {
         var walk = RandomWalk(seed: seed)
         return (0..<count).map { _ in
             walk.lift()
             let pen = walk.pen()
             let stroke = Stroke(color: pen.color, size: pen.size)
             stroke.reserveCapacity(verticesPerStroke)
-            stroke.append(walk.current)
-            for _ in 1..<verticesPerStroke { stroke.append(walk.next()) }
+            guard withPressure else {
+                stroke.append(walk.current)
+                for _ in 1..<verticesPerStroke { stroke.append(walk.next()) }
+                return stroke
+            }
+            stroke.append(walk.current, pressure: 0.2)
+            for index in 1..<verticesPerStroke {
+                stroke.append(walk.next(), pressure: 0.6 + 0.4 * sin(Float(index) / 25))
+            }
             return stroke
         }
     }
 
     /// A scribble of the first `strokeCount` strokes, each put on through a
     /// `DrawScribbleCommand` in `history` (when given), as the canvas does.
-    static func scribble(strokes strokeCount: Int = strokeCount, history: CommandHistory? = nil) -> Scribble {
+    static func scribble(strokes strokeCount: Int = strokeCount, history: CommandHistory? = nil,
+                         withPressure: Bool = false) -> Scribble {
         let scribble = Scribble()
-        for stroke in strokes(count: strokeCount) {
+        for stroke in strokes(count: strokeCount, withPressure: withPressure) {
             if let history {
                 history.execute(DrawScribbleCommand(scribble: scribble, mark: stroke))
             } else {

@@ -59,6 +59,8 @@ enum CanvasBenchmarks {
         report.add("full_render_ms@1m", plain, "ms", limit: 1000)
         report.add("full_render_ms@1m_paper", paper, "ms", limit: 1000)
         report.add("full_render_paper_ratio@1m", paper / plain, "x", limit: 1.1)
+        let pressure = fullRenderMilliseconds(on: [.plain], scribble: BigScribble.scribble(withPressure: true))[0]
+        report.add("full_render_ms@1m_pressure", pressure, "ms", limit: 1.5 * plain)
     }
 
     /// The median cost of one motion event — the vertex appended through
@@ -116,8 +118,8 @@ enum CanvasBenchmarks {
     /// The median time to render the big scribble whole into a 1024×768 image on each of
     /// `backgrounds`: the canvas' full frame. The backgrounds take turns, round by round, so
     /// whatever else the machine does weighs on them alike; textures are made beforehand.
-    static func fullRenderMilliseconds(on backgrounds: [CanvasKind], rounds: Int = 5) -> [Double] {
-        let scribble = BigScribble.scribble()
+    static func fullRenderMilliseconds(on backgrounds: [CanvasKind], rounds: Int = 5,
+                                       scribble: Scribble = BigScribble.scribble()) -> [Double] {
         backgrounds.forEach { _ = $0.texture(scale: 1) }
         var samples = [[Double]](repeating: [], count: backgrounds.count)
         for _ in 0..<rounds {

@@ -17,6 +17,8 @@ enum StorageBenchmarks {
         report.add("decode_ms@1m", median(decode), "ms", limit: 50)
         report.add("open_ms@1m", try openMilliseconds(path), "ms", limit: 1200)
         report.add("file_bytes_per_vertex", Double(data.count) / Double(BigScribble.vertexCount), "bytes", limit: 10)
+        let pressure = BigScribble.scribble(withPressure: true).makeMemento().data
+        report.add("file_bytes_per_vertex_pressure", Double(pressure.count) / Double(BigScribble.vertexCount), "bytes", limit: 5)
         if let bytes = try memoryProbe(path, folder: folder) {
             report.add("memory_bytes_per_vertex", bytes / Double(BigScribble.vertexCount), "bytes", limit: 24)
         }

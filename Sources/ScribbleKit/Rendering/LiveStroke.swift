@@ -93,9 +93,10 @@ final class LiveStroke {
             cairo_arc(cr, Double(center.x), Double(center.y), Double(width(at: index)) / 2, 0, 2 * .pi)
             cairo_fill(cr)
         case .segment(let segment) where stroke.hasPressure:
-            let start = width(at: index - 1) / 2
-            PressureOutline.addDisc(at: segment.start, radius: start, to: cr)
-            PressureOutline.add(segment, radii: (start, width(at: index) / 2), to: cr, tolerance: tolerance)
+            var outline = PressureOutline(context: cr)
+            outline.start(at: segment.start, radius: width(at: index - 1) / 2)
+            outline.add(segment, endRadius: width(at: index) / 2, tolerance: tolerance)
+            outline.finish()
             cairo_fill(cr)
         case .segment(let segment):
             cairo_set_line_width(cr, size)

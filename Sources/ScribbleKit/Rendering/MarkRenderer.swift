@@ -124,7 +124,9 @@ public final class MarkRenderer: MarkVisitor {
             }
             return
         }
-        if !pen.pressures.isEmpty { return drawPressureRun(run, from: range.lowerBound, pen: pen, color: color) }
+        if !pen.pressures.isEmpty {
+            return drawPressureRun(run, from: range.lowerBound, pen: pen, color: color, hidden: hidden)
+        }
         let isLayered = color.alpha < 255 && run.count > Self.chunkLength + 1
         if isLayered { beginLayer(covering: bounds) }
         setSource(isLayered ? color.opaque : color)
@@ -180,31 +182,32 @@ public final class MarkRenderer: MarkVisitor {
     }
 
     /// Draws a run drawn with pressure as filled outlines (`PressureOutline`), one path a
-    /// chunk; culled by the clip, never by the occlusion map (it knows only constant widths).
-    private func drawPressureRun(_ run: UnsafeBufferPointer<Stroke.Element>, from offset: Int, pen: Pen, color: Color) {
+    /// chunk, leaving out what misses the clip and what the occlusion map says is hidden.
+    private func drawPressureRun(_ run: UnsafeBufferPointer<Stroke.Element>, from offset: Int, pen: Pen, color: Color,
+                                 hidden: (map: OcclusionMap, child: Int)?) {
         let isLayered = color.alpha < 255 && run.count > Self.chunkLength + 1
         if isLayered { beginLayer(covering: pen.bounds) }
         setSource(isLayered ? color.opaque : color)
         let curveReach = clip.outset(by: pen.size / 2 + pixel + Stroke.smoothingReach)
         let tolerance = Self.flatness * pixel
+        var outline = PressureOutline(context: context)
         var isEmpty = true
-        var needsStartDisc = true // the disc at the start of the next drawn segment
         for index in 1..<run.count {
             if index % Self.chunkLength == 1, index > 1, !isEmpty {
+                outline.finish()
                 cairo_fill(context)
                 isEmpty = true
             }
-            guard curveReach.touches(Self.point(run[index - 1]), Self.point(run[index])) else {
-                needsStartDisc = true
-                continue
-            }
+            let isHidden = hidden.map { $0.map.isHidden(child: $0.child, element: offset + index) } ?? false
+            guard !isHidden, curveReach.touches(Self.point(run[index - 1]), Self.point(run[index])) else { continue }
             let segment = CurveSegment(run, endingAt: index, first: 0, last: run.count - 1)
-            let start = pen.width(at: offset + index - 1) / 2, end = pen.width(at: offset + index) / 2
-            if needsStartDisc || isEmpty { PressureOutline.addDisc(at: segment.start, radius: start, to: context) }
-            PressureOutline.add(segment, radii: (start, end), to: context, tolerance: tolerance)
-            needsStartDisc = false
+            if isEmpty || !outline.isAt(segment.start) {
+                outline.start(at: segment.start, radius: pen.width(at: offset + index - 1) / 2)
+            }
+            outline.add(segment, endRadius: pen.width(at: offset + index) / 2, tolerance: tolerance)
             isEmpty = false
         }
+        outline.finish()
         if isEmpty { cairo_new_path(context) } else { cairo_fill(context) }
         if isLayered { endLayer(opacity: color) }
     }

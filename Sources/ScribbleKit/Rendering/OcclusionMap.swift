@@ -60,8 +60,11 @@ final class OcclusionMap {
             let box = Rect(minX: stroke.bounds.minX * scale - origin.x, minY: stroke.bounds.minY * scale - origin.y,
                            maxX: stroke.bounds.maxX * scale - origin.x, maxY: stroke.bounds.maxY * scale - origin.y)
             guard box.outset(by: 1).intersects(tile) else { continue }
-            // A stroke drawn with pressure may be thinner than its size: it hides nothing.
-            let isOpaque = color.alpha == 255 && cover > 0 && stroke.pressures.isEmpty
+            let isOpaque = color.alpha == 255 && cover > 0
+            // A stroke drawn with pressure is as wide as its pen at each end of a segment:
+            // it may touch up to the wider end's and surely covers the narrower end's.
+            let pressures = stroke.pressures
+            func penRadius(at index: Int) -> Float { PressureOutline.width(size: stroke.size, level: pressures[index]) / 2 * scale }
             let reach = tile.outset(by: touch)
             let farReach = reach.outset(by: Stroke.smoothingReach * scale)
             stroke.elements.withUnsafeBufferPointer { elements in
@@ -71,6 +74,12 @@ final class OcclusionMap {
                         defer { index -= 1 }
                         guard case .vertex(let end) = elements[index], case .vertex(let start) = elements[index - 1]
                         else { continue }
+                        var (touch, cover) = (touch, cover)
+                        if !pressures.isEmpty {
+                            let (r1, r2) = (penRadius(at: index - 1), penRadius(at: index))
+                            touch = max(r1, r2) + Self.halfDiagonal + Self.touchMargin
+                            cover = min(r1, r2) - Self.halfDiagonal - Self.coverMargin
+                        }
                         let a = Point(x: start.x * scale - origin.x, y: start.y * scale - origin.y)
                         let b = Point(x: end.x * scale - origin.x, y: end.y * scale - origin.y)
                         // Off the tile: most segments, for a small repaint.
