@@ -64,15 +64,18 @@ final class LiveStroke {
         }
     }
 
-    /// The pen's width at vertex `index`: its size, or what the pressure there makes of it.
+    /// The pen's width at vertex `index`.
     private func width(at index: Int) -> Float {
-        stroke.pressures.indices.contains(index)
-            ? PressureOutline.width(size: stroke.size, level: stroke.pressures[index]) : stroke.size
+        PressureOutline.width(size: stroke.size, pressures: stroke.pressures, at: index)
     }
 
     /// The area the piece ending at vertex `index` (seen up to `last`) can touch.
     func bounds(endingAt index: Int, last: Int) -> Rect {
-        switch piece(endingAt: index, last: last) {
+        bounds(of: piece(endingAt: index, last: last))
+    }
+
+    private func bounds(of piece: Piece?) -> Rect {
+        switch piece {
         case .dot(let center): Rect.null.union(center).outset(by: stroke.size / 2)
         case .segment(let segment): segment.bounds(width: stroke.size)
         case nil: .null
@@ -88,7 +91,8 @@ final class LiveStroke {
         var dx = 1.0, dy = 1.0
         cairo_device_to_user_distance(cr, &dx, &dy)
         let tolerance = MarkRenderer.flatness * Float(max(abs(dx), abs(dy)))
-        switch piece(endingAt: index, last: last) {
+        let piece = piece(endingAt: index, last: last)
+        switch piece {
         case .dot(let center):
             cairo_arc(cr, Double(center.x), Double(center.y), Double(width(at: index)) / 2, 0, 2 * .pi)
             cairo_fill(cr)
@@ -108,7 +112,7 @@ final class LiveStroke {
         case nil:
             break
         }
-        return bounds(endingAt: index, last: last)
+        return bounds(of: piece)
     }
 
     /// The pieces not drawn for good yet when the vertices up to `last` are known: a lone

@@ -291,9 +291,7 @@ private struct Pen {
     let pressures: [UInt8]
     let bounds: Rect
 
-    /// The pen's width at child `index`: the size, or what the pressure there makes of it.
+    /// The pen's width at child `index`.
     @inline(__always)
-    func width(at index: Int) -> Float {
-        pressures.indices.contains(index) ? PressureOutline.width(size: size, level: pressures[index]) : size
-    }
+    func width(at index: Int) -> Float { PressureOutline.width(size: size, pressures: pressures, at: index) }
 }

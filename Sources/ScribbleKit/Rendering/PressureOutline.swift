@@ -20,6 +20,12 @@ struct PressureOutline {
         size * (0.1 + 0.9 * Float(level) / 255)
     }
 
+    /// The width at child `index` of a stroke of `size` with `pressures` (empty: none).
+    @inline(__always)
+    static func width(size: Float, pressures: [UInt8], at index: Int) -> Float {
+        pressures.indices.contains(index) ? width(size: size, level: pressures[index]) : size
+    }
+
     private let context: OpaquePointer
     /// Where the outline has got to, with the half-width there.
     private var point = Point.zero
