@@ -2,6 +2,8 @@
 import os
 import time
 
+import pytest
+
 from hostile_files import many_strokes, png_bomb, scribble
 from touchpainter_driver import xdotool
 
@@ -91,13 +93,21 @@ def resize_to_8000(launch, *args):
     return max(stalls, default=0), peak
 
 
+@pytest.mark.timeout(240)  # six launches
 def test_resizing_a_big_drawing_to_8000_px_costs_no_more_than_an_empty_one(launch, tmp_path):
     """Case 7: a 10,000-stroke scribble in a window stretched to 8000×8000 px. The frame
     stays the monitor's size and renders in the background, so the drawing adds nothing
-    to what GTK's own painting of so big a window costs (~200 ms on the development VM)."""
+    to what GTK's own painting of so big a window costs (~200 ms on the development VM,
+    but anywhere from 160 to 420 ms from one launch to the next on a busy machine). So the
+    two are compared at their best of three launches, taken in turns: a cost the drawing
+    adds shows in every launch, a burst of load elsewhere only in some."""
     path = tmp_path / "big.scribble"
     path.write_bytes(many_strokes())
-    empty_stall, empty_peak = resize_to_8000(launch)
-    stall, peak = resize_to_8000(launch, path)
-    assert stall <= empty_stall + 75, (stall, empty_stall)
-    assert peak <= empty_peak + 100, (peak, empty_peak)
+    empty, big = [], []
+    for _ in range(3):
+        empty.append(resize_to_8000(launch))
+        big.append(resize_to_8000(launch, path))
+    empty_stall, stall = min(s for s, _ in empty), min(s for s, _ in big)
+    empty_peak, peak = min(p for _, p in empty), min(p for _, p in big)
+    assert stall <= empty_stall + 75, (big, empty)
+    assert peak <= empty_peak + 100, (big, empty)
