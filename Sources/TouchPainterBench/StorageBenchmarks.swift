@@ -1,8 +1,9 @@
 import Foundation
 import ScribbleKit
 
-/// The saved format and opening a file: encode, decode, open to the first frame, file size,
-/// and the memory the loaded model takes.
+/// The saved format and opening a file: encode, decode (format version 2, the one saved), open
+/// to the first frame, file size with and without pen pressure, and the memory the loaded
+/// model takes.
 enum StorageBenchmarks {
     /// Runs every storage metric; `folder` is a scratch folder for the files it writes.
     static func run(into report: Report, folder: String) throws {
@@ -17,8 +18,12 @@ enum StorageBenchmarks {
         report.add("decode_ms@1m", median(decode), "ms", limit: 50)
         report.add("open_ms@1m", try openMilliseconds(path), "ms", limit: 1200)
         report.add("file_bytes_per_vertex", Double(data.count) / Double(BigScribble.vertexCount), "bytes", limit: 10)
-        let pressure = BigScribble.scribble(withPressure: true).makeMemento().data
+        let pressureMemento = BigScribble.scribble(withPressure: true).makeMemento()
+        let pressure = pressureMemento.data
         report.add("file_bytes_per_vertex_pressure", Double(pressure.count) / Double(BigScribble.vertexCount), "bytes", limit: 5)
+        report.add("encode_ms@1m_pressure", median((0..<10).map { _ in milliseconds { _ = pressureMemento.data } }), "ms", limit: 50)
+        let decodePressure = try (0..<10).map { _ in try milliseconds { _ = try ScribbleMemento(data: pressure) } }
+        report.add("decode_ms@1m_pressure", median(decodePressure), "ms", limit: 50)
         if let bytes = try memoryProbe(path, folder: folder) {
             report.add("memory_bytes_per_vertex", bytes / Double(BigScribble.vertexCount), "bytes", limit: 24)
         }

@@ -27,6 +27,15 @@ FILES = {
     "escape-title.scribble": scribble(stroke(2.0, [run([(10, 10), (20, 20)])]), title="\x1b[31mred\x1b[0m"),
     "c1-title.scribble": scribble(stroke(2.0, [run([(10, 10), (20, 20)])]), title="next\u0085line"),
     "del-title.scribble": scribble(stroke(2.0, [run([(10, 10), (20, 20)])]), title="rub\x7fout"),
+    # Format version 1, which the app no longer writes but must still open: two strokes (one
+    # with a dot and a nested stroke between its runs), a dot, fractional and negative places.
+    "v1-sample.scribble": scribble(
+        stroke(3.0, [run([(1.5, 2.25), (-3.0, 4.0)]), dot(2.0, (4.0, 4.0), rgba=(255, 0, 0, 128)),
+                     stroke(1.0, [run([(5.0, 5.0)])], rgba=(0, 0, 255, 255)), run([(6.125, -6.5)])],
+               rgba=(9, 8, 7, 6)),
+        stroke(12.0, [run([(100.0, 100.0), (200.0, 150.0), (300.0, 100.0)])]),
+        dot(9.0, (7.0, 7.0), rgba=(255, 255, 255, 255)),
+        title="Version 1"),
     # At the limits: must open.
     "limits.scribble": scribble(stroke(1024.0, [run([(-1e6, -1e6), (1e6, 1e6)])]), dot(1024.0, (1e6, -1e6)),
                                 title="Edges — ünïcode ✓"),

@@ -91,6 +91,35 @@ struct JournalTests {
         #expect(marksEqual(Scribble(memento: memento).marks[0], mark)) // with every point
     }
 
+    @Test func pressureSurvivesTheJournal() throws {
+        let path = folder.file("pressure.journal")
+        let manager = ScribbleManager(directory: folder.file("g"))
+        let document = Document(manager: manager, hop: { _ in })
+        let journal = Journal(path: path)
+        document.startJournal(journal)
+        let mark = Stroke(color: .black, size: 6)
+        document.execute(DrawScribbleCommand(scribble: document.scribble, mark: mark))
+        let drawn: [Float] = [0.1, 0.35, 0.8, 1]
+        for (i, pressure) in drawn.enumerated() {
+            document.scribble.append(Point(x: Float(i) * 3.3, y: 1), pressure: pressure, to: mark)
+        }
+        document.markFinished(mark)
+        document.execute(ReplaceMarksCommand(scribble: document.scribble, marks: [mark], edit: .move(dx: 0.7, dy: 2)))
+        journal.flush()
+        let restored = Document(manager: manager, hop: { _ in })
+        restored.restore(try JournalRecovery.read(path, manager: manager))
+        let replayed = try #require(restored.scribble.marks.first as? Stroke)
+        #expect(replayed.pressures == drawn.map(Stroke.level))
+        let live = try #require(document.scribble.marks.first as? Stroke)
+        #expect(replayed.elements.count == live.elements.count)
+        #expect(zip(replayed.elements, live.elements).allSatisfy { pair in
+            if case let (.vertex(p), .vertex(q)) = pair { sameBits(p, q) } else { false }
+        })
+        restored.undo() // the move undone: the stroke as drawn
+        #expect((restored.scribble.marks.first as? Stroke)?.pressures == replayed.pressures)
+        journal.remove()
+    }
+
     @Test func onlyJournalsOfProcessesThatAreGoneAreOffered() throws {
         let manager = ScribbleManager(directory: folder.file("gallery"))
         let dead = try deadProcessID()
@@ -138,7 +167,7 @@ struct JournalReplayPropertyTests {
 
     /// One user action on a document.
     enum Action: CaseIterable, Sendable {
-        case drawStroke, drawDot, clear, undo, redo, save, erase, move, restyle
+        case drawStroke, drawPressureStroke, drawDot, clear, undo, redo, save, erase, move, restyle
     }
 
     @Test func replayRebuildsTheDrawingAndItsHistory() async {
@@ -158,6 +187,14 @@ struct JournalReplayPropertyTests {
                     let mark = stroke(step, points: 2)
                     live.execute(DrawScribbleCommand(scribble: live.scribble, mark: mark))
                     for i in 0..<3 { live.scribble.append(Point(x: Float(i), y: Float(step)), to: mark) }
+                    live.markFinished(mark)
+                case .drawPressureStroke:
+                    // Pressures in whole 255ths, which the file stores exactly.
+                    let mark = Stroke(color: .black, size: Float(step % 7 + 1))
+                    live.execute(DrawScribbleCommand(scribble: live.scribble, mark: mark))
+                    for i in 0..<4 {
+                        live.scribble.append(Point(x: Float(i) + 0.25, y: Float(step)), pressure: Float((step * 37 + i * 50) % 256) / 255, to: mark)
+                    }
                     live.markFinished(mark)
                 case .drawDot:
                     let dot = Dot(location: Point(x: Float(step), y: 1), color: .black, size: 3)

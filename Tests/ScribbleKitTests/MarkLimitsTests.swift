@@ -49,6 +49,28 @@ import Testing
         #expect(vertex.location == Point(x: 1, y: 1_000_000))
     }
 
+    @Test func locationsSnapToTheGridEveryWayTheyEnter() {
+        // 1/256 px: what format version 2 stores, so a drawing reads back as it was drawn.
+        let step = 1 / MarkLimits.gridScale
+        let stroke = Stroke(color: .black, size: 2)
+        stroke.append(Point(x: 0.1, y: -0.1))
+        stroke.append(Point(x: 10.3, y: 2.5), pressure: 0.5)
+        stroke.append(contentsOf: [Point(x: -0.001, y: 0.001)])
+        #expect(stroke.elements.compactMap { if case .vertex(let point) = $0 { point } else { nil } } == [
+            Point(x: 26 * step, y: -26 * step), Point(x: 2637 * step, y: 2.5), Point(x: 0, y: 0),
+        ])
+        // −0 becomes +0: one bit pattern per grid point.
+        let zero = Vertex(location: Point(x: -0.0, y: -0.0001))
+        #expect(zero.location.x.sign == .plus && zero.location.y.sign == .plus)
+        #expect(Dot(location: Point(x: 1.0 / 3, y: 7), color: .black, size: 2).location == Point(x: 85 * step, y: 7))
+        // Far out, floats are coarser than the grid and stay as they are.
+        #expect(Vertex(location: Point(x: 999_999.94, y: -70_000.01)).location == Point(x: 999_999.94, y: -70_000.01))
+        // Moving snaps too, and keeps the box right.
+        let moved = stroke.translated(dx: 0.3, dy: 0) as! Stroke
+        #expect(moved.location == Point(x: 103 * step, y: -26 * step))
+        #expect(moved.bounds == Rect(minX: 77 * step - 1, minY: -26 * step - 1, maxX: 2714 * step + 1, maxY: 3.5))
+    }
+
     @Test func aDrawingAtTheLimitsSavesAndReadsBack() throws {
         let scribble = Scribble()
         let wide = Stroke(color: .black, size: 1e9)

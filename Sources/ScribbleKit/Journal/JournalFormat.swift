@@ -15,8 +15,10 @@ import Foundation
 enum JournalFormat {
     /// The first eight bytes of every journal.
     static let magic = Array("TPJOURNL".utf8)
-    /// The version written, and the newest one read.
-    static let version: UInt16 = 2
+    /// The version written, and the newest one read. Version 3 holds its mementos in scribble
+    /// format version 2 (the journal's own layout is version 2's), so a TouchPainter that reads
+    /// only scribble format 1 leaves such a journal alone rather than calling it damaged.
+    static let version: UInt16 = 3
     /// Bytes before the first record.
     static let headerLength = 14
     /// A record longer than this is not one this app wrote (a memento of the largest file).

@@ -10,6 +10,12 @@ public enum MarkLimits {
     public static let minimumSize: Float = .leastNonzeroMagnitude
     /// How far from the canvas origin a location may be, in pixels, along either axis.
     public static let maximumCoordinate: Float = 1_000_000
+    /// Locations lie on a grid of 1/`gridScale` px: the file format (version 2) stores them
+    /// as whole numbers of grid steps, so the model snaps every point to the grid as it comes
+    /// in and a drawing reads back from its file exactly as it was drawn. A 256th of a pixel is
+    /// far below what the eye or the renderer can tell, and a power of two, so snapping is exact
+    /// float arithmetic and every point within ±`maximumCoordinate` has an exact grid number.
+    public static let gridScale: Float = 256
 
     /// True for a size in (0, `maximumSize`] (so false for NaN).
     @inline(__always)
@@ -25,15 +31,26 @@ public enum MarkLimits {
         size > 0 ? min(size, maximumSize) : minimumSize
     }
 
-    /// `point` with each coordinate brought within ±`maximumCoordinate`; NaN becomes 0.
+    /// `point` with each coordinate brought within ±`maximumCoordinate` (NaN becomes 0) and
+    /// snapped to the nearest point of the 1/`gridScale` px grid (negative zero becomes 0):
+    /// what every location entering the model goes through.
     @inline(__always)
     public static func clamped(_ point: Point) -> Point {
-        if allows(coordinate: point.x), allows(coordinate: point.y) { return point }
-        return Point(x: clamped(coordinate: point.x), y: clamped(coordinate: point.y))
+        Point(x: snapped(clamped(coordinate: point.x)), y: snapped(clamped(coordinate: point.y)))
     }
 
     /// One coordinate brought within ±`maximumCoordinate`; NaN becomes 0.
+    @inline(__always)
     private static func clamped(coordinate: Float) -> Float {
-        coordinate.isNaN ? 0 : min(max(coordinate, -maximumCoordinate), maximumCoordinate)
+        if allows(coordinate: coordinate) { return coordinate }
+        return coordinate.isNaN ? 0 : min(max(coordinate, -maximumCoordinate), maximumCoordinate)
+    }
+
+    /// `coordinate` (finite, in range) on the nearest grid point, ties to even. Scaling by a
+    /// power of two and rounding are exact in `Float`; adding 0 turns −0 into +0, so a point
+    /// has one grid number and one bit pattern.
+    @inline(__always)
+    static func snapped(_ coordinate: Float) -> Float {
+        (coordinate * gridScale).rounded(.toNearestOrEven) / gridScale + 0
     }
 }

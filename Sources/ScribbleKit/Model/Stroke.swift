@@ -174,19 +174,24 @@ public final class Stroke: Mark {
         insert(mark, at: index)
     }
 
-    /// Moves every child by (`dx`, `dy`). Used on fresh copies only (`Mark.translated`): a
-    /// mark on the canvas may be read by a background render meanwhile, so it never changes.
+    /// Moves every child by (`dx`, `dy`); the moved points are clamped and snapped into
+    /// `MarkLimits` like any other, and pressures stay. Used on fresh copies only
+    /// (`Mark.translated`): a mark on the canvas may be read by a background render
+    /// meanwhile, so it never changes.
     /// - Complexity: O(children and their descendants).
     public func translate(dx: Float, dy: Float) {
         for index in elements.indices {
             switch elements[index] {
-            case .vertex(let point): elements[index] = .vertex(Point(x: point.x + dx, y: point.y + dy))
+            case .vertex(let point): elements[index] = .vertex(MarkLimits.clamped(Point(x: point.x + dx, y: point.y + dy)))
             case .mark(let mark): mark.translate(dx: dx, dy: dy)
             }
         }
         if !vertexBox.isNull {
-            vertexBox = Rect(minX: vertexBox.minX + dx, minY: vertexBox.minY + dy,
-                             maxX: vertexBox.maxX + dx, maxY: vertexBox.maxY + dy)
+            // Clamping and snapping never reorder points, so the moved box's corners are the
+            // moved points' extremes.
+            let low = MarkLimits.clamped(Point(x: vertexBox.minX + dx, y: vertexBox.minY + dy))
+            let high = MarkLimits.clamped(Point(x: vertexBox.maxX + dx, y: vertexBox.maxY + dy))
+            vertexBox = Rect(minX: low.x, minY: low.y, maxX: high.x, maxY: high.y)
         }
     }
 

@@ -60,6 +60,56 @@ struct ByteReader {
         return value
     }
 
+    /// Reads an unsigned LEB128 varint (format version 2): seven bits a byte, least
+    /// significant first, the top bit set on every byte but the last. Only the shortest form
+    /// is accepted (a last byte of 0 after others would be a second spelling of the same
+    /// number, which a re-encoding could not reproduce), and at most 10 bytes, the last
+    /// holding only the 64th bit, so nothing overflows.
+    mutating func varint() throws(ScribbleFormatError) -> UInt64 {
+        try Self.varint(in: bytes, at: &offset, shortage: shortage)
+    }
+
+    /// `varint()` on bare bytes, for loops that read many numbers without a reader:
+    /// reads at `position` and moves it past the number (only when the number is good).
+    @inline(__always)
+    static func varint(in bytes: UnsafeRawBufferPointer, at position: inout Int,
+                       shortage: @autoclosure () -> ScribbleFormatError) throws(ScribbleFormatError) -> UInt64 {
+        guard position < bytes.count else { throw shortage() }
+        let first = bytes[position]
+        if first < 0x80 { // one byte: most numbers
+            position += 1
+            return UInt64(first)
+        }
+        var value = UInt64(first & 0x7F)
+        var next = position + 1
+        for index in 1..<10 {
+            guard next < bytes.count else { throw shortage() }
+            let byte = bytes[next]
+            next += 1
+            value |= UInt64(byte & 0x7F) << UInt64(7 * index)
+            if byte & 0x80 == 0 {
+                guard byte != 0 else { throw .corrupt("a number is not in its shortest form") }
+                guard index < 9 || byte == 1 else { throw .corrupt("a number is too large") }
+                position = next
+                return value
+            }
+        }
+        throw .corrupt("a number is too large")
+    }
+
+    /// Reads a varint that counts something, as an `Int` no larger than `limit`.
+    mutating func count(atMost limit: Int, _ tooMany: ScribbleFormatError) throws(ScribbleFormatError) -> Int {
+        let value = try varint()
+        guard value <= UInt64(max(limit, 0)) else { throw tooMany }
+        return Int(value)
+    }
+
+    /// Moves past `count` bytes the caller has read through `bytes` itself.
+    mutating func skip(_ count: Int) throws(ScribbleFormatError) {
+        try require(count)
+        offset += count
+    }
+
     /// Takes the next `count` bytes as a view into the same memory.
     mutating func take(_ count: Int) throws(ScribbleFormatError) -> UnsafeRawBufferPointer {
         try require(count)

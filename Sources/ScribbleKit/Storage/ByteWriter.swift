@@ -49,6 +49,26 @@ struct ByteWriter {
         uint32(value.bitPattern)
     }
 
+    /// Writes an unsigned LEB128 varint (format version 2): seven bits a byte, least
+    /// significant first, the top bit set on every byte but the last; always the shortest form.
+    mutating func varint(_ value: UInt64) {
+        reserve(Self.varintLength(value))
+        var value = value
+        while value >= 0x80 {
+            bytes[offset] = UInt8(truncatingIfNeeded: value) | 0x80
+            offset += 1
+            value >>= 7
+        }
+        bytes[offset] = UInt8(value)
+        offset += 1
+    }
+
+    /// The bytes `varint(value)` writes: 1 to 10.
+    @inline(__always)
+    static func varintLength(_ value: UInt64) -> Int {
+        (64 - (value | 1).leadingZeroBitCount + 6) / 7
+    }
+
     /// Writes raw bytes as they are.
     mutating func append(_ raw: some Collection<UInt8>) {
         reserve(raw.count)
@@ -56,20 +76,5 @@ struct ByteWriter {
             bytes[offset] = byte
             offset += 1
         }
-    }
-
-    /// Writes a run of inline vertices as packed (x, y) pairs, 8 bytes each, with one bounds
-    /// check for the whole run.
-    /// - Complexity: O(run length).
-    mutating func points(_ elements: UnsafeBufferPointer<Stroke.Element>) {
-        reserve(elements.count * 8)
-        var position = offset
-        for case .vertex(let point) in elements {
-            bytes.storeBytes(of: point.x.bitPattern.littleEndian, toByteOffset: position, as: UInt32.self)
-            bytes.storeBytes(of: point.y.bitPattern.littleEndian, toByteOffset: position + 4, as: UInt32.self)
-            position += 8
-        }
-        precondition(position == offset + elements.count * 8, "a vertex run held another mark")
-        offset = position
     }
 }

@@ -1,6 +1,11 @@
-/// Writes a memento in the file format (`docs/FORMAT.md`): version 2 when a stroke has pen
-/// pressure, else version 1. It sizes the file exactly first, then fills one buffer, writing
-/// each run of inline vertices as one count and a packed array of Float32 pairs.
+/// Writes a memento in the current file format (version 2, `docs/FORMAT.md`): it sizes the
+/// file exactly first, then fills one buffer. Each maximal run of inline vertices is one
+/// node: a count, the first location as absolute grid numbers and every other as the step
+/// from the one before, in zigzag varints (about 2 bytes a coordinate for a hand-drawn
+/// stroke), then — for a stroke with pressure — a pressure byte a vertex.
+///
+/// The output is canonical: the reader accepts no other spelling of the same drawing, so
+/// encoding what it decoded gives the same bytes.
 enum ScribbleEncoder {
     /// The bytes of header fields before the title: magic, version, flags, title length.
     private static let preTitleLength = 16
@@ -16,7 +21,7 @@ enum ScribbleEncoder {
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
             var writer = ByteWriter(UnsafeMutableRawBufferPointer(buffer))
             writer.append(ScribbleFormat.magic)
-            writer.uint16(UInt16(hasPressure(memento.root) ? ScribbleFormat.pressureVersion : 1))
+            writer.uint16(UInt16(ScribbleFormat.currentVersion))
             writer.uint16(flags)
             writer.uint32(UInt32(title.count))
             writer.append(title)
@@ -32,19 +37,32 @@ enum ScribbleEncoder {
     /// The payload bytes `stroke` and everything under it take.
     /// - Complexity: O(n) in its children and their descendants.
     static func encodedLength(of stroke: Stroke) -> Int {
-        var length = 1 + 1 + (stroke.color == nil ? 0 : 4) + 4 + 4 + stroke.pressures.count
-        var inRun = false
-        for element in stroke.elements {
-            switch element {
-            case .vertex:
-                length += inRun ? 8 : 1 + 4 + 8
-                inRun = true
-            case .mark(let mark):
-                inRun = false
-                switch mark {
-                case let child as Stroke: length += encodedLength(of: child)
-                case is Dot: length += 1 + 4 + 4 + 8
-                default: length += 1 + 4 + 8
+        var length = 1 + 1 + (stroke.color == nil ? 0 : 4) + 4 + ByteWriter.varintLength(UInt64(stroke.count))
+        let withPressure = hasPressure(stroke)
+        stroke.elements.withUnsafeBufferPointer { elements in
+            var index = 0
+            while index < elements.count {
+                let end = runEnd(elements, from: index)
+                if end > index {
+                    length += 1 + ByteWriter.varintLength(UInt64(end - index)) + (withPressure ? end - index : 0)
+                    var previous = (x: Int64(0), y: Int64(0))
+                    for element in elements[index..<end] {
+                        let point = gridNumbers(vertex(element)!)
+                        length += ByteWriter.varintLength(zigzag(point.x &- previous.x))
+                            + ByteWriter.varintLength(zigzag(point.y &- previous.y))
+                        previous = point
+                    }
+                    index = end
+                } else {
+                    if case .mark(let mark) = elements[index] {
+                        if let child = mark as? Stroke {
+                            length += encodedLength(of: child)
+                        } else {
+                            let point = gridNumbers(mark.location)
+                            length += 1 + 4 + 4 + ByteWriter.varintLength(zigzag(point.x)) + ByteWriter.varintLength(zigzag(point.y))
+                        }
+                    }
+                    index += 1
                 }
             }
         }
@@ -52,56 +70,99 @@ enum ScribbleEncoder {
     }
 
     /// Writes `stroke`'s node: tag, flags, colour, width, child count, then the children, each
-    /// maximal run of inline vertices as one `vertexRun`.
+    /// maximal run of vertices as one `vertexRun`.
     private static func write(_ stroke: Stroke, to writer: inout ByteWriter) {
+        let withPressure = hasPressure(stroke)
         writer.uint8(ScribbleFormat.Tag.stroke.rawValue)
-        writer.uint8((stroke.color == nil ? 0 : ScribbleFormat.colorFlag) | (stroke.hasPressure ? ScribbleFormat.pressureFlag : 0))
+        writer.uint8((stroke.color == nil ? 0 : ScribbleFormat.colorFlag) | (withPressure ? ScribbleFormat.pressureFlag : 0))
         if let color = stroke.color { write(color, to: &writer) }
         writer.float(stroke.size)
-        writer.uint32(UInt32(stroke.count))
+        writer.varint(UInt64(stroke.count))
         stroke.elements.withUnsafeBufferPointer { elements in
             var index = 0
             while index < elements.count {
-                switch elements[index] {
-                case .vertex:
-                    var end = index + 1
-                    while end < elements.count, case .vertex = elements[end] { end += 1 }
+                let end = runEnd(elements, from: index)
+                if end > index {
                     writer.uint8(ScribbleFormat.Tag.vertexRun.rawValue)
-                    writer.uint32(UInt32(end - index))
-                    writer.points(UnsafeBufferPointer(rebasing: elements[index..<end]))
+                    writer.varint(UInt64(end - index))
+                    var previous = (x: Int64(0), y: Int64(0))
+                    for element in elements[index..<end] {
+                        let point = gridNumbers(vertex(element)!)
+                        writer.varint(zigzag(point.x &- previous.x))
+                        writer.varint(zigzag(point.y &- previous.y))
+                        previous = point
+                    }
+                    if withPressure {
+                        writer.append(stroke.pressures[index..<end])
+                    }
                     index = end
-                case .mark(let mark):
-                    write(mark, to: &writer)
+                } else {
+                    if case .mark(let mark) = elements[index] { write(mark, to: &writer) }
                     index += 1
                 }
             }
         }
-        if stroke.hasPressure { writer.append(stroke.pressures) }
     }
 
-    /// Whether `stroke` or a stroke under it has pressure (the file must then be version 2).
-    /// - Complexity: O(its children and theirs); about a millisecond for a million vertices.
-    private static func hasPressure(_ stroke: Stroke) -> Bool {
-        stroke.hasPressure || stroke.elements.contains { if case .mark(let child as Stroke) = $0 { hasPressure(child) } else { false } }
-    }
-
-    /// Writes a child mark: a stroke, a dot, or (any other leaf) a one-vertex run.
+    /// Writes a child that is not a run: a stroke or a dot.
     private static func write(_ mark: Mark, to writer: inout ByteWriter) {
-        switch mark {
-        case let stroke as Stroke:
+        if let stroke = mark as? Stroke {
             write(stroke, to: &writer)
-        case let dot as Dot:
+        } else {
             writer.uint8(ScribbleFormat.Tag.dot.rawValue)
-            write(dot.color ?? .black, to: &writer)
-            writer.float(dot.size)
-            writer.float(dot.location.x)
-            writer.float(dot.location.y)
-        default:
-            writer.uint8(ScribbleFormat.Tag.vertexRun.rawValue)
-            writer.uint32(1)
-            writer.float(mark.location.x)
-            writer.float(mark.location.y)
+            write(mark.color ?? .black, to: &writer)
+            writer.float(MarkLimits.clamped(size: mark.size))
+            let point = gridNumbers(mark.location)
+            writer.varint(zigzag(point.x))
+            writer.varint(zigzag(point.y))
         }
+    }
+
+    /// Whether `stroke` is written with pressure: it has some, and children to carry them
+    /// (a stroke's pressures are aligned with its children, so it always has).
+    private static func hasPressure(_ stroke: Stroke) -> Bool {
+        stroke.hasPressure && stroke.count > 0
+    }
+
+    /// Where the run of vertices starting at `start` ends (`start` itself if none starts
+    /// there). A mark that is neither a stroke nor a dot — a `Vertex` subclass, which
+    /// mementos never hold but code might — is stored as the vertex it is, inside the run, so
+    /// runs stay maximal and the file canonical.
+    @inline(__always)
+    private static func runEnd(_ elements: UnsafeBufferPointer<Stroke.Element>, from start: Int) -> Int {
+        var end = start
+        while end < elements.count, vertex(elements[end]) != nil { end += 1 }
+        return end
+    }
+
+    /// The location an element is written at as a vertex, or `nil` for a stroke or a dot.
+    @inline(__always)
+    private static func vertex(_ element: Stroke.Element) -> Point? {
+        switch element {
+        case .vertex(let point): point
+        case .mark(let mark): mark is Stroke || mark is Dot ? nil : mark.location
+        }
+    }
+
+    /// The grid numbers of `point`: each coordinate clamped into range (non-finite becomes
+    /// 0), times `gridScale`, rounded. For the model's points, which lie on the grid, this is
+    /// exact.
+    @inline(__always)
+    static func gridNumbers(_ point: Point) -> (x: Int64, y: Int64) {
+        (gridNumber(point.x), gridNumber(point.y))
+    }
+
+    @inline(__always)
+    private static func gridNumber(_ coordinate: Float) -> Int64 {
+        let limit = ScribbleFormat.maximumCoordinate
+        let inRange = coordinate.isFinite ? min(max(coordinate, -limit), limit) : 0
+        return Int64((inRange * ScribbleFormat.gridScale).rounded(.toNearestOrEven))
+    }
+
+    /// A signed number as an unsigned one, small magnitudes small: 0, −1, 1, −2… → 0, 1, 2, 3…
+    @inline(__always)
+    static func zigzag(_ value: Int64) -> UInt64 {
+        UInt64(bitPattern: (value << 1) ^ (value >> 63))
     }
 
     /// Writes red, green, blue, alpha.

@@ -1,15 +1,14 @@
 /// The scribble file format's constants and its front door: checks the magic bytes and the
-/// version, then hands the bytes to that version's reader. The field table is in
-/// `docs/FORMAT.md`; `ScribbleEncoder` writes the current version.
+/// version, then hands the bytes to that version's reader (`ScribbleReaderV1`,
+/// `ScribbleReaderV2`). The field tables are in `docs/FORMAT.md`; `ScribbleEncoder` writes
+/// the current version.
 enum ScribbleFormat {
     /// The first eight bytes of every scribble file: a high byte (so it is not text), "TPSC",
     /// and CR LF SUB, which catch line-ending conversion and `type` on DOS (PNG's trick).
     static let magic: [UInt8] = [0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]
-    /// The newest version the reader knows. The encoder writes version 2 for a drawing with
-    /// pen pressure and version 1 (which older TouchPainters read) for any other.
+    /// The version the encoder writes and the newest the readers know. Version 2 stores
+    /// locations as fixed-point deltas in varints, and pen pressure; version 1 files still open.
     static let currentVersion = 2
-    /// The first version with pressure (`pressureFlag`).
-    static let pressureVersion = 2
     /// The deepest nesting of strokes a file may hold (the root is depth 0); bounds the
     /// reader's recursion on hostile files. The app itself nests one level.
     static let maxDepth = 64
@@ -20,7 +19,8 @@ enum ScribbleFormat {
     static let maximumSize = MarkLimits.maximumSize
     /// How far from the canvas' origin a location may lie, in pixels.
     static let maximumCoordinate = MarkLimits.maximumCoordinate
-    /// Enough leading bytes to hold any version-1 header with its title, for listing.
+    /// Enough leading bytes to hold any header with its title, for listing (versions 1 and 2
+    /// share the header).
     static let headerPrefixLength = 16 + maxTitleBytes
 
     /// Header flag: the memento is complete (the whole drawing), not incremental.
@@ -29,14 +29,22 @@ enum ScribbleFormat {
     static let titleFlag: UInt16 = 2
     /// Stroke flag: four colour bytes follow (the root has no colour).
     static let colorFlag: UInt8 = 1
-    /// Stroke flag (version 2): after its children, one pressure level (0–255) per child.
+    /// Stroke flag (version 2): the stroke keeps a pen pressure per child; each of its vertex
+    /// runs is followed by one pressure byte a vertex.
     static let pressureFlag: UInt8 = 2
+    /// Version 2 stores a location as a whole number of 1/`gridScale` px steps
+    /// (`MarkLimits.gridScale`, the grid the model keeps points on).
+    static let gridScale = MarkLimits.gridScale
+    /// The largest grid number a location may have: `maximumCoordinate` × `gridScale`.
+    static let maximumGridNumber = Int64(MarkLimits.maximumCoordinate * MarkLimits.gridScale)
 
     /// The node kinds of the payload.
     enum Tag: UInt8 {
-        /// A run of inline vertices: a count, then that many packed (x, y) Float32 pairs.
+        /// A run of inline vertices: a count, then that many (x, y) locations (version 1:
+        /// packed Float32 pairs; version 2: zigzag varint grid numbers, each after the first
+        /// a step from the one before, then a pressure byte a vertex in a stroke with pressure).
         case vertexRun = 1
-        /// A dot: RGBA, size, x, y.
+        /// A dot: RGBA, size, x, y (version 2: x and y as zigzag varint grid numbers).
         case dot = 2
         /// A stroke: flags, RGBA if coloured, size, child count, then its children.
         case stroke = 3
@@ -47,7 +55,10 @@ enum ScribbleFormat {
     static func decode(_ bytes: [UInt8]) throws(ScribbleFormatError) -> ScribbleMemento {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) -> ScribbleMemento in
-                try ScribbleReader.read(raw, version: try version(of: raw))
+                switch try version(of: raw) {
+                case 1: try ScribbleReaderV1.read(raw)
+                default: try ScribbleReaderV2.read(raw)
+                }
             }
         }
         return try result.get()
@@ -59,7 +70,7 @@ enum ScribbleFormat {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) in
                 _ = try version(of: raw)
-                try ScribbleReader.validate(raw)
+                try ScribbleReaderV1.validate(raw) // version 2 keeps version 1's header, length and checksum
             }
         }
         try result.get()
@@ -71,7 +82,7 @@ enum ScribbleFormat {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) -> String? in
                 _ = try version(of: raw)
-                return try ScribbleReader.readTitle(raw)
+                return try ScribbleReaderV1.readTitle(raw) // the same header in both versions
             }
         }
         return try result.get()

@@ -1,12 +1,14 @@
 @testable import ScribbleKit
 
 /// True when two mark trees have the same shape, node kinds, colours, and bit-identical
-/// sizes and locations (so -0.0 and 0.0 differ): what a lossless round trip must keep.
+/// sizes, locations and pen pressures (so -0.0 and 0.0 differ, and a stroke without pressure
+/// differs from one with every pressure full): what a lossless round trip must keep.
 func marksEqual(_ lhs: Mark, _ rhs: Mark) -> Bool {
     switch (lhs, rhs) {
     case let (left as Stroke, right as Stroke):
         guard left.color == right.color, left.size.bitPattern == right.size.bitPattern,
-              left.elements.count == right.elements.count
+              left.elements.count == right.elements.count,
+              left.pressures == right.pressures
         else { return false }
         return zip(left.elements, right.elements).allSatisfy { pair in
             switch pair {

@@ -2,8 +2,9 @@
 
 /// Builds random scribbles that use every node kind the format stores: top-level strokes and
 /// dots, strokes nested inside strokes with dots and vertex runs mixed, empty strokes,
-/// uncoloured strokes, inline vertices directly on the root, any alpha, and awkward finite
-/// floats (negative zero, subnormals, huge values).
+/// uncoloured strokes, strokes with pen pressure (at values a file stores exactly: whole
+/// 255ths), inline vertices directly on the root, any alpha, and awkward finite floats
+/// (negative zero, subnormals, huge values; the model snaps locations to its grid).
 struct RandomScribble {
     var rng: SplitMix64
 
@@ -23,17 +24,31 @@ struct RandomScribble {
         return scribble
     }
 
-    /// A random stroke; below depth 3 it may hold nested strokes.
+    /// Whether strokes may have pen pressure (format version 1 cannot store it).
+    var pressure = true
+
+    /// A random stroke; below depth 3 it may hold nested strokes. One in three has pressure.
     mutating func stroke(depth: Int) -> Stroke {
         let stroke = Stroke(color: Bool.random(using: &rng) || depth == 1 ? color() : nil, size: size())
+        let withPressure = pressure && Int.random(in: 0..<3, using: &rng) == 0
         for _ in 0..<Int.random(in: 0...12, using: &rng) {
             switch Int.random(in: 0..<20, using: &rng) {
             case 0 where depth < 3: stroke.add(self.stroke(depth: depth + 1))
             case 1: stroke.add(dot())
-            default: stroke.append(point())
+            default:
+                if withPressure { stroke.append(point(), pressure: storedPressure()) } else { stroke.append(point()) }
             }
         }
         return stroke
+    }
+
+    /// A random pressure a file stores exactly (k/255), often 0 or 1.
+    mutating func storedPressure() -> Float {
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: return 0
+        case 1: return 1
+        default: return Float(UInt8.random(in: 0...255, using: &rng)) / 255
+        }
     }
 
     /// A random dot.

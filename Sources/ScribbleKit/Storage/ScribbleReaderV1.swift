@@ -1,25 +1,25 @@
-/// Reads format versions 1 and 2 (see `docs/FORMAT.md`; version 2 adds only the pressure
-/// levels of strokes drawn with a stylus, so one reader reads both). It trusts nothing: the declared length and
+/// Reads format version 1 (see `docs/FORMAT.md`), and the header, length and checksum that
+/// version 2 keeps as they are. It trusts nothing: the declared length and
 /// the CRC-32 are checked before any drawing is parsed, every count is checked against the
 /// bytes that remain before anything is reserved, nesting is capped, and non-finite numbers
 /// are refused — so hostile bytes give a `ScribbleFormatError`, never a crash or a hang.
-enum ScribbleReader {
+enum ScribbleReaderV1 {
     /// Bytes before the payload that do not depend on the title: magic, version, flags,
     /// title length (16) plus the payload length (8).
     static let fixedHeaderLength = 24
     /// The fewest bytes any direct child of a stroke takes: one inline vertex's two floats.
     static let minimumChildLength = 8
 
-    /// Decodes a whole file of `version`, whose magic and version were already checked.
+    /// Decodes a whole version-1 file, whose magic and version were already checked.
     /// - Complexity: O(n) in the file's length.
-    static func read(_ raw: UnsafeRawBufferPointer, version: Int) throws(ScribbleFormatError) -> ScribbleMemento {
+    static func read(_ raw: UnsafeRawBufferPointer) throws(ScribbleFormatError) -> ScribbleMemento {
         let checked = try validate(raw)
         let payload = UnsafeRawBufferPointer(rebasing: raw[checked.payload])
         var reader = ByteReader(payload, shortage: .corrupt("a node runs past the end of the drawing"))
         guard try reader.uint8() == ScribbleFormat.Tag.stroke.rawValue else {
             throw .corrupt("the drawing does not start with a stroke")
         }
-        let root = try readStroke(&reader, depth: 0, hasPressure: version >= ScribbleFormat.pressureVersion)
+        let root = try readStroke(&reader, depth: 0)
         guard reader.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
         return ScribbleMemento(root: root, isComplete: checked.isComplete, title: checked.title)
     }
@@ -81,12 +81,10 @@ enum ScribbleReader {
 
     /// Reads a stroke whose tag was just read, and its children in order.
     /// - Complexity: O(n) in the stroke's bytes; recursion at most `maxDepth` deep.
-    /// `hasPressure`: whether the version knows pressure levels.
-    private static func readStroke(_ reader: inout ByteReader, depth: Int, hasPressure: Bool) throws(ScribbleFormatError) -> Stroke {
+    private static func readStroke(_ reader: inout ByteReader, depth: Int) throws(ScribbleFormatError) -> Stroke {
         guard depth <= ScribbleFormat.maxDepth else { throw .corrupt("strokes are nested too deeply") }
         let flags = try reader.uint8()
-        let known = ScribbleFormat.colorFlag | (hasPressure ? ScribbleFormat.pressureFlag : 0)
-        guard flags & ~known == 0 else { throw .corrupt("a stroke has unknown flags") }
+        guard flags & ~ScribbleFormat.colorFlag == 0 else { throw .corrupt("a stroke has unknown flags") }
         let color = try flags & ScribbleFormat.colorFlag != 0 ? readColor(&reader) : nil
         let stroke = Stroke(color: color, size: try size(&reader, "a stroke's width"))
         let childCount = Int(try reader.uint32())
@@ -110,14 +108,11 @@ enum ScribbleReader {
                 stroke.add(Dot(location: try readPoint(&reader), color: color, size: size))
                 read += 1
             case .stroke:
-                stroke.add(try readStroke(&reader, depth: depth + 1, hasPressure: hasPressure))
+                stroke.add(try readStroke(&reader, depth: depth + 1))
                 read += 1
             case nil:
                 throw .corrupt("it holds an unknown kind of mark")
             }
-        }
-        if flags & ScribbleFormat.pressureFlag != 0 {
-            stroke.setPressures(Array(try reader.take(childCount))) // `take` checks the bytes are there
         }
         return stroke
     }

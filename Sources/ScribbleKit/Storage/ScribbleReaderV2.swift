@@ -1,0 +1,165 @@
+/// Reads format version 2 (see `docs/FORMAT.md`): version 1's header, length and checksum
+/// around a compact payload — locations as fixed-point grid numbers in zigzag varints (each
+/// vertex of a run a delta from the one before), pen pressure as a byte a vertex.
+///
+/// It trusts nothing, as the version 1 reader: the checksum is checked before any drawing is
+/// parsed, every count is checked against the bytes that remain before anything is reserved,
+/// varints are at most 10 bytes and in their shortest form, nesting is capped, and values the
+/// app could not have written are refused. It also refuses every second spelling of a drawing
+/// (a longer varint, two runs side by side, a location off the grid a `Float` holds), so a
+/// file it accepts re-encodes to the very same bytes.
+struct ScribbleReaderV2 {
+    /// The fewest bytes any direct child of a stroke takes: one inline vertex's two
+    /// one-byte varints.
+    static let minimumChildLength = 2
+    /// The largest zigzag varint a location or a step between two may have: a step across the
+    /// whole allowed area and back. Checked before adding, so no sum overflows.
+    private static let maximumZigzag = UInt64(4 * ScribbleFormat.maximumGridNumber + 1)
+
+    /// The payload being read.
+    private var input: ByteReader
+    /// One run's points, reused from run to run so a stroke of many runs allocates once.
+    private var points: [Point] = []
+
+    private init(_ payload: UnsafeRawBufferPointer) {
+        input = ByteReader(payload, shortage: .corrupt("a node runs past the end of the drawing"))
+    }
+
+    /// Decodes a whole version-2 file whose magic and version were already checked.
+    /// - Complexity: O(n) in the file's length.
+    static func read(_ raw: UnsafeRawBufferPointer) throws(ScribbleFormatError) -> ScribbleMemento {
+        let checked = try ScribbleReaderV1.validate(raw) // the header, length and checksum are version 1's
+        var reader = ScribbleReaderV2(UnsafeRawBufferPointer(rebasing: raw[checked.payload]))
+        guard try reader.input.uint8() == ScribbleFormat.Tag.stroke.rawValue else {
+            throw .corrupt("the drawing does not start with a stroke")
+        }
+        let root = try reader.readStroke(depth: 0)
+        guard reader.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
+        return ScribbleMemento(root: root, isComplete: checked.isComplete, title: checked.title)
+    }
+
+    /// Reads a stroke whose tag was just read, and its children in order.
+    /// - Complexity: O(n) in the stroke's bytes; recursion at most `maxDepth` deep.
+    private mutating func readStroke(depth: Int) throws(ScribbleFormatError) -> Stroke {
+        guard depth <= ScribbleFormat.maxDepth else { throw .corrupt("strokes are nested too deeply") }
+        let flags = try input.uint8()
+        guard flags & ~(ScribbleFormat.colorFlag | ScribbleFormat.pressureFlag) == 0 else {
+            throw .corrupt("a stroke has unknown flags")
+        }
+        let color = try flags & ScribbleFormat.colorFlag != 0 ? readColor() : nil
+        let stroke = Stroke(color: color, size: try readSize("a stroke's width"))
+        let hasPressure = flags & ScribbleFormat.pressureFlag != 0
+        let childCount = try input.count(atMost: input.remaining / Self.minimumChildLength,
+                                         .corrupt("a stroke declares more children than the file holds"))
+        // The model has no pressure for a stroke with no children, so the encoder never sets it.
+        guard childCount > 0 || !hasPressure else { throw .corrupt("a stroke without children has pressure") }
+        var read = 0
+        var afterRun = false
+        // One pressure level per child (a child that is a mark at full pressure), handed to
+        // the stroke at its end.
+        var levels: [UInt8] = []
+        if hasPressure { levels.reserveCapacity(childCount) }
+        while read < childCount {
+            switch ScribbleFormat.Tag(rawValue: try input.uint8()) {
+            case .vertexRun:
+                // The encoder writes each maximal run once; two in a row are another spelling.
+                guard !afterRun else { throw .corrupt("two runs of vertices follow each other") }
+                let runLength = try input.count(atMost: childCount - read, .corrupt("a run of vertices has the wrong length"))
+                guard runLength >= 1 else { throw .corrupt("a run of vertices has the wrong length") }
+                try readRun(count: runLength, withPressure: hasPressure, into: stroke, levels: &levels)
+                read += runLength
+                afterRun = true
+            case .dot:
+                let color = try readColor()
+                let size = try readSize("a dot's size")
+                stroke.add(Dot(location: try readPoint(), color: color, size: size))
+                if hasPressure { levels.append(Stroke.fullPressure) }
+                read += 1
+                afterRun = false
+            case .stroke:
+                stroke.add(try readStroke(depth: depth + 1))
+                if hasPressure { levels.append(Stroke.fullPressure) }
+                read += 1
+                afterRun = false
+            case nil:
+                throw .corrupt("it holds an unknown kind of mark")
+            }
+        }
+        if hasPressure { stroke.setPressures(levels) }
+        return stroke
+    }
+
+    /// Reads a run of `count` vertices — first location absolute, then deltas — and, for a
+    /// stroke with pressure, their `count` pressure bytes; appends the vertices to `stroke` in
+    /// one bulk append and the pressures to `levels`. `count` is checked against the bytes
+    /// left before anything is reserved.
+    /// - Complexity: O(count).
+    private mutating func readRun(count: Int, withPressure: Bool, into stroke: Stroke,
+                                  levels: inout [UInt8]) throws(ScribbleFormatError) {
+        guard count <= input.remaining / (withPressure ? Self.minimumChildLength + 1 : Self.minimumChildLength) else {
+            throw input.shortage
+        }
+        points.removeAll(keepingCapacity: true)
+        points.reserveCapacity(count)
+        var position = input.offset
+        var x: Int64 = 0, y: Int64 = 0
+        for _ in 0..<count {
+            let zx = try ByteReader.varint(in: input.bytes, at: &position, shortage: input.shortage)
+            let zy = try ByteReader.varint(in: input.bytes, at: &position, shortage: input.shortage)
+            guard zx <= Self.maximumZigzag, zy <= Self.maximumZigzag else {
+                throw .corrupt("a location is too far from the canvas")
+            }
+            x += Self.unzigzag(zx) // from 0 for the first vertex: it is absolute
+            y += Self.unzigzag(zy)
+            points.append(try Self.location(x, y))
+        }
+        try input.skip(position - input.offset)
+        if stroke.count == 0 { stroke.reserveCapacity(count) } // a stroke's first run: usually its only one
+        stroke.append(contentsOf: points)
+        if withPressure { levels.append(contentsOf: try input.take(count)) }
+    }
+
+    /// Reads a dot's location: two absolute zigzag varints.
+    private mutating func readPoint() throws(ScribbleFormatError) -> Point {
+        let zx = try input.varint(), zy = try input.varint()
+        guard zx <= Self.maximumZigzag, zy <= Self.maximumZigzag else {
+            throw .corrupt("a location is too far from the canvas")
+        }
+        return try Self.location(Self.unzigzag(zx), Self.unzigzag(zy))
+    }
+
+    /// The point of grid numbers (`x`, `y`), refusing one beyond `maximumCoordinate` or one a
+    /// `Float` cannot hold exactly (beyond 2²⁴ grid steps only every second, fourth… number is
+    /// a float, and the encoder, starting from floats, writes no other).
+    @inline(__always)
+    private static func location(_ x: Int64, _ y: Int64) throws(ScribbleFormatError) -> Point {
+        let limit = UInt64(ScribbleFormat.maximumGridNumber)
+        guard x.magnitude <= limit, y.magnitude <= limit else { throw .corrupt("a location is too far from the canvas") }
+        guard x.magnitude <= 1 << 24 || Int64(Float(x)) == x, y.magnitude <= 1 << 24 || Int64(Float(y)) == y else {
+            throw .corrupt("a location is not on the grid")
+        }
+        return Point(x: Float(x) / ScribbleFormat.gridScale, y: Float(y) / ScribbleFormat.gridScale)
+    }
+
+    /// The signed number a zigzag varint holds: 0, −1, 1, −2, 2… for 0, 1, 2, 3, 4…
+    @inline(__always)
+    static func unzigzag(_ value: UInt64) -> Int64 {
+        Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+    }
+
+    /// Reads four colour bytes: red, green, blue, alpha.
+    private mutating func readColor() throws(ScribbleFormatError) -> Color {
+        let rgba = try input.take(4)
+        return Color(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3])
+    }
+
+    /// Reads a width or size (Float32, as in version 1), refusing one the app could not have
+    /// made: (0, `maximumSize`].
+    private mutating func readSize(_ what: String) throws(ScribbleFormatError) -> Float {
+        let size = try input.finiteFloat(what)
+        guard MarkLimits.allows(size: size) else {
+            throw .corrupt("\(what) is out of range (\(size); at most \(Int(ScribbleFormat.maximumSize)))")
+        }
+        return size
+    }
+}
