@@ -183,6 +183,35 @@ import Testing
         #expect(thickness(at: 100, of: image.surface) > light && thickness(at: 100, of: image.surface) < firm)
     }
 
+    /// At full pressure throughout, a pressure stroke's filled outline covers what Cairo's
+    /// stroker covers for the same smoothed path: a scrawl of short steps, sharp turns and
+    /// self-crossings, translucent, so a hole in the outline or a place blended twice would
+    /// show as a pixel far off.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func atFullPressureTheOutlineCoversWhatTheStrokeDoes(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let color = Color(red: 200, green: 30, blue: 30, alpha: 128)
+        let plain = Stroke(color: color, size: 14), pressed = Stroke(color: color, size: 14)
+        var point = Point(x: 100, y: 100)
+        for _ in 0..<400 {
+            point = Point(x: min(max(point.x + Float.random(in: -5...5, using: &random), 10), 190),
+                          y: min(max(point.y + Float.random(in: -5...5, using: &random), 10), 190))
+            plain.append(point)
+            pressed.append(point, pressure: 1)
+        }
+        let stroked = ImageSurface(width: 200, height: 200), filled = ImageSurface(width: 200, height: 200)
+        stroked.render(plain)
+        filled.render(pressed)
+        var worst = 0
+        for y in 0..<200 {
+            for x in 0..<200 {
+                let (a, b) = (stroked.pixel(x: x, y: y), filled.pixel(x: x, y: y))
+                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+            }
+        }
+        #expect(worst <= 16, "a pixel differs by \(worst) levels") // antialiasing alone: up to 11 here
+    }
+
     @Test func liveThePressureStrokeIsTheSame() {
         let model = risingStroke()
         let scribble = Scribble()
