@@ -78,12 +78,16 @@ enum BigScribble {
                 for _ in 1..<verticesPerStroke { stroke.append(walk.next()) }
                 return stroke
             }
-            stroke.append(walk.current, pressure: 0.2)
-            for index in 1..<verticesPerStroke {
-                stroke.append(walk.next(), pressure: 0.6 + 0.4 * sin(Float(index) / 25))
-            }
+            stroke.append(walk.current, pressure: pressure(at: 0))
+            for index in 1..<verticesPerStroke { stroke.append(walk.next(), pressure: pressure(at: index)) }
             return stroke
         }
+    }
+
+    /// The pressure at a stroke's vertex `index`: light at the touch-down, then rising and
+    /// falling along the stroke.
+    static func pressure(at index: Int) -> Float {
+        index == 0 ? 0.2 : 0.6 + 0.4 * sin(Float(index) / 25)
     }
 
     /// A scribble of the first `strokeCount` strokes, each put on through a

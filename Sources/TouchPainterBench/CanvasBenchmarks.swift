@@ -25,13 +25,14 @@ enum CanvasBenchmarks {
             addTextures(to: report)
             return
         }
-        let canvases: [(label: String, strokes: Int, background: CanvasKind)] = [
-            ("0", 0, .plain), ("100k", 100, .plain), ("1m", BigScribble.strokeCount, .plain),
-            ("0_paper", 0, .paper), ("1m_paper", BigScribble.strokeCount, .paper),
+        let canvases: [(label: String, strokes: Int, background: CanvasKind, pressure: Bool)] = [
+            ("0", 0, .plain, false), ("100k", 100, .plain, false), ("1m", BigScribble.strokeCount, .plain, false),
+            ("0_paper", 0, .paper, false), ("1m_paper", BigScribble.strokeCount, .paper, false),
+            ("1m_pressure", BigScribble.strokeCount, .plain, true),
         ]
-        let perEvent = motionEventMicroseconds(on: canvases.map { ($0.strokes, $0.background) })
+        let perEvent = motionEventMicroseconds(on: canvases.map { ($0.strokes, $0.background, $0.pressure) })
         for (canvas, value) in zip(canvases, perEvent) {
-            report.add("motion_event_us@\(canvas.label)", value, "us", limit: 30)
+            report.add("motion_event_us@\(canvas.label)", value, "us", limit: canvas.pressure ? min(30, 1.3 * perEvent[2]) : 30)
         }
         report.add("motion_event_ratio@1m", perEvent[2] / perEvent[0], "x", limit: 1.5)
         // The texture lies in the backdrop already: a segment costs the same on paper. (Both
@@ -66,29 +67,34 @@ enum CanvasBenchmarks {
     /// The median cost of one motion event — the vertex appended through
     /// `Scribble.append(_:to:)`, the notification, the new segment drawn into the backdrop and
     /// the changed area copied to the window — on canvases that already hold each `strokes`
-    /// thousand-vertex strokes, on their `background`. The canvases take turns, a stroke at a
+    /// thousand-vertex strokes, on their `background`; with `pressure`, those strokes and the
+    /// ones drawn have a pen pressure at every vertex. The canvases take turns, a stroke at a
     /// time, so whatever else the machine does weighs on them alike.
-    static func motionEventMicroseconds(on setups: [(strokes: Int, background: CanvasKind)]) -> [Double] {
+    static func motionEventMicroseconds(on setups: [(strokes: Int, background: CanvasKind, pressure: Bool)]) -> [Double] {
         let canvases = setups.map { setup in
             let history = CommandHistory()
-            let scribble = BigScribble.scribble(strokes: setup.strokes, history: history)
-            return (history, CanvasHarness(scribble, background: setup.background))
+            let scribble = BigScribble.scribble(strokes: setup.strokes, history: history, withPressure: setup.pressure)
+            return (history, CanvasHarness(scribble, background: setup.background), setup.pressure)
         }
         var walk = RandomWalk(seed: 42)
         var samples = [[Double]](repeating: [], count: canvases.count)
         let warmUpRounds = 2
         for round in 0..<(warmUpRounds + motionEvents / eventsPerStroke) {
-            for (index, (history, canvas)) in canvases.enumerated() {
+            for (index, (history, canvas, pressure)) in canvases.enumerated() {
                 walk.lift()
                 let pen = walk.pen()
                 let stroke = Stroke(color: pen.color, size: pen.size)
-                stroke.append(walk.current)
+                if pressure { stroke.append(walk.current, pressure: BigScribble.pressure(at: 0)) } else { stroke.append(walk.current) }
                 history.execute(DrawScribbleCommand(scribble: canvas.scribble, mark: stroke))
                 canvas.present()
-                for _ in 0..<eventsPerStroke {
+                for event in 0..<eventsPerStroke {
                     let point = walk.next()
                     let start = monotonicNanoseconds()
-                    canvas.scribble.append(point, to: stroke)
+                    if pressure {
+                        canvas.scribble.append(point, pressure: BigScribble.pressure(at: event + 1), to: stroke)
+                    } else {
+                        canvas.scribble.append(point, to: stroke)
+                    }
                     canvas.present()
                     let elapsed = Double(monotonicNanoseconds() - start) / 1e3
                     if round >= warmUpRounds { samples[index].append(elapsed) }

@@ -202,14 +202,8 @@ import Testing
         let stroked = ImageSurface(width: 200, height: 200), filled = ImageSurface(width: 200, height: 200)
         stroked.render(plain)
         filled.render(pressed)
-        var worst = 0
-        for y in 0..<200 {
-            for x in 0..<200 {
-                let (a, b) = (stroked.pixel(x: x, y: y), filled.pixel(x: x, y: y))
-                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
-            }
-        }
-        #expect(worst <= 16, "a pixel differs by \(worst) levels") // antialiasing alone: up to 11 here
+        let difference = PixelDifference(stroked.surface, filled.surface)
+        #expect(difference.largest <= 16, "\(difference)") // antialiasing alone: up to 11 levels here
     }
 
     @Test func liveThePressureStrokeIsTheSame() {
@@ -232,6 +226,33 @@ import Testing
             }
         }
         scribble.removeObserver(observer)
+    }
+
+    /// A scrawl of short steps and sharp turns, its pressure swelling and easing, drawn live
+    /// (each segment filled on its own, capped at its ends) and rendered whole (one outline,
+    /// round joins): they differ only along the edge, by less than half a pixel's coverage.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func liveAScrawlWithPressureLooksAsRenderedWhole(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let scribble = Scribble()
+        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 200, height: 200, scale: 1, background: .plain)
+        let observer = ChangeForwarder { backdrop.apply($0, root: scribble.root, background: .plain) }
+        scribble.addObserver(observer)
+        let stroke = Stroke(color: Color(red: 200, green: 30, blue: 30, alpha: 255), size: 14)
+        var point = Point(x: 100, y: 100)
+        stroke.append(point, pressure: 0.5)
+        scribble.add(stroke)
+        for i in 0..<400 {
+            point = Point(x: min(max(point.x + Float.random(in: -5...5, using: &random), 10), 190),
+                          y: min(max(point.y + Float.random(in: -5...5, using: &random), 10), 190))
+            let swell = Float(i % 40 < 20 ? i % 20 : 20 - i % 20) / 20
+            scribble.append(point, pressure: 0.5 + 0.4 * swell, to: stroke)
+        }
+        scribble.finish(stroke)
+        scribble.removeObserver(observer)
+        let full = CanvasBackdrop(rendering: scribble.root, width: 200, height: 200, scale: 1, background: .plain)
+        let difference = PixelDifference(backdrop.surface, full.surface)
+        #expect(difference.largest < 128, "\(difference)") // up to 91 levels here
     }
 
     @Test func aTranslucentPressureStrokeIsBlendedOnce() {

@@ -64,6 +64,14 @@ final class LiveStroke {
         }
     }
 
+    /// Whether vertex `index` ends a segment: a vertex with another before it in its run.
+    private func continuesARun(at index: Int) -> Bool {
+        stroke.elements.withUnsafeBufferPointer { elements in
+            guard index > 0, elements.indices.contains(index), case .vertex = elements[index - 1] else { return false }
+            return true
+        }
+    }
+
     /// The pen's width at vertex `index`.
     private func width(at index: Int) -> Float {
         PressureOutline.width(size: stroke.size, pressures: stroke.pressures, at: index)
@@ -98,7 +106,8 @@ final class LiveStroke {
             cairo_fill(cr)
         case .segment(let segment) where stroke.hasPressure:
             var outline = PressureOutline(context: cr)
-            outline.start(at: segment.start, radius: width(at: index - 1) / 2)
+            // After the first segment, the one before ends in a cap where this one starts.
+            outline.start(at: segment.start, radius: width(at: index - 1) / 2, cap: !continuesARun(at: index - 1))
             outline.add(segment, endRadius: width(at: index) / 2, tolerance: tolerance)
             outline.finish()
             cairo_fill(cr)

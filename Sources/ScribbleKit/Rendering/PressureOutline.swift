@@ -42,14 +42,15 @@ struct PressureOutline {
         self.context = context
     }
 
-    /// Starts a new piece of outline at `start` with half-width `radius` (its round cap).
-    mutating func start(at start: Point, radius: Float) {
+    /// Starts a new piece of outline at `start` with half-width `radius`, and its round cap
+    /// unless `cap` is false (a piece that continues one drawn already, ending in its cap).
+    mutating func start(at start: Point, radius: Float, cap: Bool = true) {
         finish()
         point = start
         self.radius = radius
         direction = nil
         isStarted = true
-        addDisc(at: start, radius: radius)
+        if cap { addDisc(at: start, radius: radius) }
     }
 
     /// Whether the outline is under way and ends at `point`.
