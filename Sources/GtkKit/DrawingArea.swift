@@ -28,6 +28,44 @@ public final class DrawingArea: Widget {
         gtk_widget_queue_draw_area(widget, gint(x), gint(y), gint(width), gint(height))
     }
 
+    /// Paints the rectangle (widget pixels) at once with `draw`, as GTK's `draw` signal would,
+    /// but outside GTK's frame cycle: what changed is on screen now, not at the next frame
+    /// (up to a frame interval away, plus a frame when events are held back while one is
+    /// drawn). Only on X11, where a window's contents can be replaced at any time; returns
+    /// false, having painted nothing, elsewhere or while the widget is not on screen.
+    @discardableResult
+    public func paintNow(x: Int, y: Int, width: Int, height: Int, _ draw: (OpaquePointer) -> Void) -> Bool {
+        guard gtk_widget_is_drawable(widget) != 0, let window = gtk_widget_get_window(widget),
+              Self.isX11(gdk_window_get_display(window)) else { return false }
+        var rectangle = cairo_rectangle_int_t(x: gint(x), y: gint(y), width: gint(width), height: gint(height))
+        let region = cairo_region_create_rectangle(&rectangle)
+        defer { cairo_region_destroy(region) }
+        guard let frame = gdk_window_begin_draw_frame(window, region) else { return false }
+        if let cr = gdk_drawing_context_get_cairo_context(frame) {
+            // A child window's context is clipped to the whole window, and drawn straight to
+            // the screen: clip to the rectangle, and lay it on in one piece (no flicker).
+            cairo_save(cr)
+            cairo_rectangle(cr, Double(x), Double(y), Double(width), Double(height))
+            cairo_clip(cr)
+            cairo_push_group(cr)
+            draw(cr)
+            cairo_pop_group_to_source(cr)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+        gdk_window_end_draw_frame(window, frame)
+        gdk_display_flush(gdk_window_get_display(window))
+        return true
+    }
+
+    /// Whether `display` is an X11 display (GDK's class for it is `GdkX11Display`).
+    private static func isX11(_ display: OpaquePointer?) -> Bool {
+        guard let display else { return false }
+        let instance = UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self)
+        guard let type = instance.pointee.g_class?.pointee.g_type, let name = g_type_name(type) else { return false }
+        return strcmp(name, "GdkX11Display") == 0
+    }
+
     /// Delivers every motion event instead of merging those that queue up: a stroke needs
     /// every point the pointer passed (SPEC §2). Call once the widget is realised.
     public func disableMotionCompression() {

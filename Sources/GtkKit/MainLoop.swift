@@ -10,6 +10,12 @@ public enum MainLoop {
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, runOnce, Unmanaged.passRetained(IdleBox(work)).toOpaque(), releaseIdleBox)
     }
 
+    /// Runs `work` once on the main thread as soon as the input events waiting are handled:
+    /// ahead of GTK's next frame and its layout, so what it paints is not held back a frame.
+    public static func performOnceEventsAreHandled(_ work: @escaping @MainActor @Sendable () -> Void) {
+        g_idle_add_full(G_PRIORITY_HIGH_IDLE, runOnce, Unmanaged.passRetained(IdleBox(work)).toOpaque(), releaseIdleBox)
+    }
+
     /// Runs `work` every `milliseconds` on the main thread while it returns true.
     @MainActor @discardableResult
     public static func every(milliseconds: UInt32, _ work: @escaping @MainActor () -> Bool) -> UInt32 {

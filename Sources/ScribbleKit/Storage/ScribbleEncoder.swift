@@ -13,20 +13,28 @@ enum ScribbleEncoder {
     /// The file bytes for `memento`.
     /// - Complexity: O(n) in the number of marks and vertices; one allocation.
     static func encode(_ memento: ScribbleMemento) -> [UInt8] {
+        file(version: UInt16(ScribbleFormat.currentVersion), memento, payloadLength: encodedLength(of: memento.root)) {
+            write(memento.root, to: &$0)
+        }
+    }
+
+    /// A file of format `version` around `memento`'s header fields and the payload `payload`
+    /// writes, which must be `payloadLength` bytes: the header, the payload, the checksum.
+    static func file(version: UInt16, _ memento: ScribbleMemento, payloadLength: Int,
+                     payload: (inout ByteWriter) -> Void) -> [UInt8] {
         let title = memento.title.map { Array(ScribbleFormat.clipped($0).utf8) } ?? []
-        let payloadLength = encodedLength(of: memento.root)
         let total = preTitleLength + title.count + 8 + payloadLength + 4
         var flags: UInt16 = memento.isComplete ? ScribbleFormat.completeFlag : 0
         if memento.title != nil { flags |= ScribbleFormat.titleFlag }
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
             var writer = ByteWriter(UnsafeMutableRawBufferPointer(buffer))
             writer.append(ScribbleFormat.magic)
-            writer.uint16(UInt16(ScribbleFormat.currentVersion))
+            writer.uint16(version)
             writer.uint16(flags)
             writer.uint32(UInt32(title.count))
             writer.append(title)
             writer.uint64(UInt64(payloadLength))
-            write(memento.root, to: &writer)
+            payload(&writer)
             let checked = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<writer.offset])
             writer.uint32(CRC32.checksum(checked))
             precondition(writer.offset == total, "ScribbleEncoder sized its buffer wrongly")

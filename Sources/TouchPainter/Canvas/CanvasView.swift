@@ -62,6 +62,16 @@ final class CanvasView {
     /// start a new frame.
     private var frameSize = (width: 0, height: 0, scale: 0)
 
+    /// What the stroke in progress changed since it was last painted, and whether a paint of
+    /// it is scheduled (`paintSoon`).
+    private var unpaintedLiveArea = Rect.null
+    private var isLivePaintScheduled = false
+    /// When the stroke in progress was last painted (`DispatchTime` uptime ns).
+    private var lastLivePaint: UInt64 = 0
+    /// The shortest time between two paints of the stroke in progress: 8 ms, half a 60 Hz
+    /// frame, so a flood of events costs few paints more than GTK's frames would.
+    static let livePaintInterval: UInt64 = 8_000_000
+
     /// Draws above the drawing on every frame (the current tool's outline or preview);
     /// never part of the backdrop.
     var drawOverlay: ((OpaquePointer) -> Void)?
@@ -97,7 +107,39 @@ final class CanvasView {
         }
         if isRendering { pending.record(change) }
         guard let backdrop else { return }
-        invalidate(backdrop.apply(change, root: scribble.root, background: background))
+        let changed = backdrop.apply(change, root: scribble.root, background: background)
+        if case .extended = change.kind { paintSoon(changed) } else { invalidate(changed) }
+    }
+
+    /// Shows `rect` (canvas coordinates) of the stroke in progress as soon as the input
+    /// events waiting are handled, ahead of GTK's frame cycle: a segment is on screen a
+    /// millisecond or two after its motion event, not one or two frames later. Events that
+    /// queue up share one paint, and paints come at most every `livePaintInterval`, so a
+    /// flood of events costs no more paints than that.
+    private func paintSoon(_ rect: Rect) {
+        guard !rect.isNull else { return }
+        unpaintedLiveArea = unpaintedLiveArea.union(rect)
+        guard !isLivePaintScheduled else { return }
+        isLivePaintScheduled = true
+        let sinceLast = DispatchTime.now().uptimeNanoseconds &- lastLivePaint
+        if sinceLast >= Self.livePaintInterval {
+            MainLoop.performOnceEventsAreHandled { [weak self] in self?.paintLiveArea() }
+        } else {
+            let wait = (Self.livePaintInterval - sinceLast + 999_999) / 1_000_000
+            MainLoop.after(milliseconds: UInt32(wait)) { [weak self] in self?.paintLiveArea() }
+        }
+    }
+
+    private func paintLiveArea() {
+        isLivePaintScheduled = false
+        lastLivePaint = DispatchTime.now().uptimeNanoseconds
+        let area = unpaintedLiveArea
+        unpaintedLiveArea = .null
+        let r = CanvasBackdrop.pixelArea(covering: area)
+        let painted = drawingArea.paintNow(x: Int(r.minX), y: Int(r.minY), width: Int(r.width), height: Int(r.height)) { cr in
+            draw(cr)
+        }
+        if !painted { invalidate(area) }
     }
 
     /// Whether repainting `rect` in place would likely stall input: the share of the drawing's

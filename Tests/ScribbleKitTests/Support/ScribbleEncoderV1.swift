@@ -1,35 +1,15 @@
 @testable import ScribbleKit
 
-/// Writes a memento in file format version 1 (`docs/FORMAT.md`): the encoder the app used
-/// until it wrote version 2, kept here as it was so the tests can make version-1 files of
-/// any drawing and check that they still open. It sizes the file exactly first, then fills
-/// one buffer, writing each run of inline vertices as one count and a packed array of
-/// Float32 pairs.
+/// Writes a memento in file format version 1 (`docs/FORMAT.md`): the payload writer the app
+/// used until it wrote version 2, kept here so the tests can make version-1 files of any
+/// drawing and check that they still open. It writes each run of inline vertices as one
+/// count and a packed array of Float32 pairs.
 enum ScribbleEncoderV1 {
-    /// The bytes of header fields before the title: magic, version, flags, title length.
-    private static let preTitleLength = 16
-
-    /// The file bytes for `memento`.
-    /// - Complexity: O(n) in the number of marks and vertices; one allocation.
+    /// The file bytes for `memento`, in the current encoder's header and checksum (which
+    /// version 2 kept from version 1).
     static func encode(_ memento: ScribbleMemento) -> [UInt8] {
-        let title = memento.title.map { Array(ScribbleFormat.clipped($0).utf8) } ?? []
-        let payloadLength = encodedLength(of: memento.root)
-        let total = preTitleLength + title.count + 8 + payloadLength + 4
-        var flags: UInt16 = memento.isComplete ? ScribbleFormat.completeFlag : 0
-        if memento.title != nil { flags |= ScribbleFormat.titleFlag }
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-            var writer = ByteWriter(UnsafeMutableRawBufferPointer(buffer))
-            writer.append(ScribbleFormat.magic)
-            writer.uint16(1)
-            writer.uint16(flags)
-            writer.uint32(UInt32(title.count))
-            writer.append(title)
-            writer.uint64(UInt64(payloadLength))
-            write(memento.root, to: &writer)
-            let checked = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<writer.offset])
-            writer.uint32(CRC32.checksum(checked))
-            precondition(writer.offset == total, "ScribbleEncoderV1 sized its buffer wrongly")
-            initialized = total
+        ScribbleEncoder.file(version: 1, memento, payloadLength: encodedLength(of: memento.root)) {
+            write(memento.root, to: &$0)
         }
     }
 
