@@ -69,8 +69,8 @@ final class CanvasView {
     /// When the stroke in progress was last painted (`DispatchTime` uptime ns).
     private var lastLivePaint: UInt64 = 0
     /// The shortest time between two paints of the stroke in progress: 8 ms, half a 60 Hz
-    /// frame, so a flood of events costs few paints more than GTK's frames would.
-    static let livePaintInterval: UInt64 = 8_000_000
+    /// frame.
+    private static let livePaintInterval: UInt64 = 8_000_000
 
     /// Draws above the drawing on every frame (the current tool's outline or preview);
     /// never part of the backdrop.
@@ -112,10 +112,10 @@ final class CanvasView {
     }
 
     /// Shows `rect` (canvas coordinates) of the stroke in progress as soon as the input
-    /// events waiting are handled, ahead of GTK's frame cycle: a segment is on screen a
-    /// millisecond or two after its motion event, not one or two frames later. Events that
-    /// queue up share one paint, and paints come at most every `livePaintInterval`, so a
-    /// flood of events costs no more paints than that.
+    /// events waiting are handled, ahead of GTK's frame cycle: a segment is on screen within
+    /// `livePaintInterval` and a millisecond of its motion event, not one or two frames
+    /// later. Events that queue up share one paint, and paints come at most every
+    /// `livePaintInterval`, so a flood of events costs few more paints than GTK's frames.
     private func paintSoon(_ rect: Rect) {
         guard !rect.isNull else { return }
         unpaintedLiveArea = unpaintedLiveArea.union(rect)
