@@ -1,2 +1,12 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+
+/* Deprecated since GTK 3.14, yet on X11 still the one way to keep GDK from drawing each frame
+ * of a window far bigger than its monitor into a server pixmap of the window's whole size
+ * first (256 MB, and ~200 ms of the main loop, for 8000×8000 px), though only the monitor's
+ * part can show. */
+static inline void tp_widget_set_double_buffered(GtkWidget *widget, gboolean double_buffered) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_widget_set_double_buffered(widget, double_buffered);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}

@@ -49,6 +49,20 @@ public final class ApplicationWindow: Container {
     /// Raises the window and gives it focus.
     public func present() { gtk_window_present(window) }
 
+    /// Lets GDK double-buffer the window's frames only while the window is at most twice
+    /// its monitor's area. Beyond (a window stretched to 8000×8000 px), GDK would draw every
+    /// frame into a pixmap of the whole window first — hundreds of megabytes, a fifth of a
+    /// second each — though only the monitor's part can show; drawn straight to the window,
+    /// such a frame costs what the monitor's part costs. Within the limit frames stay double-
+    /// buffered, so nothing flickers.
+    public func doubleBufferOnlyWhileNearTheMonitorsSize() {
+        onResize { [weak self] width, height in
+            guard let self else { return }
+            let fits = monitorSize.map { width * height <= 2 * $0.width * $0.height } ?? true
+            tp_widget_set_double_buffered(widget, fits ? 1 : 0)
+        }
+    }
+
     /// Called when the user asks to close the window; return true to keep it open
     /// (to ask about unsaved changes first).
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {

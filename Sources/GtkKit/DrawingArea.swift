@@ -12,12 +12,6 @@ public final class DrawingArea: Widget {
         connect("draw", trampoline: unsafeBitCast(drawTrampoline, to: GCallback.self), handler: handler)
     }
 
-    /// Called when GTK gives the widget a new size (width, height in pixels).
-    public func onResize(_ handler: @escaping @MainActor (Int, Int) -> Void) {
-        connect("size-allocate", trampoline: unsafeBitCast(allocateTrampoline, to: GCallback.self),
-                handler: handler)
-    }
-
     /// Called once the widget has its GDK window (event settings need it).
     public func onRealize(_ handler: @escaping @MainActor () -> Void) {
         connect("realize", handler: handler)
@@ -78,6 +72,12 @@ public final class DrawingArea: Widget {
 }
 
 extension Widget {
+    /// Called when GTK gives the widget a new size (width, height in pixels).
+    public func onResize(_ handler: @escaping @MainActor (Int, Int) -> Void) {
+        connect("size-allocate", trampoline: unsafeBitCast(allocateTrampoline, to: GCallback.self),
+                handler: handler)
+    }
+
     /// Called after the widget and its children have drawn a frame (timing hooks); it never
     /// changes or stops the drawing.
     public func onDrawn(_ handler: @escaping @MainActor () -> Void) {

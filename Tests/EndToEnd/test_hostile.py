@@ -94,20 +94,21 @@ def resize_to_8000(launch, *args):
 
 
 @pytest.mark.timeout(240)  # six launches
-def test_resizing_a_big_drawing_to_8000_px_costs_no_more_than_an_empty_one(launch, tmp_path):
+def test_resizing_a_big_drawing_to_8000_px_stalls_at_most_50_ms(launch, tmp_path):
     """Case 7: a 10,000-stroke scribble in a window stretched to 8000×8000 px. The frame
-    stays the monitor's size and renders in the background, so the drawing adds nothing
-    to what GTK's own painting of so big a window costs (~200 ms on the development VM,
-    but anywhere from 160 to 420 ms from one launch to the next on a busy machine). So the
-    two are compared at their best of three launches, taken in turns: a cost the drawing
-    adds shows in every launch, a burst of load elsewhere only in some."""
+    stays the monitor's size and renders in the background, and GTK draws so big a window
+    straight to the screen rather than into a pixmap of its whole size (which alone stalled
+    ~200 ms), so the main loop stalls no more than 50 ms (~10 ms on the development VM), and
+    the drawing adds little memory to what the window takes empty. Best of three launches,
+    taken in turns with empty ones: a cost the app has shows in every launch, a burst of
+    load elsewhere on the machine only in some."""
     path = tmp_path / "big.scribble"
     path.write_bytes(many_strokes())
     empty, big = [], []
     for _ in range(3):
         empty.append(resize_to_8000(launch))
         big.append(resize_to_8000(launch, path))
-    empty_stall, stall = min(s for s, _ in empty), min(s for s, _ in big)
+    stall = min(s for s, _ in big)
     empty_peak, peak = min(p for _, p in empty), min(p for _, p in big)
-    assert stall <= empty_stall + 75, (big, empty)
+    assert stall <= 50, (big, empty)
     assert peak <= empty_peak + 100, (big, empty)

@@ -31,6 +31,7 @@ final class MainWindowController: ViewPresenter {
         headerBar = coordinator.branding?.makeToolbar() ?? HeaderBar()
         window.setIconName(AppInfo.iconName)
         window.setDefaultSize(fitting: 1024, height: 768)
+        window.doubleBufferOnlyWhileNearTheMonitorsSize()
         window.setTitlebar(headerBar)
         primaryMenu.accessibleName = tr("Main menu")
         primaryMenu.tooltip = tr("Main menu (F10)")
