@@ -76,11 +76,14 @@ enum CanvasBenchmarks {
             let scribble = BigScribble.scribble(strokes: setup.strokes, history: history, withPressure: setup.pressure)
             return (history, CanvasHarness(scribble, background: setup.background), setup.pressure)
         }
-        var walk = RandomWalk(seed: 42)
+        // Every canvas draws the same strokes, so they compare like for like.
+        var walks = [RandomWalk](repeating: RandomWalk(seed: 42), count: canvases.count)
         var samples = [[Double]](repeating: [], count: canvases.count)
         let warmUpRounds = 2
         for round in 0..<(warmUpRounds + motionEvents / eventsPerStroke) {
             for (index, (history, canvas, pressure)) in canvases.enumerated() {
+                var walk = walks[index]
+                defer { walks[index] = walk }
                 walk.lift()
                 let pen = walk.pen()
                 let stroke = Stroke(color: pen.color, size: pen.size)
