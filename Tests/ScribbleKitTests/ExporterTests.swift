@@ -111,6 +111,42 @@ struct ExporterTests {
         #expect(text.components(separatedBy: "/Type /Page\n").count - 1 == 1 || text.components(separatedBy: "/Type /Page ").count - 1 == 1)
     }
 
+    /// A thin black stroke under a wide red one (of opacity `redAlpha`), and another under a
+    /// translucent blue one.
+    private func coveredStrokes(redAlpha: UInt8 = 255) -> ScribbleMemento {
+        let scribble = Scribble()
+        for (y, cover) in [(Float(40), Color(red: 220, green: 20, blue: 20, alpha: redAlpha)),
+                           (Float(120), Color(red: 20, green: 20, blue: 220, alpha: 128))] {
+            let thin = Stroke(color: .black, size: 4)
+            thin.append(contentsOf: [Point(x: 40, y: y), Point(x: 160, y: y)])
+            let wide = Stroke(color: cover, size: 40)
+            wide.append(contentsOf: [Point(x: 20, y: y), Point(x: 180, y: y)])
+            scribble.add(thin)
+            scribble.add(wide)
+        }
+        return scribble.makeMemento()
+    }
+
+    /// How many paths poppler finds stroked or filled on the PDF's page.
+    private func paintedPaths(inPDF path: String) throws -> Int {
+        let svg = folder.file("poppler-\(UUID().uuidString).svg")
+        try run("/usr/bin/pdftocairo", ["-svg", path, svg])
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        return text.components(separatedBy: "<path").count - 1
+    }
+
+    @Test func pdfLeavesOutOnlyWhatLaterOpaqueStrokesCover() throws {
+        let exporter = Exporter(memento: coveredStrokes())
+        let pdf = folder.file("covered.pdf"), whole = folder.file("whole.pdf")
+        try exporter.write(.pdf, to: pdf)
+        // With a red cover that is not quite opaque, all four strokes are painted.
+        try Exporter(memento: coveredStrokes(redAlpha: 254)).write(.pdf, to: whole)
+        #expect(try paintedPaths(inPDF: whole) == 4)
+        #expect(try paintedPaths(inPDF: pdf) == 3) // the stroke under the opaque red one is gone
+        try run("/usr/bin/pdftoppm", ["-png", "-r", "72", "-singlefile", pdf, folder.file("covered")])
+        try matchesThePNG(folder.file("covered.png"), exporter) // and the page looks the same
+    }
+
     /// Renders with a real consumer and compares with the PNG export: at most 1 % of pixels
     /// may differ by more than 64 levels (different rasterisers anti-alias edges differently).
     private func matchesThePNG(_ consumerPNG: String, _ exporter: Exporter) throws {

@@ -27,11 +27,26 @@ struct PNGExportSurface: ExportSurface {
     }
 }
 
-/// SVG and PDF: every mark as a vector path, in drawing order, nothing culled (a vector file
-/// is zoomed and cropped later, so nothing may be missing from it).
+/// SVG and PDF: every mark as a vector path, in drawing order, nothing culled that can show
+/// (a vector file is zoomed and cropped later, so nothing visible may be missing from it).
+///
+/// A PDF — a file to read and print — also leaves out the segments that later opaque strokes
+/// paint over, as the canvas does (`OcclusionMap`). At the page's size or zoomed in nothing
+/// changes, because the map hides only a segment whose pen lies wholly inside later opaque
+/// pens, and it is made finer than the page's points (zoomed out, at most the anti-aliasing
+/// of a few pixels where covering strokes meet). The benchmark's million-vertex drawing
+/// becomes a PDF of 3 MB instead of 10.6, written in half the time and drawn by poppler in a
+/// quarter. An SVG keeps every segment: it is the file people edit, where moving a stroke
+/// would uncover a gap.
 struct VectorExportSurface: ExportSurface {
     enum Kind { case svg, pdf }
     let kind: Kind
+    /// Occlusion map pixels per page point: twice the page's resolution hides more than once
+    /// (a pen's edge is placed more closely) at a fraction of the writing saved.
+    static let occlusionDensity: Float = 2
+    /// The most pixels an occlusion map may have (2 MB of bits); a bigger page gets a
+    /// coarser map, which hides less but stays exact.
+    static let occlusionPixels: Float = 16_000_000
 
     func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
                 background: Color?, texture: CanvasTexture?) throws(ExportError) -> [UInt8] {
@@ -54,11 +69,23 @@ struct VectorExportSurface: ExportSurface {
             }
             cairo_scale(cr, scale, scale)
             if let cr, let texture { texture.paint(on: cr) } // the canvas' texture is a picture; the marks stay paths
-            if let cr { MarkRenderer(context: cr).render(snapshot) } // no occlusion map: every mark is there
+            let occlusion = kind == .pdf ? Self.occlusion(of: snapshot, width: width, height: height, scale: scale) : nil
+            if let cr { MarkRenderer(context: cr, occlusion: occlusion).render(snapshot) }
             cairo_destroy(cr)
             cairo_surface_finish(surface)
             return cairo_surface_status(surface)
         }
+    }
+}
+
+extension VectorExportSurface {
+    /// Which segments of `snapshot` later opaque strokes hide on a `width`×`height` page at
+    /// `scale` points per canvas pixel.
+    static func occlusion(of snapshot: RenderSnapshot, width: Int, height: Int, scale: Double) -> OcclusionMap {
+        let density = min(occlusionDensity, (occlusionPixels / (Float(width) * Float(height))).squareRoot())
+        return OcclusionMap(snapshot, scale: Float(scale) * density, origin: (0, 0),
+                            width: Int((Float(width) * density).rounded(.up)),
+                            height: Int((Float(height) * density).rounded(.up)))
     }
 }
 
