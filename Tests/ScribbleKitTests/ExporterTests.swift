@@ -147,6 +147,21 @@ struct ExporterTests {
         try matchesThePNG(folder.file("covered.png"), exporter) // and the page looks the same
     }
 
+    @Test func printingLeavesOutOnlyWhatLaterOpaqueStrokesCover() throws {
+        let exporter = Exporter(memento: coveredStrokes())
+        let pdf = folder.file("printed.pdf")
+        // A tall sheet: the page is centred 222 points down it, so a map placed at the
+        // sheet's origin instead would leave the strokes off it, and hide them all.
+        let surface = cairo_pdf_surface_create(pdf, exporter.pageWidth, 600)
+        let cr = try #require(cairo_create(surface))
+        exporter.draw(on: cr, fitting: exporter.pageWidth, height: 600)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        #expect(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
+        cairo_surface_destroy(surface)
+        #expect(try paintedPaths(inPDF: pdf) == 3)
+    }
+
     /// Renders with a real consumer and compares with the PNG export: at most 1 % of pixels
     /// may differ by more than 64 levels (different rasterisers anti-alias edges differently).
     private func matchesThePNG(_ consumerPNG: String, _ exporter: Exporter) throws {

@@ -79,11 +79,13 @@ struct VectorExportSurface: ExportSurface {
 }
 
 extension VectorExportSurface {
-    /// Which segments of `snapshot` later opaque strokes hide on a `width`×`height` page at
-    /// `scale` points per canvas pixel.
-    static func occlusion(of snapshot: RenderSnapshot, width: Int, height: Int, scale: Double) -> OcclusionMap {
+    /// Which segments of `snapshot` later opaque strokes hide on a `width`×`height` page
+    /// where the canvas' origin lies at `origin` and a canvas pixel is `scale` points.
+    static func occlusion(of snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
+                          origin: (x: Double, y: Double) = (0, 0)) -> OcclusionMap {
         let density = min(occlusionDensity, (occlusionPixels / (Float(width) * Float(height))).squareRoot())
-        return OcclusionMap(snapshot, scale: Float(scale) * density, origin: (0, 0),
+        return OcclusionMap(snapshot, scale: Float(scale) * density,
+                            origin: (-Float(origin.x) * density, -Float(origin.y) * density),
                             width: Int((Float(width) * density).rounded(.up)),
                             height: Int((Float(height) * density).rounded(.up)))
     }

@@ -54,14 +54,17 @@ public struct Exporter: Sendable {
                                   texture: texture)
     }
 
-    /// Draws the page onto `cr` (a printer's, say) fitted into `width`×`height` and centred,
-    /// every mark as a vector path.
+    /// Draws the page onto `cr` (a printer's) fitted into `width`×`height` and centred, every
+    /// mark as a vector path, leaving out what later opaque strokes cover, as a PDF does.
     public func draw(on cr: OpaquePointer, fitting width: Double, height: Double) {
         let scale = min(width / pageWidth, height / pageHeight)
+        let (x, y) = ((width - pageWidth * scale) / 2, (height - pageHeight * scale) / 2)
+        let occlusion = VectorExportSurface.occlusion(of: snapshot, width: Int(width.rounded(.up)),
+                                                      height: Int(height.rounded(.up)), scale: scale, origin: (x, y))
         cairo_save(cr)
-        cairo_translate(cr, (width - pageWidth * scale) / 2, (height - pageHeight * scale) / 2)
+        cairo_translate(cr, x, y)
         cairo_scale(cr, scale, scale)
-        MarkRenderer(context: cr).render(snapshot)
+        MarkRenderer(context: cr, occlusion: occlusion).render(snapshot)
         cairo_restore(cr)
     }
 
