@@ -255,6 +255,43 @@ import Testing
         #expect(difference.largest < 128, "\(difference)") // up to 91 levels here
     }
 
+    /// The canvas draws a stroke's final segments into its backdrop when a frame shows them,
+    /// all of a frame's as one path. Frames come every few events: each shows the stroke so
+    /// far as a whole render of it does, and the finished stroke is the whole render too,
+    /// but along the edge where one frame's segments meet the next's (less than half a
+    /// pixel's coverage).
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func liveAStrokeShownFrameByFrameLooksAsRenderedWhole(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let scribble = Scribble()
+        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 200, height: 200, scale: 1, background: .plain)
+        let observer = ChangeForwarder { backdrop.apply($0, root: scribble.root, background: .plain) }
+        scribble.addObserver(observer)
+        let stroke = Stroke(color: Color(red: 200, green: 30, blue: 30), size: 9)
+        var point = Point(x: 100, y: 100)
+        stroke.append(point)
+        scribble.add(stroke)
+        var untilFrame = 1
+        for _ in 0..<300 {
+            point = Point(x: min(max(point.x + Float.random(in: -6...6, using: &random), 10), 190),
+                          y: min(max(point.y + Float.random(in: -6...6, using: &random), 10), 190))
+            scribble.append(point, to: stroke)
+            untilFrame -= 1
+            guard untilFrame == 0 else { continue }
+            untilFrame = Int.random(in: 1...12, using: &random)
+            let window = ImageSurface(width: 200, height: 200)
+            window.paint(backdrop)
+            let soFar = CanvasBackdrop(rendering: scribble.root, width: 200, height: 200, scale: 1, background: .plain)
+            let difference = PixelDifference(window.surface, soFar.surface)
+            #expect(difference.largest < 128, "after \(stroke.count) vertices: \(difference)")
+        }
+        scribble.finish(stroke)
+        scribble.removeObserver(observer)
+        let full = CanvasBackdrop(rendering: scribble.root, width: 200, height: 200, scale: 1, background: .plain)
+        let difference = PixelDifference(backdrop.surface, full.surface)
+        #expect(difference.largest < 128, "\(difference)")
+    }
+
     @Test func aTranslucentPressureStrokeIsBlendedOnce() {
         let stroke = Stroke(color: Color(red: 0, green: 0, blue: 0, alpha: 128), size: 20)
         for i in 0...40 { stroke.append(Point(x: 20 + Float(i) * 4, y: 50 + Float(i % 2)), pressure: 1) }

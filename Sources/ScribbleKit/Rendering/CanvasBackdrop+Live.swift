@@ -3,6 +3,12 @@ import CCairo
 /// The strokes in progress (`LiveStroke`): a segment goes into the backdrop once it is
 /// final, and each frame draws the provisional rest over the backdrop. Several strokes can
 /// be in progress at once — one a finger on a touchscreen.
+///
+/// Final segments wait to go in until the backdrop is next shown or read
+/// (`drawFinalSegments`): input comes faster than frames, and the segments a frame shows go
+/// in as one path, one `cairo_stroke`, instead of one each (the stroke's setup costs more
+/// than its few pixels). Round joins cover what the segments' round caps would, so the
+/// pixels are the same — closer, even, to a whole render, which strokes runs as paths.
 extension CanvasBackdrop {
     /// Whether `mark`, added with `count` children, is a stroke starting (the pen's): a
     /// stroke of one vertex.
@@ -24,9 +30,9 @@ extension CanvasBackdrop {
         return dirty.union(started.bounds(endingAt: 0, last: 0))
     }
 
-    /// A stroke in progress got vertices up to `index`: draws for good each segment that
-    /// took its final shape (normally one: the segment before the new vertex). Returns the
-    /// area to show again, the provisional segment's old and new places included.
+    /// A stroke in progress got vertices up to `index`: the segments before the new vertex
+    /// took their final shape (normally one), to be drawn for good with the next frame.
+    /// Returns the area to show again, the provisional segment's old and new places included.
     /// - Complexity: O(1) a vertex (O(strokes in progress) to find it).
     func extend(_ stroke: Stroke, through index: Int) -> Rect {
         let following: LiveStroke
@@ -37,15 +43,26 @@ extension CanvasBackdrop {
             following = LiveStroke(stroke, drawnThrough: index - 1, width: width, height: height, scale: scale)
             live.append(following)
         }
-        guard index > following.drawnThrough else { return .null }
-        following.lastVertex = index
-        var dirty = following.bounds(endingAt: index - 1, last: index - 1) // where the provisional piece was
-        if let pieces = following.pendingPieces(through: index - 1), index > 1 {
-            let target = beginDrawing(following)
-            for piece in pieces { dirty = dirty.union(following.draw(endingAt: piece, last: index, on: target)) }
+        guard index > following.lastVertex else { return .null }
+        let previous = following.lastVertex
+        var dirty = following.bounds(endingAt: previous, last: previous) // where the provisional piece was
+        for piece in max(previous, 1, following.drawnThrough + 1)..<index {
+            dirty = dirty.union(following.bounds(endingAt: piece, last: index))
         }
-        following.drawnThrough = index - 1
+        following.lastVertex = index
         return dirty.union(following.bounds(endingAt: index, last: index))
+    }
+
+    /// Draws into the backdrop, for good, the segments of the strokes in progress that took
+    /// their final shape since it was last shown: each stroke's in one path.
+    func drawFinalSegments() {
+        for stroke in live where stroke.lastVertex >= 2 {
+            let last = stroke.lastVertex
+            if let pieces = stroke.pendingPieces(through: last - 1) {
+                stroke.draw(pieces, last: last, on: beginDrawing(stroke))
+            }
+            stroke.drawnThrough = last - 1
+        }
     }
 
     /// A stroke in progress is complete: its provisional segment is final as it stands, and
@@ -68,10 +85,7 @@ extension CanvasBackdrop {
     /// into the backdrop.
     private func commit(_ stroke: LiveStroke) {
         let last = stroke.lastVertex
-        if let pieces = stroke.pendingPieces(through: last) {
-            let target = beginDrawing(stroke)
-            for piece in pieces { stroke.draw(endingAt: piece, last: last, on: target) }
-        }
+        if let pieces = stroke.pendingPieces(through: last) { stroke.draw(pieces, last: last, on: beginDrawing(stroke)) }
         guard let layer = stroke.layer, let color = stroke.stroke.color else { return }
         let area = Self.pixelArea(covering: stroke.stroke.bounds)
         cairo_save(context)
@@ -96,6 +110,7 @@ extension CanvasBackdrop {
     /// onto `cr`, the window's context over a copy of the backdrop: what the backdrop does
     /// not hold yet.
     public func drawLive(on cr: OpaquePointer) {
+        drawFinalSegments()
         for stroke in live {
             guard let color = stroke.stroke.color else { continue }
             let last = stroke.lastVertex

@@ -11,8 +11,14 @@ import CCairo
 /// then handed to the main thread, which alone draws into it from then on (hence
 /// `@unchecked Sendable`).
 public final class CanvasBackdrop: @unchecked Sendable {
-    /// The `cairo_surface_t *` (an RGB24 image surface) the window copies from.
-    public let surface: OpaquePointer
+    /// The `cairo_surface_t *` (an RGB24 image surface) the window copies from, first
+    /// brought up to date with the strokes in progress (`drawFinalSegments`).
+    public var surface: OpaquePointer {
+        drawFinalSegments()
+        return image
+    }
+    /// The surface itself, which may lack the strokes in progress' newest final segments.
+    let image: OpaquePointer
     /// Width in widget pixels.
     public let width: Int
     /// Height in widget pixels.
@@ -30,9 +36,9 @@ public final class CanvasBackdrop: @unchecked Sendable {
         self.width = width
         self.height = height
         self.scale = scale
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width * scale), Int32(height * scale))
-        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
-        context = cairo_create(surface)
+        image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width * scale), Int32(height * scale))
+        cairo_surface_set_device_scale(image, Double(scale), Double(scale))
+        context = cairo_create(image)
     }
 
     /// A full frame: a new backdrop showing the whole of `root` on `background`, rendered in
@@ -54,7 +60,7 @@ public final class CanvasBackdrop: @unchecked Sendable {
 
     deinit {
         cairo_destroy(context)
-        cairo_surface_destroy(surface)
+        cairo_surface_destroy(image)
     }
 
     /// The whole backdrop, in widget pixels.

@@ -124,6 +124,37 @@ final class LiveStroke {
         return bounds(of: piece)
     }
 
+    /// Draws the pieces ending at the vertices in `pieces` (seen up to `last`) onto `cr` in
+    /// its current source: a run of segments without pressure as one path, in one
+    /// `cairo_stroke` (see `CanvasBackdrop+Live`); anything else piece by piece.
+    func draw(_ pieces: ClosedRange<Int>, last: Int, on cr: OpaquePointer) {
+        guard pieces.count > 1, !stroke.hasPressure else {
+            for piece in pieces { draw(endingAt: piece, last: last, on: cr) }
+            return
+        }
+        cairo_new_path(cr)
+        var dx = 1.0, dy = 1.0
+        cairo_device_to_user_distance(cr, &dx, &dy)
+        let tolerance = MarkRenderer.flatness * Float(max(abs(dx), abs(dy)))
+        cairo_set_line_width(cr, Double(stroke.size))
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        var isOpen = false // whether the path holds segments not stroked yet
+        for index in pieces {
+            guard case .segment(let segment) = piece(endingAt: index, last: last) else {
+                // A vertex with none before it in its run: a dot of its own.
+                if isOpen { cairo_stroke(cr) }
+                isOpen = false
+                draw(endingAt: index, last: last, on: cr)
+                continue
+            }
+            if !isOpen { cairo_move_to(cr, Double(segment.start.x), Double(segment.start.y)) }
+            segment.add(to: cr, tolerance: tolerance)
+            isOpen = true
+        }
+        if isOpen { cairo_stroke(cr) }
+    }
+
     /// The pieces not drawn for good yet when the vertices up to `last` are known: a lone
     /// vertex's dot, else the segments after `drawnThrough` (a stroke's first vertex has no
     /// piece of its own once a segment starts there).
