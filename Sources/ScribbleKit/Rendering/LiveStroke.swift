@@ -94,11 +94,8 @@ final class LiveStroke {
     /// source. Returns the area it can touch.
     @discardableResult
     func draw(endingAt index: Int, last: Int, on cr: OpaquePointer) -> Rect {
-        let size = Double(stroke.size)
         cairo_new_path(cr)
-        var dx = 1.0, dy = 1.0
-        cairo_device_to_user_distance(cr, &dx, &dy)
-        let tolerance = MarkRenderer.flatness * Float(max(abs(dx), abs(dy)))
+        let tolerance = Self.tolerance(on: cr)
         let piece = piece(endingAt: index, last: last)
         switch piece {
         case .dot(let center):
@@ -112,9 +109,7 @@ final class LiveStroke {
             outline.finish()
             cairo_fill(cr)
         case .segment(let segment):
-            cairo_set_line_width(cr, size)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            setPen(on: cr)
             cairo_move_to(cr, Double(segment.start.x), Double(segment.start.y))
             segment.add(to: cr, tolerance: tolerance)
             cairo_stroke(cr)
@@ -133,26 +128,40 @@ final class LiveStroke {
             return
         }
         cairo_new_path(cr)
-        var dx = 1.0, dy = 1.0
-        cairo_device_to_user_distance(cr, &dx, &dy)
-        let tolerance = MarkRenderer.flatness * Float(max(abs(dx), abs(dy)))
-        cairo_set_line_width(cr, Double(stroke.size))
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        var isOpen = false // whether the path holds segments not stroked yet
+        let tolerance = Self.tolerance(on: cr)
+        setPen(on: cr)
+        var segments = 0 // in the path, not stroked yet: at most a chunk, as `MarkRenderer` strokes
         for index in pieces {
             guard case .segment(let segment) = piece(endingAt: index, last: last) else {
                 // A vertex with none before it in its run: a dot of its own.
-                if isOpen { cairo_stroke(cr) }
-                isOpen = false
+                if segments > 0 { cairo_stroke(cr) }
+                segments = 0
                 draw(endingAt: index, last: last, on: cr)
                 continue
             }
-            if !isOpen { cairo_move_to(cr, Double(segment.start.x), Double(segment.start.y)) }
+            if segments == MarkRenderer.chunkLength {
+                cairo_stroke(cr)
+                segments = 0
+            }
+            if segments == 0 { cairo_move_to(cr, Double(segment.start.x), Double(segment.start.y)) }
             segment.add(to: cr, tolerance: tolerance)
-            isOpen = true
+            segments += 1
         }
-        if isOpen { cairo_stroke(cr) }
+        if segments > 0 { cairo_stroke(cr) }
+    }
+
+    /// How far a curve may stray from its flattened pieces on `cr`, in its user units.
+    private static func tolerance(on cr: OpaquePointer) -> Float {
+        var dx = 1.0, dy = 1.0
+        cairo_device_to_user_distance(cr, &dx, &dy)
+        return MarkRenderer.flatness * Float(max(abs(dx), abs(dy)))
+    }
+
+    /// Sets `cr`'s pen to the stroke's: its width, round caps and joins.
+    private func setPen(on cr: OpaquePointer) {
+        cairo_set_line_width(cr, Double(stroke.size))
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
     }
 
     /// The pieces not drawn for good yet when the vertices up to `last` are known: a lone
