@@ -228,23 +228,36 @@ import Testing
         scribble.removeObserver(observer)
     }
 
+    /// An empty scribble and a 200×200 backdrop that follows its changes, as the canvas'
+    /// does; the observer must stay registered while they are followed.
+    private func followedScribble() -> (Scribble, CanvasBackdrop, ChangeForwarder) {
+        let scribble = Scribble()
+        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 200, height: 200, scale: 1, background: .plain)
+        let observer = ChangeForwarder { backdrop.apply($0, root: scribble.root, background: .plain) }
+        scribble.addObserver(observer)
+        return (scribble, backdrop, observer)
+    }
+
+    /// The next point of a random scrawl: up to `reach` px on from `point` each way, kept
+    /// 10 px inside a 200×200 canvas.
+    private static func scrawl(from point: Point, reach: Float, using random: inout SplitMix64) -> Point {
+        Point(x: min(max(point.x + Float.random(in: -reach...reach, using: &random), 10), 190),
+              y: min(max(point.y + Float.random(in: -reach...reach, using: &random), 10), 190))
+    }
+
     /// A scrawl of short steps and sharp turns, its pressure swelling and easing, drawn live
     /// (each segment filled on its own, capped at its ends) and rendered whole (one outline,
     /// round joins): they differ only along the edge, by less than half a pixel's coverage.
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func liveAScrawlWithPressureLooksAsRenderedWhole(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        let scribble = Scribble()
-        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 200, height: 200, scale: 1, background: .plain)
-        let observer = ChangeForwarder { backdrop.apply($0, root: scribble.root, background: .plain) }
-        scribble.addObserver(observer)
+        let (scribble, backdrop, observer) = followedScribble()
         let stroke = Stroke(color: Color(red: 200, green: 30, blue: 30, alpha: 255), size: 14)
         var point = Point(x: 100, y: 100)
         stroke.append(point, pressure: 0.5)
         scribble.add(stroke)
         for i in 0..<400 {
-            point = Point(x: min(max(point.x + Float.random(in: -5...5, using: &random), 10), 190),
-                          y: min(max(point.y + Float.random(in: -5...5, using: &random), 10), 190))
+            point = Self.scrawl(from: point, reach: 5, using: &random)
             let swell = Float(i % 40 < 20 ? i % 20 : 20 - i % 20) / 20
             scribble.append(point, pressure: 0.5 + 0.4 * swell, to: stroke)
         }
@@ -263,18 +276,14 @@ import Testing
     @Test(arguments: [1, 2, 3] as [UInt64])
     func liveAStrokeShownFrameByFrameLooksAsRenderedWhole(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        let scribble = Scribble()
-        let backdrop = CanvasBackdrop(rendering: scribble.root, width: 200, height: 200, scale: 1, background: .plain)
-        let observer = ChangeForwarder { backdrop.apply($0, root: scribble.root, background: .plain) }
-        scribble.addObserver(observer)
+        let (scribble, backdrop, observer) = followedScribble()
         let stroke = Stroke(color: Color(red: 200, green: 30, blue: 30), size: 9)
         var point = Point(x: 100, y: 100)
         stroke.append(point)
         scribble.add(stroke)
         var untilFrame = 1
         for _ in 0..<300 {
-            point = Point(x: min(max(point.x + Float.random(in: -6...6, using: &random), 10), 190),
-                          y: min(max(point.y + Float.random(in: -6...6, using: &random), 10), 190))
+            point = Self.scrawl(from: point, reach: 6, using: &random)
             scribble.append(point, to: stroke)
             untilFrame -= 1
             guard untilFrame == 0 else { continue }
