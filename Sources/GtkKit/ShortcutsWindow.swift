@@ -5,18 +5,22 @@ import CGtk
 /// values, every text escaped.
 @MainActor
 public enum ShortcutsWindow {
-    /// One shortcut: GTK's accelerator syntax (`<Primary>z`, several separated by spaces) and
-    /// what it does.
+    /// One shortcut: GTK's accelerator syntax (`<Primary>z`, several separated by spaces),
+    /// what it does, and a qualification in smaller type under it — so that the title stays
+    /// short: the window is as wide as its longest line, and must fit a small screen.
     public struct Shortcut: Sendable {
         /// The accelerators, e.g. `<Primary><Shift>z <Primary>y`.
         public let accelerator: String
         /// What it does.
         public let title: String
+        /// When or how, under the title; empty for none.
+        public let subtitle: String
 
-        /// A shortcut `accelerator` that does `title`.
-        public init(_ accelerator: String, _ title: String) {
+        /// A shortcut `accelerator` that does `title`, qualified by `subtitle`.
+        public init(_ accelerator: String, _ title: String, _ subtitle: String = "") {
             self.accelerator = accelerator
             self.title = title
+            self.subtitle = subtitle
         }
     }
 
@@ -51,11 +55,14 @@ public enum ShortcutsWindow {
     static func xml(_ groups: [Group]) -> String {
         let body = groups.map { group in
             let shortcuts = group.shortcuts.map { shortcut in
-                """
+                let subtitle = shortcut.subtitle.isEmpty
+                    ? "" : "<property name=\"subtitle\">\(escaped(shortcut.subtitle))</property>"
+                return """
                 <child><object class="GtkShortcutsShortcut">
                   <property name="visible">1</property>
                   <property name="accelerator">\(escaped(shortcut.accelerator))</property>
                   <property name="title">\(escaped(shortcut.title))</property>
+                  \(subtitle)
                 </object></child>
                 """
             }.joined()

@@ -20,10 +20,33 @@ def test_f10_opens_the_primary_menu_with_its_items(app):
     app.key("Escape")
 
 
-def test_ctrl_question_mark_opens_the_shortcuts_window(app):
+def shortcuts_window_size(app):
+    """Opens the shortcuts window (Ctrl+?) and returns its width and height in pixels."""
     app.key("ctrl+question")
-    assert app.is_showing("Delete the drawing and start a new scribble (Delete: when nothing is selected)", timeout=5)
-    assert app.is_showing("Keyboard shortcuts")
+
+    def shortcuts_window():
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid)],
+                               capture_output=True, text=True).stdout.split()
+        return next((window for window in found if window != app.window), None)
+    geometry = xdotool("getwindowgeometry", "--shell", wait_for(shortcuts_window, what="the shortcuts window"))
+    size = dict(line.split("=") for line in geometry.split())
+    return int(size["WIDTH"]), int(size["HEIGHT"])
+
+
+def test_ctrl_question_mark_opens_the_shortcuts_window_and_it_fits_a_small_screen(app):
+    width, height = shortcuts_window_size(app)
+    for name in ["Delete the drawing and start anew", "Delete: when nothing is selected", "Move the selection",
+                 "Rename the selected scribble", "Keyboard shortcuts"]:
+        assert app.is_showing(name, timeout=5), name
+    # The window is as wide as its longest line: short titles, qualifications in subtitles.
+    assert width <= 1024 and height <= 768, (width, height)
+
+
+def test_the_shortcuts_window_fits_a_small_screen_in_german_too(launch):
+    app = launch(extra_env={"LANGUAGE": "de", "LANG": "C.UTF-8", "LC_ALL": ""})
+    width, height = shortcuts_window_size(app)
+    assert app.is_showing("Auswahl verschieben", timeout=5)
+    assert width <= 1024 and height <= 768, (width, height)
 
 
 def test_about_shows_the_version(app):

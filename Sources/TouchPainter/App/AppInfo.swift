@@ -23,15 +23,15 @@ enum AppInfo {
         .init(tr("Drawing"), [
             .init("<Primary>z", tr("Undo")),
             .init("<Primary><Shift>z <Primary>y", tr("Redo")),
-            .init("<Primary>n Delete", tr("Delete the drawing and start a new scribble (Delete: when nothing is selected)")),
+            .init("<Primary>n Delete", tr("Delete the drawing and start anew"), tr("Delete: when nothing is selected")),
             .init("<Primary>k", tr("Colour and width")),
         ]),
         .init(tr("Tools (on the canvas)"), [
             .init("p", tr("Pen")),
             .init("e", tr("Eraser")),
-            .init("s", tr("Select (Shift+click adds or removes a mark)")),
+            .init("s", tr("Select"), tr("Shift+click adds or removes a mark")),
             .init("Delete BackSpace", tr("Delete the selection")),
-            .init("Left Right Up Down", tr("Move the selection (with Shift: by ten pixels)")),
+            .init("Left Right Up Down", tr("Move the selection"), tr("With Shift: ten pixels at a time")),
             .init("t", tr("Keep the selection as a template")),
             .init("Escape", tr("Clear the selection, or stop stamping")),
         ]),
@@ -41,8 +41,10 @@ enum AppInfo {
             .init("<Primary>e", tr("Export to PNG, SVG or PDF")),
             .init("<Primary>c", tr("Copy the drawing as an image")),
             .init("<Primary>p", tr("Print")),
-            .init("F2", tr("Rename the selected scribble (in the gallery)")),
-            .init("Delete", tr("Delete the selected scribble (in the gallery)")),
+        ]),
+        .init(tr("Gallery"), [
+            .init("F2", tr("Rename the selected scribble")),
+            .init("Delete", tr("Delete the selected scribble")),
             .init("Escape", tr("Back to the canvas")),
         ]),
         .init(tr("Application"), [
