@@ -38,10 +38,10 @@ public enum FileChooser {
         public let choices: [String: String]
     }
 
-    /// Asks where to save, proposing `suggestedName`, with `accept` on the button that
-    /// agrees; `nil` when cancelled.
+    /// Asks where to save, proposing `suggestedName` in `folder` (`nil`: GTK's choice, the
+    /// working folder), with `accept` on the button that agrees; `nil` when cancelled.
     public static func save(parent: ApplicationWindow?, title: String, accept: String, suggestedName: String,
-                            filters: [Filter], choices: [Choice]) -> Answer? {
+                            folder: String? = nil, filters: [Filter], choices: [Choice]) -> Answer? {
         guard let chooser = gtk_file_chooser_native_new(title, parent?.window, GTK_FILE_CHOOSER_ACTION_SAVE, accept,
                                                         Gettext.gtk("_Cancel"))
         else { return nil }
@@ -49,6 +49,7 @@ public enum FileChooser {
         defer { g_object_unref(object) }
         let fileChooser = OpaquePointer(object) // GtkFileChooser is an interface: an opaque type here
         gtk_file_chooser_set_do_overwrite_confirmation(fileChooser, 1)
+        if let folder { gtk_file_chooser_set_current_folder(fileChooser, folder) }
         gtk_file_chooser_set_current_name(fileChooser, suggestedName)
         var made: [OpaquePointer] = []
         for filter in filters {
@@ -82,5 +83,11 @@ public enum FileChooser {
             if let value = gtk_file_chooser_get_choice(fileChooser, choice.id) { values[choice.id] = String(cString: value) }
         }
         return Answer(path: String(cString: file), filter: made.firstIndex { $0 == selected }, choices: values)
+    }
+
+    /// The user's pictures folder as the desktop names it (`XDG_PICTURES_DIR` in
+    /// `user-dirs.dirs`), if it has one. Safe from any thread.
+    public nonisolated static var picturesFolder: String? {
+        g_get_user_special_dir(G_USER_DIRECTORY_PICTURES).map { String(cString: $0) }
     }
 }

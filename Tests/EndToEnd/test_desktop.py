@@ -23,12 +23,7 @@ def test_f10_opens_the_primary_menu_with_its_items(app):
 def shortcuts_window_size(app):
     """Opens the shortcuts window (Ctrl+?) and returns its width and height in pixels."""
     app.key("ctrl+question")
-
-    def shortcuts_window():
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.process.pid)],
-                               capture_output=True, text=True).stdout.split()
-        return next((window for window in found if window != app.window), None)
-    geometry = xdotool("getwindowgeometry", "--shell", wait_for(shortcuts_window, what="the shortcuts window"))
+    geometry = xdotool("getwindowgeometry", "--shell", app.other_window())
     size = dict(line.split("=") for line in geometry.split())
     return int(size["WIDTH"]), int(size["HEIGHT"])
 

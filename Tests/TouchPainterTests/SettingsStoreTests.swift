@@ -54,6 +54,20 @@ struct SettingsStoreTests {
         #expect(warnings.all.count == 1)
     }
 
+    @Test func theExportFolderRoundTripsAndARelativeOneIsIgnoredWithAWarning() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let warnings = Warnings()
+        let first = store(warnings)
+        #expect(first.exportFolder == nil)
+        first.exportFolder = "/home/ada/Pictures/Scribbles; “quoted” = 1"
+        first.waitForSaves()
+        #expect(store(warnings).exportFolder == "/home/ada/Pictures/Scribbles; “quoted” = 1")
+        #expect(warnings.all.isEmpty)
+        try write(Data("[Export]\nfolder=Pictures\n".utf8))
+        #expect(store(warnings).exportFolder == nil)
+        #expect(warnings.all.count == 1)
+    }
+
     @Test func otherKeysAndCommentsSurviveASave() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write(Data("# my notes\n[Canvas]\nkind=paper\n[Future]\nfeature=on\n".utf8))

@@ -5,6 +5,10 @@ import ScribbleKit
 ///
 ///     [Canvas]
 ///     kind=paper
+///     [Palette]
+///     recent=#e01b24;#000000
+///     [Export]
+///     folder=/home/ada/Pictures
 ///
 /// A value the app could not have written means the default, with a warning; a key that is
 /// absent means the default, quietly (an older file, or one the user trimmed).
@@ -25,6 +29,13 @@ struct Settings: Equatable, Sendable {
     /// The colours the user picked last, newest first.
     var recentColors: [Color] = []
 
+    /// The key file group of the export preferences.
+    static let exportGroup = "Export"
+    /// The key of the folder exported to last: an absolute path.
+    static let exportFolderKey = "folder"
+    /// Where the last export went, for Export… to start there; `nil` before the first.
+    var exportFolder: String?
+
     /// The defaults.
     init() {}
 
@@ -42,11 +53,19 @@ struct Settings: Equatable, Sendable {
             if colors.contains(nil) { warn("\(path): a recent colour is not #rrggbb; skipping it") }
             recentColors = Array(colors.compactMap { $0 }.prefix(Self.recentColorLimit))
         }
+        if let folder = keyFile.string(group: Self.exportGroup, key: Self.exportFolderKey) {
+            if folder.hasPrefix("/") {
+                exportFolder = folder
+            } else {
+                warn("\(path): the export folder “\(folder)” is not an absolute path; ignoring it")
+            }
+        }
     }
 
     /// Puts the settings into `keyFile`, leaving its other groups, keys and comments alone.
     func write(into keyFile: KeyFile) {
         keyFile.set(canvasKind.rawValue, group: Self.canvasGroup, key: Self.canvasKindKey)
         keyFile.set(recentColors.map(\.hex).joined(separator: ";"), group: Self.paletteGroup, key: Self.recentColorsKey)
+        if let exportFolder { keyFile.set(exportFolder, group: Self.exportGroup, key: Self.exportFolderKey) }
     }
 }

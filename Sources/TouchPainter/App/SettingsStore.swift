@@ -64,6 +64,16 @@ final class SettingsStore {
         }
     }
 
+    /// The folder exported to last; setting it saves the file in the background.
+    var exportFolder: String? {
+        get { settings.exportFolder }
+        set {
+            guard newValue != settings.exportFolder else { return }
+            settings.exportFolder = newValue
+            save()
+        }
+    }
+
     /// Waits until every change made so far is on disk (the app calls it as it exits).
     func waitForSaves() {
         Self.saving.sync {}

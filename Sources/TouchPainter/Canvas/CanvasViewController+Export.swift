@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import GtkKit
 import ScribbleKit
 
@@ -9,11 +10,25 @@ extension CanvasViewController {
     /// Exports run here, one after another, off the main thread.
     static let exporting = DispatchQueue(label: "touchpainter.exporting", qos: .userInitiated)
 
-    /// Export… (Ctrl+E): asks where and how, then exports in the background; a message shows
-    /// while it takes longer than 200 ms, and errors come in a dialog.
+    /// Export… (Ctrl+E): asks where and how, starting in the folder exported to last (else
+    /// the pictures folder), then exports in the background; a message shows while it takes
+    /// longer than 200 ms, and errors come in a dialog. Whether those folders still exist is
+    /// asked off the main thread (a disk may be gone, a network share slow).
     func exportDrawing() {
+        let folders = [coordinator.settings.exportFolder, FileChooser.picturesFolder].compactMap { $0 }
+        DispatchQueue.global(qos: .userInitiated).async {
+            let folder = folders.first { path in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+            }
+            MainLoop.perform { [weak self] in self?.exportDrawing(startingIn: folder) }
+        }
+    }
+
+    private func exportDrawing(startingIn folder: String?) {
         guard let answer = FileChooser.save(
-            parent: coordinator.presenter?.dialogParent, title: tr("Export Drawing"), accept: tr("_Export"), suggestedName: document.displayName + ".png",
+            parent: coordinator.presenter?.dialogParent, title: tr("Export Drawing"), accept: tr("_Export"),
+            suggestedName: document.displayName + ".png", folder: folder,
             filters: ExportFormat.allCases.map { .init(tr("%1$s image", $0.rawValue.uppercased()), pattern: "*." + $0.rawValue) },
             choices: [.init("scale", label: tr("Size"), options: [("1", "1×"), ("2", "2×")]),
                       .init("background", label: tr("Background"),
@@ -37,7 +52,10 @@ extension CanvasViewController {
             MainLoop.perform { [weak self] in
                 export.isDone = true
                 self?.infoBar.dismiss()
-                if case .failure(let error) = result {
+                switch result {
+                case .success:
+                    self?.coordinator.settings.exportFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                case .failure(let error):
                     self?.coordinator.presenter?.showError(tr("Could not export to “%1$s”", path), detail: String(describing: error))
                 }
             }

@@ -1,0 +1,75 @@
+"""Export… (Ctrl+E): the drawing to PNG, SVG or PDF through GTK's file chooser, which opens
+in the folder the last export went to — across launches — or else the pictures folder."""
+import time
+
+from PIL import Image
+
+from test_gallery import draw_z
+from touchpainter_driver import wait_for, xdotool
+
+
+def pictures_folder(tmp_path):
+    """A pictures folder of the test's own, named where GLib looks (`user-dirs.dirs`)."""
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    config = tmp_path / "config"
+    config.mkdir(exist_ok=True)
+    (config / "user-dirs.dirs").write_text(f'XDG_PICTURES_DIR="{pictures}"\n')
+    return pictures
+
+
+def export_as(app, name):
+    """Ctrl+E, then the file name typed over the proposal, and Enter."""
+    app.key("ctrl+e")
+    app.find("Export Drawing", timeout=10)
+    chooser = app.other_window()
+    xdotool("windowfocus", "--sync", chooser)
+    time.sleep(0.3)
+    xdotool("key", "--clearmodifiers", "ctrl+a")
+    xdotool("type", "--delay", 20, name)
+    xdotool("key", "--clearmodifiers", "Return")
+
+
+def test_the_first_export_goes_to_the_pictures_folder_and_is_remembered(launch, tmp_path):
+    pictures = pictures_folder(tmp_path)
+    app = launch()
+    draw_z(app)
+    export_as(app, "drawing.svg")
+    svg = wait_for(lambda: (pictures / "drawing.svg").is_file() and (pictures / "drawing.svg"), what="the SVG")
+    text = svg.read_text()
+    assert text.startswith("<?xml") and "<path" in text, text[:200]
+    settings = tmp_path / "config" / "touchpainter" / "settings.ini"
+    wait_for(lambda: settings.is_file() and f"folder={pictures}" in settings.read_text(),
+             what="the export folder in the settings")
+
+
+def remember(tmp_path, folder):
+    settings = tmp_path / "config" / "touchpainter" / "settings.ini"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(f"[Export]\nfolder={folder}\n")
+
+
+def test_export_opens_where_the_last_export_went(launch, tmp_path):
+    pictures = pictures_folder(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    remember(tmp_path, elsewhere)
+    app = launch()
+    ox, oy = draw_z(app)
+    export_as(app, "drawing.png")
+    png_path = elsewhere / "drawing.png"
+    wait_for(png_path.is_file, what="the PNG")
+    png = Image.open(png_path).convert("RGB")
+    assert max(png.getpixel((250, 100))) < 80, "the Z's top bar is in the picture"
+    assert not (pictures / "drawing.png").exists()
+
+
+def test_a_remembered_folder_that_is_gone_gives_way_to_the_pictures_folder(launch, tmp_path):
+    pictures = pictures_folder(tmp_path)
+    remember(tmp_path, tmp_path / "unplugged")
+    app = launch()
+    draw_z(app)
+    export_as(app, "drawing.pdf")
+    pdf = wait_for(lambda: (pictures / "drawing.pdf").is_file() and (pictures / "drawing.pdf"), what="the PDF")
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert app.process.poll() is None, "no error dialog or crash over the missing folder"
