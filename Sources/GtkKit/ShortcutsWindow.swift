@@ -38,13 +38,15 @@ public enum ShortcutsWindow {
         }
     }
 
-    /// Shows a shortcuts window listing `groups` over `parent`; GTK destroys it when closed.
-    public static func show(_ groups: [Group], parent: ApplicationWindow?) {
+    /// Shows a shortcuts window titled `title` (what window lists and switchers show; GTK
+    /// leaves it unset) listing `groups` over `parent`; GTK destroys it when closed.
+    public static func show(_ groups: [Group], title: String, parent: ApplicationWindow?) {
         let builder = gtk_builder_new()
         defer { g_object_unref(builder) }
         guard gtk_builder_add_from_string(builder, xml(groups), gsize.max, nil) != 0,
               let object = gtk_builder_get_object(builder, "shortcuts") else { return }
         let window: UnsafeMutablePointer<GtkWindow> = cast(UnsafeMutableRawPointer(object))
+        gtk_window_set_title(window, title)
         if let parent { gtk_window_set_transient_for(window, parent.window) }
         gtk_window_set_modal(window, 1)
         gtk_widget_show_all(cast(UnsafeMutableRawPointer(object)))

@@ -21,8 +21,7 @@ def pictures_folder(tmp_path):
 def export_as(app, name):
     """Ctrl+E, then the file name typed over the proposal, and Enter."""
     app.key("ctrl+e")
-    app.find("Export Drawing", timeout=10)
-    chooser = app.other_window()
+    chooser = app.other_window("Export Drawing")
     xdotool("windowfocus", "--sync", chooser)
     time.sleep(0.3)
     xdotool("key", "--clearmodifiers", "ctrl+a")

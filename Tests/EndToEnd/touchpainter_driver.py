@@ -188,14 +188,16 @@ class App:
     def slider_value(self, name):
         return self.find(name, pyatspi.ROLE_SLIDER).queryValue().currentValue
 
-    def other_window(self, timeout=10.0):
-        """The X window of another of the app's windows on show (a file chooser, the shortcuts
-        window), for keys to go to it and to measure it."""
+    def other_window(self, title, timeout=10.0):
+        """The X window of the app's titled `title` (a file chooser, the shortcuts window), for
+        keys to go to it and to measure it; by title, as a tooltip is a window of the app too."""
         def search():
             found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
                                    capture_output=True, text=True).stdout.split()
-            return next((window for window in found if window != self.window), None)
-        return wait_for(search, timeout=timeout, what="another window of the app")
+            return next((window for window in found
+                         if subprocess.run(["xdotool", "getwindowname", window],
+                                           capture_output=True, text=True).stdout.strip() == title), None)
+        return wait_for(search, timeout=timeout, what=f"the window {title!r}")
 
     def title(self):
         return xdotool("getwindowname", self.window).strip()

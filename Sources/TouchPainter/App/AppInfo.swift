@@ -18,6 +18,8 @@ enum AppInfo {
         comments: tr("Scribble with the mouse, a pen or a finger, and keep your scribbles in a gallery."),
         website: website, copyright: tr("© 2026 the TouchPainter authors"), authors: [tr("The TouchPainter authors")])
 
+    /// The shortcuts window's title.
+    static let shortcutsTitle = tr("Keyboard shortcuts")
     /// Every keyboard shortcut, grouped as the shortcuts window (Ctrl+?) lists them.
     static let shortcuts: [ShortcutsWindow.Group] = [
         .init(tr("Drawing"), [

@@ -101,7 +101,7 @@ final class TouchPainterApp {
         }
         application.addAction("menu", accelerators: ["F10"]) { [weak self] in self?.mainWindow?.primaryMenu.toggle() }
         application.addAction("shortcuts", accelerators: ["<Primary>question"]) { [weak self] in
-            ShortcutsWindow.show(AppInfo.shortcuts, parent: self?.mainWindow?.window)
+            ShortcutsWindow.show(AppInfo.shortcuts, title: AppInfo.shortcutsTitle, parent: self?.mainWindow?.window)
         }
         application.addAction("about") { [weak self] in
             AboutDialog.show(AppInfo.about, parent: self?.mainWindow?.window)
