@@ -15,9 +15,10 @@ extension CanvasViewController {
     /// longer than 200 ms, and errors come in a dialog. Whether those folders still exist is
     /// asked off the main thread (a disk may be gone, a network share slow).
     func exportDrawing() {
-        let folders = [coordinator.settings.exportFolder, FileChooser.picturesFolder].compactMap { $0 }
+        let remembered = coordinator.settings.exportFolder
         DispatchQueue.global(qos: .userInitiated).async {
-            let folder = folders.first { path in
+            // GLib reads `user-dirs.dirs` the first time it is asked for the pictures folder.
+            let folder = [remembered, FileChooser.picturesFolder].compactMap { $0 }.first { path in
                 var isFolder: ObjCBool = false
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
             }
