@@ -54,17 +54,18 @@ class App:
         xdotool("windowfocus", "--sync", self.window)
         time.sleep(0.4)  # let the first frame reach the screen
 
+    def _windows(self):
+        """(X window id, title) of each window of the app's on show."""
+        result = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
+                                capture_output=True, text=True)
+        for window in result.stdout.split():
+            yield window, subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True).stdout.strip()
+
     def _find_window(self):
         if self.process.poll() is not None:
             raise RuntimeError(f"touchpainter exited early: {self.process.stderr.read()}")
-        result = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
-                                capture_output=True, text=True)
         # The main window, not a dialog that may be up already (crash recovery asks at launch).
-        for window in result.stdout.split():
-            name = subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True).stdout
-            if "TouchPainter" in name:
-                return window
-        return None
+        return next((window for window, name in self._windows() if "TouchPainter" in name), None)
 
     def _find_accessible_app(self):
         desktop = pyatspi.Registry.getDesktop(0)
@@ -191,13 +192,8 @@ class App:
     def other_window(self, title, timeout=10.0):
         """The X window of the app's titled `title` (a file chooser, the shortcuts window), for
         keys to go to it and to measure it; by title, as a tooltip is a window of the app too."""
-        def search():
-            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
-                                   capture_output=True, text=True).stdout.split()
-            return next((window for window in found
-                         if subprocess.run(["xdotool", "getwindowname", window],
-                                           capture_output=True, text=True).stdout.strip() == title), None)
-        return wait_for(search, timeout=timeout, what=f"the window {title!r}")
+        return wait_for(lambda: next((window for window, name in self._windows() if name == title), None),
+                        timeout=timeout, what=f"the window {title!r}")
 
     def title(self):
         return xdotool("getwindowname", self.window).strip()
