@@ -12,6 +12,9 @@ public enum AboutDialog {
         public var version: String
         /// The themed icon shown as the logo.
         public var iconName: String
+        /// The logo's image (SVG), shown when the icon theme has no `iconName` (the app is
+        /// run from its build folder, not installed).
+        public var logo: [UInt8]
         /// One line on what it is.
         public var comments: String
         /// The project's web page.
@@ -22,9 +25,9 @@ public enum AboutDialog {
         public var authors: [String]
 
         /// The content of an About window.
-        public init(name: String, version: String, iconName: String, comments: String, website: String,
+        public init(name: String, version: String, iconName: String, logo: [UInt8], comments: String, website: String,
                     copyright: String, authors: [String]) {
-            (self.name, self.version, self.iconName, self.comments) = (name, version, iconName, comments)
+            (self.name, self.version, self.iconName, self.logo, self.comments) = (name, version, iconName, logo, comments)
             (self.website, self.copyright, self.authors) = (website, copyright, authors)
         }
     }
@@ -35,7 +38,12 @@ public enum AboutDialog {
         let dialog: UnsafeMutablePointer<GtkAboutDialog> = cast(UnsafeMutableRawPointer(widget))
         gtk_about_dialog_set_program_name(dialog, content.name)
         gtk_about_dialog_set_version(dialog, content.version)
-        gtk_about_dialog_set_logo_icon_name(dialog, content.iconName)
+        if gtk_icon_theme_has_icon(gtk_icon_theme_get_default(), content.iconName) != 0 {
+            gtk_about_dialog_set_logo_icon_name(dialog, content.iconName)
+        } else if let pixbuf = Image.pixbuf(imageData: content.logo, size: 128) {
+            gtk_about_dialog_set_logo(dialog, pixbuf)
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        }
         gtk_about_dialog_set_comments(dialog, content.comments)
         gtk_about_dialog_set_website(dialog, content.website)
         gtk_about_dialog_set_copyright(dialog, content.copyright)

@@ -17,6 +17,13 @@ public final class ApplicationWindow: Container {
         set { gtk_window_set_title(window, newValue) }
     }
 
+    /// Whether the widget with the keyboard focus takes typed text (an entry, a spin button):
+    /// single-key shortcuts must leave its keys alone.
+    public var focusIsTextEntry: Bool {
+        guard let focus = gtk_window_get_focus(window) else { return false }
+        return g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0
+    }
+
     /// The size the window opens with.
     public func setDefaultSize(width: Int, height: Int) {
         gtk_window_set_default_size(window, gint(width), gint(height))
@@ -41,9 +48,15 @@ public final class ApplicationWindow: Container {
         gtk_window_set_titlebar(window, titlebar.widget)
     }
 
-    /// Sets the window's icon from the icon theme.
-    public func setIconName(_ name: String) {
-        gtk_window_set_icon_name(window, name)
+    /// Sets the window's icon from the icon theme, or from `image` (SVG) when the theme has
+    /// no icon of that name.
+    public func setIconName(_ name: String, fallback image: [UInt8]) {
+        if gtk_icon_theme_has_icon(gtk_icon_theme_get_default(), name) != 0 {
+            gtk_window_set_icon_name(window, name)
+        } else if let pixbuf = Image.pixbuf(imageData: image, size: 128) {
+            gtk_window_set_icon(window, pixbuf) // not installed: run from the build folder
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        }
     }
 
     /// Raises the window and gives it focus.

@@ -1,7 +1,8 @@
 import CGtk
 
 /// GTK's native file chooser (`GtkFileChooserNative`: the desktop's own dialog through the
-/// portal when there is one) in save mode, with file-type filters and option choices.
+/// portal when there is one): to open a file, or to save one with file-type filters and
+/// option choices.
 @MainActor
 public enum FileChooser {
     /// A file type the user can pick: its name and glob pattern (`*.png`).
@@ -41,7 +42,7 @@ public enum FileChooser {
     /// Asks where to save, proposing `suggestedName` in `folder` (`nil`: GTK's choice, the
     /// working folder), with `accept` on the button that agrees; `nil` when cancelled.
     public static func save(parent: ApplicationWindow?, title: String, accept: String, suggestedName: String,
-                            folder: String? = nil, filters: [Filter], choices: [Choice]) -> Answer? {
+                            folder: String? = nil, filters: [Filter], choices: [Choice] = []) -> Answer? {
         guard let chooser = gtk_file_chooser_native_new(title, parent?.window, GTK_FILE_CHOOSER_ACTION_SAVE, accept,
                                                         Gettext.gtk("_Cancel"))
         else { return nil }
@@ -51,14 +52,7 @@ public enum FileChooser {
         gtk_file_chooser_set_do_overwrite_confirmation(fileChooser, 1)
         if let folder { gtk_file_chooser_set_current_folder(fileChooser, folder) }
         gtk_file_chooser_set_current_name(fileChooser, suggestedName)
-        var made: [OpaquePointer] = []
-        for filter in filters {
-            guard let gtkFilter = gtk_file_filter_new() else { continue }
-            gtk_file_filter_set_name(gtkFilter, filter.name)
-            gtk_file_filter_add_pattern(gtkFilter, filter.pattern)
-            gtk_file_chooser_add_filter(fileChooser, gtkFilter)
-            made.append(gtkFilter)
-        }
+        let made = add(filters, to: fileChooser)
         for choice in choices {
             var ids = choice.options.map { strdup($0.id) } + [nil]
             var labels = choice.options.map { strdup($0.label) } + [nil]
@@ -83,6 +77,36 @@ public enum FileChooser {
             if let value = gtk_file_chooser_get_choice(fileChooser, choice.id) { values[choice.id] = String(cString: value) }
         }
         return Answer(path: String(cString: file), filter: made.firstIndex { $0 == selected }, choices: values)
+    }
+
+    /// Asks which file to open, among `filters`, starting in `folder` (`nil`: GTK's choice);
+    /// the file's path, or `nil` when cancelled.
+    public static func open(parent: ApplicationWindow?, title: String, accept: String, folder: String? = nil,
+                            filters: [Filter]) -> String? {
+        guard let chooser = gtk_file_chooser_native_new(title, parent?.window, GTK_FILE_CHOOSER_ACTION_OPEN, accept,
+                                                        Gettext.gtk("_Cancel"))
+        else { return nil }
+        let object = UnsafeMutableRawPointer(chooser)
+        defer { g_object_unref(object) }
+        let fileChooser = OpaquePointer(object)
+        if let folder { gtk_file_chooser_set_current_folder(fileChooser, folder) }
+        add(filters, to: fileChooser)
+        guard gtk_native_dialog_run(cast(object)) == GTK_RESPONSE_ACCEPT.rawValue,
+              let file = gtk_file_chooser_get_filename(fileChooser) else { return nil }
+        defer { g_free(file) }
+        return String(cString: file)
+    }
+
+    /// Adds `filters` to `chooser`, in order; returns GTK's filters, to tell which was chosen.
+    @discardableResult
+    private static func add(_ filters: [Filter], to chooser: OpaquePointer) -> [OpaquePointer] {
+        filters.compactMap { filter in
+            guard let gtkFilter = gtk_file_filter_new() else { return nil }
+            gtk_file_filter_set_name(gtkFilter, filter.name)
+            gtk_file_filter_add_pattern(gtkFilter, filter.pattern)
+            gtk_file_chooser_add_filter(chooser, gtkFilter)
+            return gtkFilter
+        }
     }
 
     /// The user's pictures folder as the desktop names it (`XDG_PICTURES_DIR` in

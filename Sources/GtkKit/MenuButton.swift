@@ -4,17 +4,21 @@ import CGtk
 /// `GMenuModel`), as GNOME's primary ("hamburger") menu is made. Items name detailed actions
 /// (`app.about`), so their accelerators show next to them and their state follows the action.
 public final class MenuButton: Widget {
-    /// One entry of the menu: its label (with a mnemonic) and the action it activates.
+    /// One entry of the menu: its label (with a mnemonic), the action it activates and the
+    /// shortcut shown beside it.
     public struct Item: Sendable {
         /// The label, `_` before the mnemonic letter.
         public let label: String
         /// A detailed action name, such as `app.about`.
         public let action: String
+        /// The accelerator shown at the item's right (`<Primary>n`), if any.
+        public let accelerator: String?
 
-        /// An entry labelled `label` that activates `action`.
-        public init(_ label: String, action: String) {
+        /// An entry labelled `label` that activates `action`, showing `accelerator`.
+        public init(_ label: String, action: String, accelerator: String? = nil) {
             self.label = label
             self.action = action
+            self.accelerator = accelerator
         }
     }
 
@@ -26,10 +30,20 @@ public final class MenuButton: Widget {
         let menu = g_menu_new()
         for items in sections {
             let section = g_menu_new()
-            for item in items { g_menu_append(section, item.label, item.action) }
+            for item in items {
+                let menuItem = g_menu_item_new(item.label, item.action)
+                if let accelerator = item.accelerator {
+                    g_menu_item_set_attribute_value(menuItem, "accel", g_variant_new_string(accelerator))
+                }
+                g_menu_append_item(section, menuItem)
+                g_object_unref(UnsafeMutableRawPointer(menuItem))
+            }
             g_menu_append_section(menu, nil, model(section))
             g_object_unref(UnsafeMutableRawPointer(section))
         }
+        // A drop-down menu, not a popover: GTK 3's popover menus show no shortcuts at all;
+        // its menus show each item's "accel" attribute at the right.
+        gtk_menu_button_set_use_popover(cast(pointer), 0)
         gtk_menu_button_set_menu_model(cast(pointer), model(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
     }

@@ -50,29 +50,39 @@ public enum MessageDialog {
         _ = ask(parent: parent, text: text, detail: detail, kind: .error, choices: [Choice(Gettext.gtk("_Close"))])
     }
 
-    /// Asks for a line of text (a name), offering `initial` selected; Enter accepts. Returns
-    /// the text, trimmed, or `nil` when cancelled or left empty.
-    public static func askText(parent: ApplicationWindow?, text: String, detail: String? = nil, initial: String,
-                               accept: String) -> String? {
+    /// Asks for a line of text (a name) in a dialog titled `title`, offering `initial`
+    /// selected; Enter accepts. An empty answer is not accepted: the dialog says
+    /// `emptyRefusal` and stays. Returns the text, trimmed, or `nil` when cancelled.
+    public static func askText(parent: ApplicationWindow?, title: String, text: String, detail: String? = nil,
+                               initial: String, accept: String, emptyRefusal: String) -> String? {
         let dialog = makeDialog(parent: parent, text: text, detail: detail, kind: .question)
+        gtk_window_set_title(cast(UnsafeMutableRawPointer(dialog)), title)
         gtk_dialog_add_button(cast(dialog), Gettext.gtk("_Cancel"), 0)
         if let button = gtk_dialog_add_button(cast(dialog), accept, 1) {
             gtk_style_context_add_class(gtk_widget_get_style_context(button), "suggested-action")
         }
         gtk_dialog_set_default_response(cast(dialog), 1)
-        let entry = gtk_entry_new()
-        gtk_entry_set_text(cast(UnsafeMutableRawPointer(entry!)), initial)
-        gtk_entry_set_activates_default(cast(UnsafeMutableRawPointer(entry!)), 1)
-        atk_object_set_name(gtk_widget_get_accessible(entry), "Name")
+        guard let entryWidget = gtk_entry_new() else { return nil }
+        let entry: UnsafeMutablePointer<GtkEntry> = cast(UnsafeMutableRawPointer(entryWidget))
+        gtk_entry_set_text(entry, initial)
+        gtk_entry_set_activates_default(entry, 1)
+        atk_object_set_name(gtk_widget_get_accessible(entryWidget), "Name")
         let area = gtk_message_dialog_get_message_area(cast(UnsafeMutableRawPointer(dialog)))
-        gtk_container_add(cast(UnsafeMutableRawPointer(area!)), entry)
-        gtk_widget_show(entry)
-        gtk_widget_grab_focus(entry)
-        let response = gtk_dialog_run(cast(dialog))
-        let typed = gtk_entry_get_text(cast(UnsafeMutableRawPointer(entry!))).map { String(cString: $0) } ?? ""
+        gtk_container_add(cast(UnsafeMutableRawPointer(area!)), entryWidget)
+        gtk_widget_show(entryWidget)
+        gtk_widget_grab_focus(entryWidget)
+        var response: gint
+        var name: String
+        repeat {
+            response = gtk_dialog_run(cast(dialog))
+            name = (gtk_entry_get_text(entry).map { String(cString: $0) } ?? "").trimmingWhitespace()
+            if response == 1, name.isEmpty {
+                setProperty(dialog, "secondary-text", string: emptyRefusal)
+                gtk_widget_grab_focus(entryWidget)
+            }
+        } while response == 1 && name.isEmpty
         gtk_widget_destroy(dialog)
-        let name = typed.trimmingWhitespace()
-        return response == 1 && !name.isEmpty ? name : nil
+        return response == 1 ? name : nil
     }
 
     private static func makeDialog(parent: ApplicationWindow?, text: String, detail: String?,

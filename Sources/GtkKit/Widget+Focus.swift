@@ -15,6 +15,14 @@ extension Widget {
     /// Moves the keyboard focus to the widget.
     public func grabFocus() { gtk_widget_grab_focus(widget) }
 
+    /// Whether a click gives the widget the keyboard focus. Header and tool bar buttons turn
+    /// it off: a focused button repeats itself on Space and Enter (a second Undo) and takes
+    /// the keys meant for the canvas.
+    public var focusOnClick: Bool {
+        get { gtk_widget_get_focus_on_click(widget) != 0 }
+        set { gtk_widget_set_focus_on_click(widget, newValue ? 1 : 0) }
+    }
+
     /// Shows the pointer over the widget as the cursor named `name` (CSS names: "crosshair",
     /// "default", "copy", "move", "none"…); nothing happens before the widget is realised.
     public func setCursor(named name: String) {

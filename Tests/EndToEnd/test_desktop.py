@@ -31,7 +31,7 @@ def shortcuts_window_size(app, title):
 
 def test_ctrl_question_mark_opens_the_shortcuts_window_and_it_fits_a_small_screen(app):
     width, height = shortcuts_window_size(app, "Keyboard shortcuts")
-    for name in ["Delete the drawing and start anew", "Delete: when nothing is selected", "Move the selection",
+    for name in ["New scribble", "Delete too, when nothing is selected", "Move the selection",
                  "Rename the selected scribble", "Quit"]:
         assert app.is_showing(name, timeout=5), name
     # The window is as wide as its longest line: short titles, qualifications in subtitles.

@@ -5,7 +5,7 @@ from touchpainter_driver import is_dark, is_white, screenshot
 
 
 def test_toolbar_has_the_six_buttons_by_accessible_name(app):
-    for name in ["Delete", "Save", "Open", "Palette", "Undo", "Redo"]:
+    for name in ["New", "Save", "Open", "Palette", "Undo", "Redo"]:
         button = app.find(name, pyatspi.ROLE_PUSH_BUTTON)
         assert button.getState().contains(pyatspi.STATE_SHOWING), name
     assert app.find("Canvas") is not None
@@ -13,7 +13,7 @@ def test_toolbar_has_the_six_buttons_by_accessible_name(app):
 
 
 def test_toolbar_buttons_are_in_the_books_order_left_to_right(app):
-    xs = [app.extents(name, pyatspi.ROLE_PUSH_BUTTON)[0] for name in ["Delete", "Save", "Open", "Palette", "Undo", "Redo"]]
+    xs = [app.extents(name, pyatspi.ROLE_PUSH_BUTTON)[0] for name in ["New", "Save", "Open", "Palette", "Undo", "Redo"]]
     assert xs == sorted(xs)
 
 

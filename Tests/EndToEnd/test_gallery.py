@@ -147,9 +147,15 @@ def test_choosing_save_when_quitting_saves_then_quits(launch, tmp_path):
     app = launch()
     draw_z(app)
     app.key("ctrl+q")
+    app.answer_dialog("Save", leads_to_another=True)
+    assert "Name the scribble" in app.dialog_text()  # named like any first save
+    name = pyatspi.findDescendant(app.dialog(), lambda a: a is not None and a.name == "Name")
+    name.queryEditableText().setTextContents("Before quitting")
     app.answer_dialog("Save")
     app.process.wait(timeout=10)
-    assert len(list((tmp_path / "gallery").glob("*.scribble"))) == 1
+    saved = list((tmp_path / "gallery").glob("*.scribble"))
+    assert len(saved) == 1
+    assert b"Before quitting" in saved[0].read_bytes()
 
 
 def test_delete_key_deletes_the_selected_tile_not_the_drawing(launch, tmp_path):

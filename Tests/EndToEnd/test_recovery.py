@@ -60,6 +60,7 @@ def test_kill_9_at_random_moments_loses_nothing_released(launch, tmp_path):
         assert app.title().startswith("• ")
         if trial % 5 == 4:
             app.key("Delete")  # a fresh canvas from time to time, so rows are drawn anew
+            app.answer_dialog("Discard")
             drawn = []
     app.save()
     wait_for(lambda: not app.title().startswith("• "), what="the restored drawing to save")

@@ -105,13 +105,18 @@ class App:
         labels = pyatspi.findAllDescendants(self.dialog(), lambda a: a is not None and a.getRole() == pyatspi.ROLE_LABEL)
         return " ".join(label.name for label in labels)
 
-    def answer_dialog(self, label):
-        """Presses the dialog's button `label` (its title bar's own Close does not count)."""
+    def answer_dialog(self, label, leads_to_another=False):
+        """Presses the dialog's button `label` (its title bar's own Close does not count), and
+        waits for the dialog to close — unless the answer opens another question at once."""
+        dialog = self.dialog()
         button = wait_for(lambda: pyatspi.findDescendant(
-            self.dialog(), lambda a: a is not None and a.name == label and a.getRole() == pyatspi.ROLE_PUSH_BUTTON),
+            dialog, lambda a: a is not None and a.name == label and a.getRole() == pyatspi.ROLE_PUSH_BUTTON),
             what=f"the dialog button {label!r}")
         button.queryAction().doAction(0)
-        wait_for(lambda: not self._has_dialog(), what="the dialog to close")
+        if leads_to_another:
+            wait_for(lambda: not dialog.getState().contains(pyatspi.STATE_SHOWING), what="the first dialog to close")
+        else:
+            wait_for(lambda: not self._has_dialog(), what="the dialog to close")
         time.sleep(0.2)
 
     def _has_dialog(self):

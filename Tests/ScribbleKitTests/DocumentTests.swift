@@ -201,12 +201,64 @@ struct DocumentTests {
         #expect(document.state.title == "• Untitled")
     }
 
-    @Test func anEmptyNewCanvasHasNothingToLose() {
-        draw(at: 50)
-        document.undo()
-        // Changed, but nothing there to lose: no question before quitting.
-        #expect(document.isDirty)
+    @Test func aCanvasNeverDrawnOnHasNothingToLose() {
+        #expect(!document.hasUnsavedWork)
+        document.clear() // nothing to clear: no history, no question
         #expect(!document.hasUnsavedWork)
         #expect(document.state.title == "TouchPainter")
+    }
+
+    @Test func workThatOnlyUndoOrRedoCanBringBackIsStillUnsaved() {
+        draw(at: 50)
+        document.undo() // empty again, but Redo brings the stroke back
+        #expect(document.scribble.isEmpty)
+        #expect(document.hasUnsavedWork)
+        document.redo()
+        document.clear() // wiped, but Undo brings the stroke back
+        #expect(document.scribble.isEmpty)
+        #expect(document.hasUnsavedWork)
+        #expect(document.state.title == "• Untitled")
+        let erased = Document(manager: document.manager, hop: hop.hop)
+        erased.execute(DrawScribbleCommand(scribble: erased.scribble, mark: stroke(at: 20)))
+        erased.execute(RemoveMarksCommand(scribble: erased.scribble, marks: erased.scribble.marks)) // the eraser
+        #expect(erased.scribble.isEmpty)
+        #expect(erased.hasUnsavedWork)
+    }
+
+    @Test func startingANewScribbleLeavesNothingToAskAboutAndUndoBringsTheMarksBack() {
+        draw(at: 50)
+        document.startNew() // the user was asked, and discarded
+        #expect(document.scribble.isEmpty)
+        #expect(!document.hasUnsavedWork)
+        #expect(document.state.title == "TouchPainter")
+        #expect(document.history.canUndo)
+        document.undo()
+        #expect(document.scribble.root.count == 1)
+        #expect(document.hasUnsavedWork) // back, and unsaved again
+        #expect(document.state.title == "• Untitled")
+    }
+
+    @Test func startingANewScribbleAfterASaveKeepsTheSavedEntryAndStartsAfresh() {
+        draw(at: 50)
+        #expect(document.saveAndWait(canvasWidth: 320, canvasHeight: 240))
+        document.startNew()
+        #expect(document.origin == .new)
+        #expect(!document.hasUnsavedWork)
+        #expect(savedFiles.count == 1)
+        draw(at: 80)
+        #expect(document.saveAndWait(canvasWidth: 320, canvasHeight: 240))
+        #expect(savedFiles.count == 2) // a new entry, not the first one overwritten
+    }
+
+    @Test func saveAsKeepsTheDrawingInThatFileNamedAfterIt() throws {
+        draw(at: 50)
+        let path = folder.file("Trip.scribble")
+        document.saveAs(path: path, canvasWidth: 320, canvasHeight: 240)
+        settle()
+        #expect(document.origin == .file(path: path))
+        #expect(document.state.title == "Trip")
+        #expect(!document.hasUnsavedWork)
+        #expect(savedFiles == ["Trip.scribble"]) // in that file, not as a gallery entry
+        #expect(try ScribbleManager.loadScribble(path: path).root.count == 1)
     }
 }

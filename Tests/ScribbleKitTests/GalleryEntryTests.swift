@@ -41,6 +41,23 @@ struct GalleryEntryTests {
         #expect(throws: StorageError.self) { try manager.rename(id: entry.id, to: "") }
     }
 
+    @Test func renamingKeepsTheSaveTimeAndTheGalleryOrder() throws {
+        let manager = ScribbleManager(directory: folder.file("gallery"))
+        let older = try savedEntry(manager)
+        let newer = try savedEntry(manager)
+        // Saved an hour apart, as far as the files say.
+        let hourAgo = timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)
+        #expect(FileSystem.setModificationTime(older.scribblePath, to: hourAgo))
+        let before = try manager.entries()
+        #expect(before.map(\.id) == [newer.id, older.id])
+        let renamed = try manager.rename(id: older.id, to: "Picnic")
+        #expect(renamed.savedAt == before[1].savedAt)
+        let after = try manager.entries()
+        #expect(after.map(\.id) == [newer.id, older.id])
+        #expect(after[1].savedAt == before[1].savedAt)
+        #expect(FileSystem.modificationTime(older.scribblePath)?.tv_sec == hourAgo.tv_sec)
+    }
+
     @Test func aThumbnailsSizeComesFromItsHeader() throws {
         let path = folder.file("wide.png")
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 300, 7)

@@ -29,9 +29,11 @@ final class RecordingPresenter: ViewPresenter {
     var nameQuestions: [(text: String, initial: String)] = []
     /// What name questions are answered: `nil` accepts the proposal.
     var nameAnswer: String?
-    func askName(_ text: String, initial: String, accept: String) -> String? {
+    /// Whether name questions are cancelled.
+    var refusesNames = false
+    func askName(_ title: String, text: String, initial: String, accept: String) -> String? {
         nameQuestions.append((text, initial))
-        return nameAnswer ?? initial
+        return refusesNames ? nil : nameAnswer ?? initial
     }
 }
 
@@ -161,9 +163,51 @@ struct CoordinatingControllerTests {
         #expect(!coordinator.canvasViewController.confirmDiscardingChanges())
         #expect(presenter.questions == ["Save changes to “Untitled”?"])
         presenter.answers = [2] // Save
+        presenter.nameAnswer = "Quick note"
         #expect(coordinator.canvasViewController.confirmDiscardingChanges())
         #expect(fixture.savedFiles.count == 1)
         #expect(!coordinator.document.hasUnsavedWork)
+        // The question's Save names a new scribble as any first save does.
+        #expect(presenter.nameQuestions.count == 1)
+        #expect(coordinator.document.state.title == "Quick note")
+    }
+
+    @Test func cancellingTheNameCancelsTheQuestionsSave() {
+        coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
+        presenter.answers = [2] // Save…
+        presenter.refusesNames = true // …then Cancel in the name dialog
+        #expect(!coordinator.canvasViewController.confirmDiscardingChanges())
+        #expect(fixture.savedFiles.isEmpty)
+        #expect(coordinator.document.hasUnsavedWork)
+    }
+
+    @Test func newScribbleAsksFirstAndEachAnswerDoesWhatItSays() {
+        let canvas = coordinator.canvasViewController
+        coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
+        presenter.answers = [0] // Cancel: the drawing stays
+        canvas.perform(.new)
+        #expect(presenter.questions == ["Save changes to “Untitled”?"])
+        #expect(coordinator.document.scribble.root.count == 1)
+        #expect(coordinator.document.hasUnsavedWork)
+        presenter.answers = [1] // Discard: a new scribble, nothing more to ask on quitting
+        canvas.perform(.new)
+        #expect(coordinator.document.scribble.isEmpty)
+        #expect(canvas.confirmDiscardingChanges())
+        #expect(presenter.questions.count == 2)
+        canvas.perform(.undo) // the discarded drawing comes back, unsaved again
+        #expect(coordinator.document.scribble.root.count == 1)
+        presenter.answers = [2] // Save: named, saved, then a new scribble
+        canvas.perform(.new)
+        #expect(fixture.savedFiles.count == 1)
+        #expect(coordinator.document.scribble.isEmpty)
+        #expect(!coordinator.document.hasUnsavedWork)
+    }
+
+    @Test func deleteWithNothingSelectedIsNewScribbleAndAsksToo() {
+        coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
+        coordinator.deleteRequested() // nothing answered: the dialog was closed, as Cancel
+        #expect(presenter.questions.count == 1)
+        #expect(coordinator.document.scribble.root.count == 1)
     }
 }
 

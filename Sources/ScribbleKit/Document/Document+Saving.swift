@@ -26,6 +26,18 @@ extension Document {
         }
     }
 
+    /// Save As: from now on the drawing is kept in the file at `path` and named after it, and
+    /// it is saved there now, in the background (the gallery entry it came from, if any, stays
+    /// as it was saved).
+    public func saveAs(path: String, canvasWidth: Int, canvasHeight: Int) {
+        finishSaveInProgress()
+        origin = .file(path: path)
+        let name = (path.split(separator: "/").last.map(String.init) ?? path)
+        scribble.title = name.hasSuffix(".scribble") ? String(name.dropLast(".scribble".count)) : name
+        publish()
+        save(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    }
+
     /// Saves now and waits (the unsaved-changes prompt's Save: the user waits for it anyway).
     /// Returns whether the drawing is saved.
     public func saveAndWait(canvasWidth: Int, canvasHeight: Int) -> Bool {

@@ -60,8 +60,12 @@ public final class Document {
         history.onAvailabilityChange = { [weak self] _, _ in self?.publish() }
     }
 
-    /// Unsaved changes worth asking about: a fresh canvas left empty has none.
-    public var hasUnsavedWork: Bool { isDirty && !(origin == .new && scribble.isEmpty) }
+    /// Unsaved changes worth asking about: anything changed since the last save, open or new
+    /// scribble — including marks that only Undo or Redo can bring back (a canvas wiped or
+    /// erased to nothing is still work to ask about). A fresh canvas never drawn on has none.
+    public var hasUnsavedWork: Bool {
+        isDirty && (origin != .new || !scribble.isEmpty || history.canUndo || history.canRedo)
+    }
 
     /// The drawing's name as the user sees it.
     public var displayName: String { scribble.title ?? tr("Untitled") }
@@ -102,6 +106,18 @@ public final class Document {
     public func clear() {
         guard !scribble.isEmpty else { return }
         execute(StartNewScribbleCommand(document: self))
+    }
+
+    /// Starts a new scribble in this one's place, once what it held is safe — saved, or given
+    /// up by the user when asked (the caller asks): the canvas is wiped through an undoable
+    /// command, so Undo still brings the marks back (and makes them unsaved work again), and
+    /// the empty canvas counts as saved, so quitting right after asks nothing. The journal
+    /// starts afresh from the empty canvas.
+    public func startNew() {
+        if !scribble.isEmpty || origin != .new { execute(StartNewScribbleCommand(document: self)) }
+        isDirty = false
+        restartJournal()
+        publish()
     }
 
     /// Shows `scribble` with a fresh undo history (SPEC §5), kept at `origin`.

@@ -82,8 +82,12 @@ extension ScribbleManager {
         }
         var memento = try ScribbleMemento(data: try FileSystem.readFile(path))
         memento.title = ScribbleFormat.clipped(title)
+        let savedAt = FileSystem.modificationTime(path)
         defer { invalidateListing() }
         try atomicFile(path).write(memento.data)
+        // A new name is not a new version: the entry keeps its save time, so its "Saved"
+        // date and its place in the gallery stay, and its thumbnail still matches it.
+        if let savedAt { FileSystem.setModificationTime(path, to: savedAt) }
         return ScribbleEntry(id: id, title: memento.title ?? title, savedAt: FileSystem.modificationDate(path) ?? Date(),
                              scribblePath: path, thumbnailPath: thumbnailPath(id))
     }

@@ -7,6 +7,8 @@ enum AppInfo {
     static let applicationID = "io.github.touchpainter.TouchPainter"
     /// The themed icon name (installed by `make install`).
     static let iconName = applicationID
+    /// The icon itself, compiled in, for when it is not installed.
+    static let icon = PackageResources.app_icon_svg
     /// The version, as `--version` and About show it.
     static let version = "0.3.0"
     /// The project's home page.
@@ -14,7 +16,7 @@ enum AppInfo {
 
     /// The About window's content.
     static let about = AboutDialog.Content(
-        name: "TouchPainter", version: version, iconName: iconName,
+        name: "TouchPainter", version: version, iconName: iconName, logo: icon,
         comments: tr("Scribble with the mouse, a pen or a finger, and keep your scribbles in a gallery."),
         website: website, copyright: tr("© 2026 the TouchPainter authors"), authors: [tr("The TouchPainter authors")])
 
@@ -25,10 +27,10 @@ enum AppInfo {
         .init(tr("Drawing"), [
             .init("<Primary>z", tr("Undo")),
             .init("<Primary><Shift>z <Primary>y", tr("Redo")),
-            .init("<Primary>n Delete", tr("Delete the drawing and start anew"), tr("Delete: when nothing is selected")),
+            .init("<Primary>n Delete", tr("New scribble"), tr("Delete too, when nothing is selected")),
             .init("<Primary>k", tr("Colour and width")),
         ]),
-        .init(tr("Tools (on the canvas)"), [
+        .init(tr("Tools"), [
             .init("p", tr("Pen")),
             .init("e", tr("Eraser")),
             .init("s", tr("Select"), tr("Shift+click adds or removes a mark")),

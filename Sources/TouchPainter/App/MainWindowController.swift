@@ -12,10 +12,15 @@ final class MainWindowController: ViewPresenter {
     private let stack = Stack()
     /// The primary menu (GNOME's "hamburger" menu), at the header bar's right end; F10 opens it.
     let primaryMenu = MenuButton(iconName: "open-menu-symbolic", sections: [
-        [.init(tr("_New Scribble"), action: "app.clear")],
-        [.init(tr("_Export…"), action: "app.export"), .init(tr("_Print…"), action: "app.print")],
-        [.init(tr("_Keyboard Shortcuts"), action: "app.shortcuts"), .init(tr("_About TouchPainter"), action: "app.about")],
-        [.init(tr("_Quit"), action: "app.quit")],
+        [.init(tr("_New Scribble"), action: "app.new", accelerator: "<Primary>n"),
+         .init(tr("Open _Gallery"), action: "app.open", accelerator: "<Primary>o"),
+         .init(tr("_Open File…"), action: "app.open-file", accelerator: "<Primary><Shift>o"),
+         .init(tr("Save _As…"), action: "app.save-as", accelerator: "<Primary><Shift>s")],
+        [.init(tr("_Export…"), action: "app.export", accelerator: "<Primary>e"),
+         .init(tr("_Print…"), action: "app.print", accelerator: "<Primary>p")],
+        [.init(tr("_Keyboard Shortcuts"), action: "app.shortcuts", accelerator: "<Primary>question"),
+         .init(tr("_About TouchPainter"), action: "app.about")],
+        [.init(tr("_Quit"), action: "app.quit", accelerator: "<Primary>q")],
     ])
     /// Every controller that has been shown, so its page and toolbar exist once.
     private var installed: [ObjectIdentifier: ViewController] = [:]
@@ -25,23 +30,31 @@ final class MainWindowController: ViewPresenter {
     private var shownTitle: String?
 
     /// Builds the window, its header bar and page stack — branded by `coordinator.branding`'s
-    /// products when it has one; Escape anywhere means Done.
+    /// products when it has one; Escape anywhere but on the canvas means Done.
     init(application: Application, coordinator: CoordinatingController) {
         window = ApplicationWindow(application: application)
         headerBar = coordinator.branding?.makeToolbar() ?? HeaderBar()
-        window.setIconName(AppInfo.iconName)
+        window.setIconName(AppInfo.iconName, fallback: AppInfo.icon)
         window.setDefaultSize(fitting: 1024, height: 768)
         window.doubleBufferOnlyWhileNearTheMonitorsSize()
         window.setTitlebar(headerBar)
         primaryMenu.accessibleName = tr("Main menu")
         primaryMenu.tooltip = tr("Main menu (F10)")
+        primaryMenu.focusOnClick = false
         headerBar.packEnd(primaryMenu)
         window.add(coordinator.branding?.makeMainView(content: stack) ?? stack)
         updateTitle(DocumentState.appName)
         window.onKeyPress { [weak self, weak coordinator] event in
+            guard let self, let coordinator else { return false }
+            if self.stack.visiblePageName == "canvas" {
+                // The canvas' single-key shortcuts work whatever has the focus (a button just
+                // clicked, the palette), but never while the user types into an entry. The
+                // window hears a key before the focused widget does.
+                return !self.window.focusIsTextEntry && coordinator.canvasViewController.handleShortcutKey(event)
+            }
             // Escape is "Done" on every page but the canvas, whose tools use it.
-            guard event.name == "Escape", self?.stack.visiblePageName != "canvas" else { return false }
-            coordinator?.requestViewChange(tag: ButtonTag.done.rawValue)
+            guard event.name == "Escape" else { return false }
+            coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
             return true
         }
     }
@@ -81,8 +94,9 @@ final class MainWindowController: ViewPresenter {
 
     var dialogParent: ApplicationWindow? { window }
 
-    func askName(_ text: String, initial: String, accept: String) -> String? {
-        MessageDialog.askText(parent: window, text: text, initial: initial, accept: accept)
+    func askName(_ title: String, text: String, initial: String, accept: String) -> String? {
+        MessageDialog.askText(parent: window, title: title, text: text, initial: initial, accept: accept,
+                              emptyRefusal: tr("A name cannot be empty. Type one, or press Cancel."))
     }
 
     private func install(_ controller: ViewController) {

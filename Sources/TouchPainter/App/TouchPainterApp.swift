@@ -82,13 +82,18 @@ final class TouchPainterApp {
         }
         application.addAction("undo", accelerators: ["<Primary>z"], handler: onCanvas(.undo))
         application.addAction("redo", accelerators: ["<Primary><Shift>z", "<Primary>y"], handler: onCanvas(.redo))
-        application.addAction("clear", accelerators: ["<Primary>n"], handler: onCanvas(.delete))
+        application.addAction("new", accelerators: ["<Primary>n"]) {
+            coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
+            canvas.startNewScribble()
+        }
         application.addAction("delete", accelerators: ["Delete"]) { coordinator.deleteRequested() }
         application.addAction("rename", accelerators: ["F2"]) { coordinator.renameRequested() }
         application.addAction("save", accelerators: ["<Primary>s"], handler: onCanvas(.save))
         application.addAction("open", accelerators: ["<Primary>o"]) {
             coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
         }
+        application.addAction("open-file", accelerators: ["<Primary><Shift>o"]) { canvas.openFileChooser() }
+        application.addAction("save-as", accelerators: ["<Primary><Shift>s"]) { canvas.saveAs() }
         application.addAction("palette", accelerators: ["<Primary>k"], handler: onCanvas(.palette))
         application.addAction("export", accelerators: ["<Primary>e"]) { canvas.exportDrawing() }
         application.addAction("copy", accelerators: ["<Primary>c"]) {

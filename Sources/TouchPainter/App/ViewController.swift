@@ -40,6 +40,7 @@ protocol ViewPresenter: AnyObject {
     func showError(_ text: String, detail: String)
     /// The window dialogs of their own (file chooser, printing) sit on; `nil` in tests.
     var dialogParent: ApplicationWindow? { get }
-    /// Asks for a name, proposing `initial`; the name, or `nil` if cancelled.
-    func askName(_ text: String, initial: String, accept: String) -> String?
+    /// Asks for a name in a dialog titled `title`, proposing `initial`; the name (never
+    /// empty), or `nil` if cancelled.
+    func askName(_ title: String, text: String, initial: String, accept: String) -> String?
 }

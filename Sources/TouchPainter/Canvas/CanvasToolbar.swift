@@ -2,14 +2,16 @@ import CCairo
 import GtkKit
 import ScribbleKit
 
-/// The canvas' six toolbar buttons in the book's order — Delete, Save, Open, Palette at the
-/// left, Undo and Redo at the right — with themed icons, tooltips naming the shortcut,
-/// accessible names, and a swatch of the current pen on the Palette button.
+/// The canvas' six toolbar buttons in the book's order — New (the book's Delete), Save, Open,
+/// Palette at the left, Undo and Redo at the right — with themed icons, tooltips naming the
+/// shortcut, accessible names, and a sample of the current pen (its colour at its width) on the Palette button. A click never
+/// leaves a button with the keyboard focus, so Space and Enter do not repeat it and the
+/// canvas' single-key shortcuts keep working.
 @MainActor
 final class CanvasToolbar {
     /// What a button (or its shortcut) asks for.
     enum Action: CaseIterable {
-        case delete, save, open, palette, undo, redo
+        case new, save, open, palette, undo, redo
     }
 
     /// Told when a button is clicked.
@@ -24,6 +26,7 @@ final class CanvasToolbar {
         self.style = style
         for action in Action.allCases {
             let button = action == .palette ? paletteButton() : Button(iconName: action.iconName)
+            button.focusOnClick = false
             button.accessibleName = action.accessibleName
             button.tooltip = action.tooltip
             button.tag = action.tag.rawValue
@@ -31,13 +34,13 @@ final class CanvasToolbar {
             buttons[action] = button
         }
         setUndoAvailable(false, redoAvailable: false)
-        swatch.setSizeRequest(width: 18, height: 18)
+        swatch.setSizeRequest(width: 24, height: 18)
         swatch.onDraw { [weak self] cr in self?.drawSwatch(cr) }
         style.addObserver { [weak self] _ in self?.swatch.queueDraw() }
     }
 
     /// Header bar items at the left: the document buttons, linked in one group.
-    private(set) lazy var startItems: [Widget] = [linked([.delete, .save, .open, .palette])]
+    private(set) lazy var startItems: [Widget] = [linked([.new, .save, .open, .palette])]
     /// Header bar items at the right: Undo and Redo, linked.
     private(set) lazy var endItems: [Widget] = [linked([.undo, .redo])]
 
@@ -57,22 +60,32 @@ final class CanvasToolbar {
     }
 
     private func paletteButton() -> Button {
-        // The pen itself says what the button is for: a disc of its colour, no icon beside it.
+        // The pen itself says what the button is for: a sample of its line, no icon beside it.
         let button = Button(iconName: Action.palette.iconName)
         button.setChild(swatch)
         return button
     }
 
-    /// The swatch: a disc in the current colour, framed so white stays visible.
+    /// The sample: a short wave in the current colour at the current width (up to the
+    /// button's height), on a light card so white and translucent ink stay visible.
     private func drawSwatch(_ cr: OpaquePointer) {
         let (width, height) = swatch.allocatedSize
-        let radius = Double(min(width, height)) / 2 - 1
-        let c = style.color.unitComponents
-        cairo_arc(cr, Double(width) / 2, Double(height) / 2, radius, 0, 2 * .pi)
-        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        let (w, h) = (Double(width), Double(height))
+        cairo_rectangle(cr, 0.5, 0.5, w - 1, h - 1)
+        cairo_set_source_rgb(cr, 0.97, 0.97, 0.97)
         cairo_fill_preserve(cr)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.35)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.3)
         cairo_set_line_width(cr, 1)
+        cairo_stroke(cr)
+        let lineWidth = min(Double(style.size), h - 4)
+        let reach = (h - 4 - lineWidth) / 2 // how far the wave swings, so the line stays inside
+        let margin = 2 + lineWidth / 2
+        cairo_move_to(cr, margin, h / 2 + reach)
+        cairo_curve_to(cr, w / 2, h / 2 - 3 * reach, w / 2, h / 2 + 3 * reach, w - margin, h / 2 - reach)
+        let c = style.color.unitComponents
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        cairo_set_line_width(cr, lineWidth)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_stroke(cr)
     }
 }
@@ -90,7 +103,7 @@ extension CanvasToolbar.Action {
     /// The freedesktop icon.
     var iconName: String {
         switch self {
-        case .delete: "user-trash-symbolic"
+        case .new: "document-new-symbolic"
         case .save: "document-save-symbolic"
         case .open: "document-open-symbolic"
         case .palette: "applications-graphics-symbolic"
@@ -102,7 +115,7 @@ extension CanvasToolbar.Action {
     /// The name screen readers and AT-SPI tests use (SPEC §1).
     var accessibleName: String {
         switch self {
-        case .delete: tr("Delete")
+        case .new: tr("New")
         case .save: tr("Save")
         case .open: tr("Open")
         case .palette: tr("Palette")
@@ -114,7 +127,7 @@ extension CanvasToolbar.Action {
     /// The tooltip, naming the shortcut.
     var tooltip: String {
         switch self {
-        case .delete: tr("Delete the drawing and start a new scribble (Ctrl+N)")
+        case .new: tr("New scribble (Ctrl+N)")
         case .save: tr("Save the scribble (Ctrl+S)")
         case .open: tr("Open a saved scribble (Ctrl+O)")
         case .palette: tr("Colour and width of the pen (Ctrl+K)")

@@ -58,18 +58,28 @@ extension CanvasViewController {
         }
     }
 
-    /// Keys on the focused canvas: P, E, S pick a tool, T keeps the selection as a template,
-    /// Escape clears the selection or ends stamping, Delete removes the selection, arrows
-    /// move it (Shift: ten pixels). Returns false for keys it leaves to others.
-    func handleKey(_ key: KeyEvent) -> Bool {
-        guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
-        if let kind = ToolKind.allCases.first(where: { $0.key == key.name.lowercased() }), !key.modifiers.contains(.shift) {
+    /// The canvas' single-key shortcuts, heard by the window whatever has the focus (but an
+    /// entry): P, E, S pick a tool, T keeps the selection as a template. Returns false for
+    /// keys it leaves to others.
+    func handleShortcutKey(_ key: KeyEvent) -> Bool {
+        guard key.modifiers.isDisjoint(with: [.control, .alt, .shift]) else { return false }
+        let name = key.name.lowercased() // Caps Lock on
+        if let kind = ToolKind.allCases.first(where: { $0.key == name }) {
             choose(kind)
             return true
         }
+        guard name == "t" else { return false }
+        keepSelectionAsTemplate()
+        return true
+    }
+
+    /// Keys on the focused canvas: Escape clears the selection or ends stamping, Delete
+    /// removes the selection, arrows move it (Shift: ten pixels). Returns false for keys it
+    /// leaves to others.
+    func handleKey(_ key: KeyEvent) -> Bool {
+        guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
         let step: Float = key.modifiers.contains(.shift) ? 10 : 1
         switch key.name {
-        case "t", "T": keepSelectionAsTemplate()
         case "Escape": escape()
         case "Delete", "KP_Delete", "BackSpace": deleteSelection()
         case "Left": moveSelection(dx: -step, dy: 0)

@@ -62,7 +62,7 @@ extension CanvasViewController: CanvasToolHost {
     /// Delete: the selection if there is one, else the whole drawing (a new scribble, undoable).
     func deleteSelectionOrDrawing() {
         selection.prune(on: document.scribble)
-        if selection.isEmpty { document.clear() } else { deleteSelection() }
+        if selection.isEmpty { startNewScribble() } else { deleteSelection() }
     }
 
     /// Moves the selected marks by (`dx`, `dy`), as one undo step.

@@ -49,6 +49,9 @@ final class CanvasViewController: ViewController {
     var penAside: (color: Color, size: Float)?
     /// The selection's style as the palette was given it.
     var selectionStyleShown: (color: Color, size: Float)?
+    /// The name the unsaved-changes question proposes for a new scribble ("Scribble N").
+    private var proposedTitle: String?
+    private var isProposingTitle = false
 
     /// Makes the canvas for `document` on a canvas view from `generator`; `coordinator`
     /// switches views and asks questions.
@@ -106,7 +109,7 @@ final class CanvasViewController: ViewController {
     /// Runs a toolbar or keyboard action.
     func perform(_ action: CanvasToolbar.Action) {
         switch action {
-        case .delete: document.clear()
+        case .new: startNewScribble()
         case .undo:
             endGesture()
             document.undo()
@@ -124,24 +127,32 @@ final class CanvasViewController: ViewController {
     /// Saves; the first save of a new scribble asks for its name first, proposing the next
     /// "Scribble N" (found off the main thread: it lists the gallery).
     func save() {
-        guard document.origin == .new, document.scribble.title == nil else {
+        guard needsName else {
             return document.save(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
         }
         let manager = document.manager
         CoordinatingController.loading.async {
             let proposal = manager.nextDefaultTitle()
             MainLoop.perform { [weak self] in
-                guard let self, self.document.origin == .new, self.document.scribble.title == nil,
-                      let name = self.coordinator.presenter?.askName(tr("Name the scribble"), initial: proposal, accept: tr("_Save"))
-                else { return }
-                self.document.scribble.title = name
+                guard let self, self.needsName, self.askName(proposing: proposal) else { return }
                 self.document.save(canvasWidth: self.canvasSize.width, canvasHeight: self.canvasSize.height)
             }
         }
     }
 
-    /// Asks what to do with unsaved changes before they would be lost. Returns true when it
-    /// is fine to go on (saved, discarded, or nothing to lose).
+    /// New Scribble (Ctrl+N, the New button, Delete with nothing selected): asks about unsaved
+    /// work first, as GNOME apps do, then starts an empty scribble; Undo still brings the old
+    /// marks back.
+    func startNewScribble() {
+        guard confirmDiscardingChanges() else { return }
+        endGesture()
+        selection.clear()
+        document.startNew()
+    }
+
+    /// Asks what to do with unsaved changes before they would be lost: Save (which asks for a
+    /// name first, like any first save), Discard or Cancel. Returns true when it is fine to go
+    /// on (saved, discarded, or nothing to lose).
     func confirmDiscardingChanges() -> Bool {
         document.finishSaveInProgress() // a Save just pressed may be what makes the work safe
         guard document.hasUnsavedWork else { return true }
@@ -151,9 +162,37 @@ final class CanvasViewController: ViewController {
             choices: [.init(tr("_Cancel")), .init(tr("_Discard"), style: "destructive-action"), .init(tr("_Save"), style: "suggested-action")],
             defaultChoice: 2)
         switch answer {
-        case 2: return document.saveAndWait(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
+        case 2:
+            if needsName, !askName(proposing: proposedTitle ?? tr("Untitled")) { return false }
+            return document.saveAndWait(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
         case 1: return true
         default: return false
+        }
+    }
+
+    /// Whether a save must ask for a name first: a new scribble that has none.
+    private var needsName: Bool { document.origin == .new && document.scribble.title == nil }
+
+    /// Asks for the scribble's name, proposing `proposal`, and gives it; false if cancelled.
+    private func askName(proposing proposal: String) -> Bool {
+        guard let name = coordinator.presenter?.askName(tr("Save Scribble"), text: tr("Name the scribble"), initial: proposal, accept: tr("_Save"))
+        else { return false }
+        document.scribble.title = name
+        return true
+    }
+
+    /// Keeps `proposedTitle` ready for the unsaved-changes question, which cannot wait for the
+    /// gallery to be listed: looked up off the main thread when new work appears.
+    private func refreshProposedTitle() {
+        guard needsName, document.hasUnsavedWork, !isProposingTitle else { return }
+        isProposingTitle = true
+        let manager = document.manager
+        CoordinatingController.loading.async {
+            let proposal = manager.nextDefaultTitle()
+            MainLoop.perform { [weak self] in
+                self?.proposedTitle = proposal
+                self?.isProposingTitle = false
+            }
         }
     }
 
@@ -179,5 +218,6 @@ final class CanvasViewController: ViewController {
     private func apply(_ state: DocumentState) {
         toolbar.setUndoAvailable(state.canUndo, redoAvailable: state.canRedo)
         coordinator.titleDidChange(for: self)
+        refreshProposedTitle()
     }
 }

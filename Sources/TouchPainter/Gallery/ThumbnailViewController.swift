@@ -115,7 +115,7 @@ final class ThumbnailViewController: ViewController {
 
     /// Asks for a new name and rewrites the entry with it off the main thread.
     private func rename(_ entry: ScribbleEntry) {
-        guard let name = coordinator.presenter?.askName(tr("Rename “%1$s”", entry.title), initial: entry.title, accept: tr("_Rename")),
+        guard let name = coordinator.presenter?.askName(tr("Rename Scribble"), text: tr("Rename “%1$s”", entry.title), initial: entry.title, accept: tr("_Rename")),
               name != entry.title else { return }
         let manager = manager
         CoordinatingController.loading.async {

@@ -61,7 +61,7 @@ enum ToolKind: CaseIterable {
         }
     }
 
-    /// The single key that picks the tool while the canvas has the focus.
+    /// The single key that picks the tool (on the canvas page, unless an entry has the focus).
     var key: String {
         switch self {
         case .pen: "p"

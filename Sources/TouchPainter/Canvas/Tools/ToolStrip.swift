@@ -33,6 +33,7 @@ final class ToolStrip {
             let button = RadioButton(joining: first)
             first = first ?? button
             button.showsIndicator = false
+            button.focusOnClick = false // the canvas keeps its keys (see `CanvasToolbar`)
             button.add(icon(for: tool))
             button.accessibleName = tool.name
             button.tooltip = tool.tooltip
@@ -49,6 +50,8 @@ final class ToolStrip {
         keepButton.accessibleName = tr("Keep as template")
         keepButton.tooltip = tr("Keep the selection as a template (T)")
         keepButton.isSensitive = false
+        keepButton.focusOnClick = false
+        templatesButton.focusOnClick = false
         keepButton.onClicked { [weak self] _ in self?.onKeep?() }
         view.packStart(templatesButton)
         view.packStart(keepButton)

@@ -1,0 +1,29 @@
+import GtkKit
+import ScribbleKit
+
+/// Files outside the gallery, as GNOME apps handle them: Open… (Ctrl+Shift+O) and Save As…
+/// (Ctrl+Shift+S) through the desktop's file chooser. Reading and writing happen off the main
+/// thread (`CoordinatingController.openFile`, `Document.saveAs`).
+extension CanvasViewController {
+    /// The file type the choosers offer.
+    private static var scribbleFilter: FileChooser.Filter { .init(tr("Scribbles"), pattern: "*.scribble") }
+
+    /// Open…: asks for a scribble file anywhere, then opens it (asking about unsaved work first).
+    func openFileChooser() {
+        guard let path = FileChooser.open(parent: coordinator.presenter?.dialogParent, title: tr("Open Scribble"),
+                                          accept: tr("_Open"), filters: [Self.scribbleFilter])
+        else { return }
+        coordinator.openFile(at: path)
+    }
+
+    /// Save As…: asks where, proposing the scribble's name, and saves there — exactly where
+    /// the user said (the chooser confirmed replacing that file); the window then shows it.
+    func saveAs() {
+        guard let answer = FileChooser.save(parent: coordinator.presenter?.dialogParent, title: tr("Save Scribble As"),
+                                            accept: tr("_Save"), suggestedName: document.displayName + ".scribble",
+                                            filters: [Self.scribbleFilter])
+        else { return }
+        let size = canvasView.drawingArea.allocatedSize
+        document.saveAs(path: answer.path, canvasWidth: size.width, canvasHeight: size.height)
+    }
+}
