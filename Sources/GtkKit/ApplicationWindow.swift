@@ -59,6 +59,21 @@ public final class ApplicationWindow: Container {
         }
     }
 
+    /// Opens the folder or file at `path` in the desktop's app for it (a file manager, for a
+    /// folder); GTK asks the portal or D-Bus and does not wait. Returns why it could not.
+    public func showInDesktop(path: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        guard let uri = g_filename_to_uri(path, nil, &error) else { return message(consuming: error) }
+        defer { g_free(uri) }
+        guard gtk_show_uri_on_window(window, uri, guint32(GDK_CURRENT_TIME), &error) != 0 else { return message(consuming: error) }
+        return nil
+    }
+
+    private func message(consuming error: UnsafeMutablePointer<GError>?) -> String {
+        defer { g_error_free(error) }
+        return error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+    }
+
     /// Raises the window and gives it focus.
     public func present() { gtk_window_present(window) }
 

@@ -16,6 +16,12 @@ public final class Button: Widget {
         super.init(sinking: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON)))
     }
 
+    /// The text label ("" for an icon button).
+    public var label: String {
+        get { gtk_button_get_label(cast(pointer)).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(cast(pointer), newValue) }
+    }
+
     /// Replaces the button's content with `child` (an icon beside a swatch, say).
     public func setChild(_ child: Widget) {
         if let old = gtk_bin_get_child(cast(pointer)) {

@@ -1,8 +1,8 @@
 import CGtk
 
-/// GTK's native file chooser (`GtkFileChooserNative`: the desktop's own dialog through the
-/// portal when there is one): to open a file, or to save one with file-type filters and
-/// option choices.
+/// GTK's file choosers: to open a file (the native one, `GtkFileChooserNative`: the
+/// desktop's own dialog through the portal when there is one), or to save one with
+/// file-type filters and option choices.
 @MainActor
 public enum FileChooser {
     /// A file type the user can pick: its name and glob pattern (`*.png`).
@@ -41,18 +41,41 @@ public enum FileChooser {
 
     /// Asks where to save, proposing `suggestedName` in `folder` (`nil`: GTK's choice, the
     /// working folder), with `accept` on the button that agrees; `nil` when cancelled.
+    ///
+    /// GTK's own dialog (`GtkFileChooserDialog`), not the native one: the native chooser
+    /// hands neither the file type the user picks nor a new name across while it is open,
+    /// and the name must follow the type — choosing "SVG image" turns "Untitled.png" into
+    /// "Untitled.svg", so the file written is of the type chosen and the dialog's overwrite
+    /// question is about that very file.
     public static func save(parent: ApplicationWindow?, title: String, accept: String, suggestedName: String,
                             folder: String? = nil, filters: [Filter], choices: [Choice] = []) -> Answer? {
-        guard let chooser = gtk_file_chooser_native_new(title, parent?.window, GTK_FILE_CHOOSER_ACTION_SAVE, accept,
-                                                        Gettext.gtk("_Cancel"))
-        else { return nil }
-        let object = UnsafeMutableRawPointer(chooser)
-        defer { g_object_unref(object) }
-        let fileChooser = OpaquePointer(object) // GtkFileChooser is an interface: an opaque type here
+        // gtk_file_chooser_dialog_new is variadic: the dialog is built through its properties.
+        guard let made = g_object_new_with_properties(gtk_file_chooser_dialog_get_type(), 0, nil, nil) else { return nil }
+        let dialog = Object(retaining: UnsafeMutableRawPointer(made))
+        let window: UnsafeMutablePointer<GtkWindow> = cast(dialog.pointer)
+        defer { gtk_widget_destroy(cast(dialog.pointer)) }
+        gtk_window_set_title(window, title)
+        gtk_window_set_modal(window, 1)
+        if let parent { gtk_window_set_transient_for(window, parent.window) }
+        gtk_dialog_add_button(cast(dialog.pointer), Gettext.gtk("_Cancel"), GTK_RESPONSE_CANCEL.rawValue)
+        if let button = gtk_dialog_add_button(cast(dialog.pointer), accept, GTK_RESPONSE_ACCEPT.rawValue) {
+            gtk_style_context_add_class(gtk_widget_get_style_context(button), "suggested-action")
+        }
+        gtk_dialog_set_default_response(cast(dialog.pointer), GTK_RESPONSE_ACCEPT.rawValue)
+        let fileChooser = OpaquePointer(dialog.pointer) // GtkFileChooser is an interface: an opaque type here
+        gtk_file_chooser_set_action(fileChooser, GTK_FILE_CHOOSER_ACTION_SAVE)
         gtk_file_chooser_set_do_overwrite_confirmation(fileChooser, 1)
         if let folder { gtk_file_chooser_set_current_folder(fileChooser, folder) }
         gtk_file_chooser_set_current_name(fileChooser, suggestedName)
-        let made = add(filters, to: fileChooser)
+        let added = add(filters, to: fileChooser)
+        if let first = added.first { gtk_file_chooser_set_filter(fileChooser, first) }
+        dialog.connect("notify::filter") {
+            guard let index = added.firstIndex(where: { $0 == gtk_file_chooser_get_filter(fileChooser) }),
+                  let typed = gtk_file_chooser_get_current_name(fileChooser) else { return }
+            defer { g_free(typed) }
+            let renamed = Self.name(String(cString: typed), withExtensionOf: filters[index], among: filters)
+            gtk_file_chooser_set_current_name(fileChooser, renamed)
+        }
         for choice in choices {
             var ids = choice.options.map { strdup($0.id) } + [nil]
             var labels = choice.options.map { strdup($0.label) } + [nil]
@@ -68,7 +91,7 @@ public enum FileChooser {
             }
             if let first = choice.options.first { gtk_file_chooser_set_choice(fileChooser, choice.id, first.id) }
         }
-        guard gtk_native_dialog_run(cast(object)) == GTK_RESPONSE_ACCEPT.rawValue,
+        guard gtk_dialog_run(cast(dialog.pointer)) == GTK_RESPONSE_ACCEPT.rawValue,
               let file = gtk_file_chooser_get_filename(fileChooser) else { return nil }
         defer { g_free(file) }
         let selected = gtk_file_chooser_get_filter(fileChooser)
@@ -76,7 +99,7 @@ public enum FileChooser {
         for choice in choices {
             if let value = gtk_file_chooser_get_choice(fileChooser, choice.id) { values[choice.id] = String(cString: value) }
         }
-        return Answer(path: String(cString: file), filter: made.firstIndex { $0 == selected }, choices: values)
+        return Answer(path: String(cString: file), filter: added.firstIndex { $0 == selected }, choices: values)
     }
 
     /// Asks which file to open, among `filters`, starting in `folder` (`nil`: GTK's choice);
@@ -95,6 +118,16 @@ public enum FileChooser {
               let file = gtk_file_chooser_get_filename(fileChooser) else { return nil }
         defer { g_free(file) }
         return String(cString: file)
+    }
+
+    /// `name` with the extension of `filter`'s pattern in place of the one it has, if that one
+    /// is among `filters`' (a name with another extension, or none, gets it added).
+    nonisolated static func name(_ name: String, withExtensionOf filter: Filter, among filters: [Filter]) -> String {
+        let wanted = String(filter.pattern.drop { $0 != "." })
+        guard !wanted.isEmpty, !name.hasSuffix(wanted) else { return name }
+        let known = filters.map { String($0.pattern.drop { $0 != "." }) }.filter { !$0.isEmpty }
+        let stem = known.first(where: { name.hasSuffix($0) }).map { String(name.dropLast($0.count)) } ?? name
+        return stem + wanted
     }
 
     /// Adds `filters` to `chooser`, in order; returns GTK's filters, to tell which was chosen.

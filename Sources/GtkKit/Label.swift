@@ -39,6 +39,13 @@ public final class Label: Widget {
         gtk_label_set_text_with_mnemonic(label, text)
     }
 
+    /// Cuts text longer than `characters` short with "…" at its end, so a long name keeps its
+    /// label (and what holds it) as wide as that; the whole text stays in the accessible name.
+    public func ellipsize(beyond characters: Int) {
+        gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(label, gint(characters))
+    }
+
     /// The widget the label's mnemonic (Alt+letter) activates.
     public func setMnemonicWidget(_ widget: Widget) { gtk_label_set_mnemonic_widget(label, widget.widget) }
 }

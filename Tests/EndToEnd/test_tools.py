@@ -81,23 +81,28 @@ def test_keep_a_template_stamp_it_twice_undo_one_and_find_it_after_a_relaunch(la
     choose_tool(app, "Select")
     app.click(ox + 200, rows[0])
     app.click_control("Keep as template")
+    assert app.is_showing("Template 1 kept", timeout=5)  # said in a notification that goes by itself
     app.click_control("Templates", pyatspi.ROLE_TOGGLE_BUTTON)
     x, y, w, h = app.extents("Template 1")
     app.click(x + w // 2, y + h // 2)
-    # Each click stamps a copy whose first point (the template's location) is the click.
-    stamps = [(ox + 60, oy + 380), (ox + 160, oy + 440)]
+    # Each click stamps a copy of the whole 300 px stroke centred on the click.
+    stamps = [(ox + 210, oy + 380), (ox + 310, oy + 440)]
+    xdotool("mousemove", "--sync", *stamps[0])
+    shot = screenshot()  # the preview: the whole stamp, faint, centred on the pointer
+    assert all(min(shot.getpixel((stamps[0][0] + dx, stamps[0][1]))) < 220 for dx in (-140, 0, 140))
+    assert all(min(shot.getpixel((stamps[0][0] + dx, stamps[0][1]))) > 235 for dx in (-160, 160))
     for sx, sy in stamps:
-        assert not ink_at(sx + 150, sy)
         app.click(sx, sy)
     app.key("Escape")  # stamping ends: no preview follows the pointer any more
     xdotool("mousemove", "--sync", ox + 700, oy + 20)
     for sx, sy in stamps:
-        assert ink_at(sx + 150, sy), f"no stamp at {sx, sy}"
-        assert ink_at(sx + 10, sy)
+        assert ink_at(sx, sy), f"no stamp at {sx, sy}"
+        assert ink_at(sx - 140, sy) and ink_at(sx + 140, sy)
+        assert not ink_at(sx - 160, sy) and not ink_at(sx + 160, sy)
     screenshot().save(tmp_path / "stamped.png")
     app.key("ctrl+z")
-    assert ink_at(stamps[0][0] + 150, stamps[0][1])
-    assert not ink_at(stamps[1][0] + 150, stamps[1][1])
+    assert ink_at(stamps[0][0] + 140, stamps[0][1])
+    assert not ink_at(stamps[1][0] + 140, stamps[1][1])
     app.save()  # stamped marks are ordinary marks: saved like the others
     app.key("ctrl+q")
     app.process.wait(timeout=10)

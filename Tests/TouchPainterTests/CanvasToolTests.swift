@@ -25,8 +25,10 @@ struct CanvasToolTests {
         send(.release, 100, y)
     }
 
+    /// A key as the app hears it: the window's single-key shortcuts first, then the canvas'.
     private func key(_ name: String, _ modifiers: KeyModifiers = []) -> Bool {
-        canvas.handleKey(KeyEvent(name: name, modifiers: modifiers))
+        let event = KeyEvent(name: name, modifiers: modifiers)
+        return canvas.handleShortcutKey(event) || canvas.handleKey(event)
     }
 
     @Test func singleKeysPickToolsAndThePenIsFirst() {

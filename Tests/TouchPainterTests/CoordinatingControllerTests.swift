@@ -24,6 +24,14 @@ final class RecordingPresenter: ViewPresenter {
         return answers.isEmpty ? nil : answers.removeFirst()
     }
     func showError(_ text: String, detail: String) { errors.append(text) }
+    /// The notifications shown, in order.
+    var notifications: [String] = []
+    /// The progress notifications put up, in order, and how many were taken down.
+    var progress: [String] = []
+    var progressEnded = 0
+    func notify(_ message: String, actionLabel: String?, action: (@MainActor () -> Void)?) { notifications.append(message) }
+    func showProgress(_ message: String) { progress.append(message) }
+    func endProgress() { progressEnded += 1 }
     var dialogParent: ApplicationWindow? { nil }
     /// The names asked for: the question and the name proposed.
     var nameQuestions: [(text: String, initial: String)] = []
@@ -201,6 +209,28 @@ struct CoordinatingControllerTests {
         #expect(fixture.savedFiles.count == 1)
         #expect(coordinator.document.scribble.isEmpty)
         #expect(!coordinator.document.hasUnsavedWork)
+    }
+
+    @Test func aSaveSaysItWorked() {
+        coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
+        presenter.nameAnswer = "Lunch"
+        coordinator.canvasViewController.perform(.save)
+        settleNaming()
+        #expect(coordinator.canvasViewController.confirmDiscardingChanges()) // waits for the save
+        #expect(presenter.notifications == ["Saved “Lunch”"])
+    }
+
+    @Test func progressShowsOnlyForWorkThatTakesAWhileAndGoesWhenItEnds() {
+        let quick = ProgressNotice("Quick", presenter: presenter, delay: 20)
+        quick.end()
+        let slow = ProgressNotice("Slow", presenter: presenter, delay: 20)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while presenter.progress.isEmpty, ContinuousClock.now < deadline { MainLoop.iterate() }
+        #expect(presenter.progress == ["Slow"]) // not "Quick": it ended before its delay
+        #expect(presenter.progressEnded == 0)
+        slow.end()
+        slow.end()
+        #expect(presenter.progressEnded == 1)
     }
 
     @Test func deleteWithNothingSelectedIsNewScribbleAndAsksToo() {

@@ -87,6 +87,7 @@ extension Document {
         }
         switch outcome {
         case .success(let entry):
+            onSaved?(entry?.title ?? ticket.scribble.title ?? tr("Untitled"))
             // Another drawing may be open by now: the saved one's files are right, but the
             // document's state is about the other one.
             guard ticket.scribble === scribble else { return true }

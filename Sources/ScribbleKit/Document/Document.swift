@@ -29,6 +29,8 @@ public final class Document {
     public var onStateChange: ((DocumentState) -> Void)?
     /// Told when `open(_:from:)` puts another drawing in place, so views show it.
     public var onScribbleReplaced: ((Scribble) -> Void)?
+    /// Told when a save is written: the name it was saved under.
+    public var onSaved: ((String) -> Void)?
     /// Told when a background save failed: the drawing's name and why.
     public var onSaveFailure: ((String, StorageError) -> Void)?
 

@@ -111,21 +111,31 @@ final class CoordinatingController {
     /// leaving everything as it was.
     func openScribble(_ entry: ScribbleEntry) {
         let manager = scribbleManager
+        let progress = ProgressNotice(tr("Opening “%1$s”…", entry.title), presenter: presenter)
         FileRequest.start({ try manager.loadMemento(id: entry.id) }, timedOut: { [weak self] in
+            progress.end()
             self?.presenter?.showError(tr("Could not open “%1$s”", entry.title),
                                        detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.", FileRequest.timeout / 1000))
         }, completion: { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let memento):
-                guard self.canvasViewController.confirmDiscardingChanges() else { return }
-                self.document.open(Scribble(adopting: memento), from: .gallery(id: entry.id))
-                self.requestViewChange(tag: ButtonTag.done.rawValue)
+                guard self.canvasViewController.confirmDiscardingChanges() else { return progress.end() }
+                self.show(Scribble(adopting: memento), from: .gallery(id: entry.id), ending: progress)
             case .failure(let error):
+                progress.end()
                 self.presenter?.showError(tr("Could not open “%1$s”", entry.title),
                                           detail: tr("%1$s The other scribbles are not affected.", error))
             }
         })
+    }
+
+    /// Puts an opened scribble on the canvas, and ends its progress notice once it is drawn:
+    /// a big drawing is rendered in the background after it is read.
+    private func show(_ scribble: Scribble, from origin: DocumentOrigin, ending progress: ProgressNotice) {
+        document.open(scribble, from: origin)
+        requestViewChange(tag: ButtonTag.done.rawValue)
+        canvasViewController.canvasView.whenCurrentFrameIsShown { progress.end() }
     }
 
     /// Opens the scribble file at `path` (from a command line, this launch's or a later
@@ -133,16 +143,19 @@ final class CoordinatingController {
     /// if it cannot.
     func openFile(at path: String) {
         guard canvasViewController.confirmDiscardingChanges() else { return }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let progress = ProgressNotice(tr("Opening “%1$s”…", name), presenter: presenter)
         FileRequest.start({ try ScribbleManager.loadMemento(path: path) }, timedOut: { [weak self] in
+            progress.end()
             self?.presenter?.showError(tr("Could not open “%1$s”", path),
                                        detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.", FileRequest.timeout / 1000))
         }, completion: { [weak self] result in
             switch result {
             case .success(let memento):
                 // Titled after the file if it has no title of its own.
-                self?.document.open(Scribble(adopting: memento), from: .file(path: path))
-                self?.requestViewChange(tag: ButtonTag.done.rawValue)
+                self?.show(Scribble(adopting: memento), from: .file(path: path), ending: progress)
             case .failure(let error):
+                progress.end()
                 self?.presenter?.showError(tr("Could not open “%1$s”", path), detail: String(describing: error))
             }
         })

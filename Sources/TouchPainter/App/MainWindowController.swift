@@ -10,6 +10,10 @@ final class MainWindowController: ViewPresenter {
     let window: ApplicationWindow
     private let headerBar: HeaderBar
     private let stack = Stack()
+    /// Brief notifications, over the pages.
+    private let toast = Toast()
+    /// Whether the notification on show is a progress one (`endProgress` takes only that down).
+    private var isShowingProgress = false
     /// The primary menu (GNOME's "hamburger" menu), at the header bar's right end; F10 opens it.
     let primaryMenu = MenuButton(iconName: "open-menu-symbolic", sections: [
         [.init(tr("_New Scribble"), action: "app.new", accelerator: "<Primary>n"),
@@ -42,7 +46,9 @@ final class MainWindowController: ViewPresenter {
         primaryMenu.tooltip = tr("Main menu (F10)")
         primaryMenu.focusOnClick = false
         headerBar.packEnd(primaryMenu)
-        window.add(coordinator.branding?.makeMainView(content: stack) ?? stack)
+        let overlay = Overlay(over: stack)
+        overlay.addOverlay(toast)
+        window.add(coordinator.branding?.makeMainView(content: overlay) ?? overlay)
         updateTitle(DocumentState.appName)
         window.onKeyPress { [weak self, weak coordinator] event in
             guard let self, let coordinator else { return false }
@@ -93,6 +99,22 @@ final class MainWindowController: ViewPresenter {
     }
 
     var dialogParent: ApplicationWindow? { window }
+
+    func notify(_ message: String, actionLabel: String?, action: (@MainActor () -> Void)?) {
+        isShowingProgress = false
+        toast.show(message, actionLabel: actionLabel, action: action)
+    }
+
+    func showProgress(_ message: String) {
+        isShowingProgress = true
+        toast.show(message, busy: true)
+    }
+
+    func endProgress() {
+        guard isShowingProgress else { return }
+        isShowingProgress = false
+        toast.dismiss()
+    }
 
     func askName(_ title: String, text: String, initial: String, accept: String) -> String? {
         MessageDialog.askText(parent: window, title: title, text: text, initial: initial, accept: accept,

@@ -20,6 +20,11 @@ protocol ViewController: AnyObject {
     func viewWillDisappear()
 }
 
+extension ViewPresenter {
+    /// Tells the user briefly that something worked.
+    func notify(_ message: String) { notify(message, actionLabel: nil, action: nil) }
+}
+
 extension ViewController {
     func viewWillAppear() {}
     func viewWillDisappear() {}
@@ -40,6 +45,13 @@ protocol ViewPresenter: AnyObject {
     func showError(_ text: String, detail: String)
     /// The window dialogs of their own (file chooser, printing) sit on; `nil` in tests.
     var dialogParent: ApplicationWindow? { get }
+    /// Tells the user briefly that something worked ("Template 3 kept"), in a notification
+    /// that goes by itself; `actionLabel` adds a button that runs `action`.
+    func notify(_ message: String, actionLabel: String?, action: (@MainActor () -> Void)?)
+    /// Shows `message` with a spinner while something takes a while, until `endProgress`.
+    func showProgress(_ message: String)
+    /// Takes the progress notification down, if it is still up.
+    func endProgress()
     /// Asks for a name in a dialog titled `title`, proposing `initial`; the name (never
     /// empty), or `nil` if cancelled.
     func askName(_ title: String, text: String, initial: String, accept: String) -> String?

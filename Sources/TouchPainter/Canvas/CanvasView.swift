@@ -55,6 +55,8 @@ final class CanvasView {
     private var isRendering = false
     /// Changes since the snapshot of the background render under way.
     private var pending = PendingChanges()
+    /// Told once the newest requested frame is shown (see `whenCurrentFrameIsShown`).
+    private var waitingForCurrentFrame: [@MainActor () -> Void] = []
     /// Vertices in the drawing at the last full frame, for judging what a repaint costs.
     private var vertexCount = 0
     /// The size (and scale) the newest full frame was asked for: GTK allocates the same
@@ -221,9 +223,21 @@ final class CanvasView {
         }
     }
 
+    /// Runs `body` once the drawing as it is now is on screen: at once if it is, else when the
+    /// full frame being rendered for it is shown (a big scribble just opened).
+    func whenCurrentFrameIsShown(_ body: @escaping @MainActor () -> Void) {
+        if shownGeneration == generation { return body() }
+        waitingForCurrentFrame.append(body)
+    }
+
     private func swapIn(_ fresh: CanvasBackdrop, generation: Int, vertices: Int) {
         backdrop = fresh
         shownGeneration = generation
+        if generation == self.generation {
+            let waiting = waitingForCurrentFrame
+            waitingForCurrentFrame = []
+            waiting.forEach { $0() }
+        }
         // Only what the frame covers changes: beyond a monitor-sized frame lies bare background.
         drawingArea.queueDraw(x: 0, y: 0, width: fresh.width, height: fresh.height)
         TimingReport.canvasDidShowFullFrame(vertices: vertices)

@@ -44,22 +44,30 @@ extension CanvasViewController {
                                     transparent: background == "transparent" && format != .pdf,
                                     canvas: background == "canvas" ? canvasKind : .plain)
         let memento = document.scribble.makeMemento()
-        let export = ExportInProgress()
-        MainLoop.after(milliseconds: 200) { [weak self] in
-            if !export.isDone { self?.infoBar.show(tr("Exporting to %1$s…", path)) }
-        }
+        let progress = ProgressNotice(tr("Exporting to %1$s…", path), presenter: coordinator.presenter)
         Self.exporting.async {
             let result = Result { try Exporter(memento: memento).write(format, options: options, to: path) }
             MainLoop.perform { [weak self] in
-                export.isDone = true
-                self?.infoBar.dismiss()
+                progress.end()
                 switch result {
                 case .success:
-                    self?.coordinator.settings.exportFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                    self?.coordinator.settings.exportFolder = folder
+                    self?.exported(to: path, in: folder)
                 case .failure(let error):
                     self?.coordinator.presenter?.showError(tr("Could not export to “%1$s”", path), detail: String(describing: error))
                 }
             }
+        }
+    }
+
+    /// Says where the export went ("Exported to Pictures/trip.svg"), with a button that opens
+    /// its folder in the file manager.
+    private func exported(to path: String, in folder: String) {
+        let shown = (folder.split(separator: "/").last.map { $0 + "/" } ?? "") + (path.split(separator: "/").last ?? "")
+        coordinator.presenter?.notify(tr("Exported to %1$s", shown), actionLabel: tr("Open Folder")) { [weak self] in
+            guard let window = self?.coordinator.presenter?.dialogParent, let failure = window.showInDesktop(path: folder) else { return }
+            self?.coordinator.presenter?.showError(tr("Could not open the folder “%1$s”", folder), detail: failure)
         }
     }
 
@@ -72,7 +80,9 @@ extension CanvasViewController {
             let png = Result { try Exporter(memento: memento).export(.png, options: options) }
             MainLoop.perform { [weak self] in
                 switch png {
-                case .success(let bytes): Clipboard.setImage(png: bytes)
+                case .success(let bytes):
+                    Clipboard.setImage(png: bytes)
+                    self?.coordinator.presenter?.notify(tr("The drawing is on the clipboard, as an image"))
                 case .failure(let error): self?.coordinator.presenter?.showError(tr("Could not copy the drawing"), detail: String(describing: error))
                 }
             }
@@ -88,10 +98,4 @@ extension CanvasViewController {
             coordinator.presenter?.showError(tr("Could not print “%1$s”", document.displayName), detail: failure)
         }
     }
-}
-
-/// Whether an export has finished, for its 200 ms progress message.
-@MainActor
-private final class ExportInProgress {
-    var isDone = false
 }

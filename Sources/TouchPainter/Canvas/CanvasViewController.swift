@@ -70,6 +70,7 @@ final class CanvasViewController: ViewController {
             self.canvasView.show(scribble)
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
+        document.onSaved = { [weak self] name in self?.coordinator.presenter?.notify(tr("Saved “%1$s”", name)) }
         document.onSaveFailure = { [weak self] name, error in
             self?.coordinator.presenter?.showError(tr("Could not save “%1$s”", name),
                                                    detail: tr("%1$s Your drawing is still here; try saving again.", error))
@@ -93,6 +94,7 @@ final class CanvasViewController: ViewController {
             self.templatesView.show(self.templates.items)
         }
         templates.onError = { [weak self] text, detail in self?.coordinator.presenter?.showError(text, detail: detail) }
+        templates.onKept = { [weak self] item in self?.coordinator.presenter?.notify(tr("%1$s kept", item.name)) }
         templatesView.onChoose = { [weak self] item in self?.startStamping(item) }
         templatesView.onDelete = { [weak self] item in self?.templates.delete(item) }
         templatesView.show([])

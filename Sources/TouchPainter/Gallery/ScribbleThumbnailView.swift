@@ -36,6 +36,12 @@ final class ScribbleThumbnailView {
         proxy.onLoad = { [weak self] in self?.thumbnailDidLoad() }
 
         title.text = entry.title
+        // Every tile as wide as its thumbnail: a long name is cut short (the tooltip and the
+        // accessible name keep it whole), so one name cannot widen every column.
+        title.ellipsize(beyond: 1)
+        title.setSizeRequest(width: Self.imageWidth, height: -1)
+        date.ellipsize(beyond: 1)
+        date.setSizeRequest(width: Self.imageWidth, height: -1)
         date.text = tr("Saved %1$s", Self.dateFormatter.string(from: entry.savedAt))
         date.addStyleClass("dim-label")
         let column = Box(.vertical, spacing: 4)

@@ -3,8 +3,8 @@ import GtkKit
 import ScribbleKit
 
 /// Stamps a pattern template (SPEC §7, book chapter 3's Prototype): each click adds a fresh
-/// deep copy of the template whose location is the click point, one undo step per stamp. A
-/// faint preview of the stamp follows the pointer.
+/// deep copy of the template centred on the click point, one undo step per stamp. A faint
+/// preview of the whole stamp, centred on the pointer, shows where it will land.
 @MainActor
 final class StampTool: CanvasTool {
     private unowned let host: CanvasToolHost
@@ -37,26 +37,30 @@ final class StampTool: CanvasTool {
         previewPoint = point
     }
 
-    /// A deep copy of the template with its location at `point`.
+    /// A deep copy of the template centred on `point`.
     func copy(placedAt point: Point) -> Mark {
-        let origin = template.location
-        return template.translated(dx: point.x - origin.x, dy: point.y - origin.y)
+        let (dx, dy) = offset(centringOn: point)
+        return template.translated(dx: dx, dy: dy)
+    }
+
+    /// How far the template moves to have the middle of its bounds at `point`.
+    private func offset(centringOn point: Point) -> (dx: Float, dy: Float) {
+        let box = template.bounds
+        return (point.x - (box.minX + box.maxX) / 2, point.y - (box.minY + box.maxY) / 2)
     }
 
     private func previewArea(at point: Point) -> Rect {
-        let origin = template.location
-        let box = template.bounds
-        return Rect(minX: box.minX + point.x - origin.x, minY: box.minY + point.y - origin.y,
-                    maxX: box.maxX + point.x - origin.x, maxY: box.maxY + point.y - origin.y).outset(by: 2)
+        let box = template.bounds, (dx, dy) = offset(centringOn: point)
+        return Rect(minX: box.minX + dx, minY: box.minY + dy, maxX: box.maxX + dx, maxY: box.maxY + dy).outset(by: 2)
     }
 
     /// The template where a click would put it, at a third of its strength.
     func drawOverlay(on cr: OpaquePointer) {
         guard let point = previewPoint else { return }
-        let origin = template.location
+        let (dx, dy) = offset(centringOn: point)
         cairo_save(cr)
         cairo_push_group(cr)
-        cairo_translate(cr, Double(point.x - origin.x), Double(point.y - origin.y))
+        cairo_translate(cr, Double(dx), Double(dy))
         MarkRenderer(context: cr).render(template)
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, 0.35)

@@ -21,6 +21,8 @@ final class TemplateLibrary {
     private(set) var items: [Item] = []
     /// Told after the list changed.
     var onChange: (() -> Void)?
+    /// Told when a template was kept, after the list changed.
+    var onKept: ((Item) -> Void)?
     /// Told when a file could not be written or deleted: what failed, and why.
     var onError: ((String, String) -> Void)?
     private let manager: ScribbleManager
@@ -53,8 +55,10 @@ final class TemplateLibrary {
             MainLoop.perform { [weak self] in
                 switch result {
                 case .success(let template):
-                    self?.items.append(Self.item(template))
+                    let item = Self.item(template)
+                    self?.items.append(item)
                     self?.onChange?()
+                    self?.onKept?(item)
                 case .failure(let error):
                     self?.onError?(tr("Could not keep the template"), "\(error)")
                 }
