@@ -10,6 +10,8 @@ final class MainWindowController: ViewPresenter {
     let window: ApplicationWindow
     private let headerBar: HeaderBar
     private let stack = Stack()
+    /// The pane beside the pages (the palette beside the drawing), closed at first.
+    private let sidePane = Revealer()
     /// The primary menu (GNOME's "hamburger" menu), at the header bar's right end; F10 opens it.
     let primaryMenu = MenuButton(iconName: "open-menu-symbolic", sections: [
         [.init(tr("_New Scribble"), action: "app.clear")],
@@ -36,11 +38,19 @@ final class MainWindowController: ViewPresenter {
         primaryMenu.accessibleName = tr("Main menu")
         primaryMenu.tooltip = tr("Main menu (F10)")
         headerBar.packEnd(primaryMenu)
-        window.add(coordinator.branding?.makeMainView(content: stack) ?? stack)
+        let content = Box(.horizontal)
+        content.packStart(stack, expand: true)
+        // As wide as the pane asks, however much room there is: without this, the sliders'
+        // wish to expand would pass up to the pane and it would take half of the window.
+        sidePane.setExpand(horizontal: false, vertical: true)
+        content.packStart(sidePane)
+        window.add(coordinator.branding?.makeMainView(content: content) ?? content)
         updateTitle(DocumentState.appName)
         window.onKeyPress { [weak self, weak coordinator] event in
-            // Escape is "Done" on every page but the canvas, whose tools use it.
-            guard event.name == "Escape", self?.stack.visiblePageName != "canvas" else { return false }
+            // Escape is "Done" on every page but the canvas, whose tools use it, and closes
+            // the side pane wherever the focus is.
+            guard event.name == "Escape", let self,
+                  self.sidePane.revealsChild || self.stack.visiblePageName != "canvas" else { return false }
             coordinator?.requestViewChange(tag: ButtonTag.done.rawValue)
             return true
         }
@@ -55,6 +65,25 @@ final class MainWindowController: ViewPresenter {
         }
         stack.visiblePageName = controller.pageName
         updateTitle(controller.title)
+    }
+
+    /// Puts `controller`'s view in the pane beside the pages and slides it in; `nil` slides
+    /// the pane out. The view is added the first time and stays in the pane.
+    func showSidePane(_ controller: ViewController?) {
+        guard let controller else {
+            sidePane.revealsChild = false
+            return
+        }
+        let key = ObjectIdentifier(controller)
+        if installed[key] == nil {
+            installed[key] = controller
+            let pane = Box(.horizontal)
+            pane.packStart(Separator(.vertical))
+            pane.packStart(controller.view, expand: true)
+            sidePane.add(pane)
+            pane.showAll()
+        }
+        sidePane.revealsChild = true
     }
 
     /// Shows `title` in the header bar, and as the window's name with the app's after it.

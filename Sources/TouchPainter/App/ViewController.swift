@@ -31,6 +31,9 @@ extension ViewController {
 protocol ViewPresenter: AnyObject {
     /// Shows `controller`'s page and toolbar, hiding the others.
     func present(_ controller: ViewController)
+    /// Shows `controller`'s view in the pane beside the page on show (the palette beside
+    /// the drawing), or closes the pane when `nil`.
+    func showSidePane(_ controller: ViewController?)
     /// Shows a new title for the page on show.
     func updateTitle(_ title: String)
     /// Asks a question with `choices` (button labels with mnemonics); the index chosen, or

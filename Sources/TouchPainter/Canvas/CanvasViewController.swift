@@ -45,10 +45,6 @@ final class CanvasViewController: ViewController {
     let templates: TemplateLibrary
     /// The templates list in the Templates popover.
     let templatesView = TemplatesView()
-    /// The pen while the palette edits the selection's style instead (see `leaveForPalette`).
-    var penAside: (color: Color, size: Float)?
-    /// The selection's style as the palette was given it.
-    var selectionStyleShown: (color: Color, size: Float)?
 
     /// Makes the canvas for `document` on a canvas view from `generator`; `coordinator`
     /// switches views and asks questions.
@@ -84,7 +80,7 @@ final class CanvasViewController: ViewController {
         toolStrip.onToolChosen = { [weak self] kind in self?.choose(kind) }
         toolStrip.onKeep = { [weak self] in self?.keepSelectionAsTemplate() }
         toolStrip.templatesButton.setContent(templatesView.view)
-        selection.onChange = { [weak self] in self?.selectionDidChange() }
+        selection.observe { [weak self] in self?.selectionDidChange() }
         templates.onChange = { [weak self] in
             guard let self else { return }
             self.templatesView.show(self.templates.items)
@@ -159,11 +155,6 @@ final class CanvasViewController: ViewController {
 
     func viewWillDisappear() {
         endGesture()
-        leaveForPalette()
-    }
-
-    func viewWillAppear() {
-        returnFromPalette()
     }
 
     /// Shows `message` above the drawing until the user closes it.
