@@ -24,19 +24,30 @@ public final class Scale: Widget {
             g_signal_stop_emission_by_name(instance, "scroll-event") // GtkRange's handler never sees it
             return false // unhandled: GTK offers it to the scrolled window above
         }
+        // Both unhandled, so GtkRange's own press and release handling goes on.
         connectEvent("button-press-event") { [weak self] _ in
-            self?.isPointerHeld = true
-            return false // GtkRange's own press handling goes on
+            self?.pointerPressed()
+            return false
         }
         connectEvent("button-release-event") { [weak self] _ in
-            guard let self, self.isPointerHeld else { return false }
-            self.isPointerHeld = false
-            // After GtkRange has handled the release too (it may set a last value).
-            MainLoop.perform { [weak self] in
-                guard let self else { return }
-                self.releaseHandlers.forEach { $0(self) }
-            }
+            self?.pointerReleased()
             return false
+        }
+    }
+
+    /// A pointer button went down on the slider (internal: tests press without a display).
+    func pointerPressed() {
+        isPointerHeld = true
+    }
+
+    /// The button went up: the release handlers run once GTK has handled the release too
+    /// (GtkRange may set a last value then).
+    func pointerReleased() {
+        guard isPointerHeld else { return }
+        isPointerHeld = false
+        MainLoop.perform { [weak self] in
+            guard let self else { return }
+            self.releaseHandlers.forEach { $0(self) }
         }
     }
 
