@@ -29,6 +29,7 @@ final class PaletteViewController: ViewController {
     private(set) var target = Target.pen
     /// Puts the controls' changes on the selected marks.
     let selectionEdit: SelectionStyleEdit
+    /// The canvas' selection, which the palette follows while it is open.
     let selection: Selection
     /// The colours picked last, newest first (shown as swatches; the coordinator keeps them).
     var recentColors: [Color] = []
@@ -44,22 +45,28 @@ final class PaletteViewController: ViewController {
     let hexProblem = Label()
     /// What the controls change, in words ("Colour of 2 selected marks").
     let heading = Label()
-    /// The colour and width sliders (internal so tests can move them).
+    /// The colour sliders, 0–255 (internal so tests can move them).
     let red = CommandSlider(name: tr("Red"), range: 0...255)
+    /// See `red`.
     let green = CommandSlider(name: tr("Green"), range: 0...255)
+    /// See `red`.
     let blue = CommandSlider(name: tr("Blue"), range: 0...255)
     /// Per cent: how much of what lies beneath a stroke hides.
     let opacity = CommandSlider(name: tr("Opacity"), range: 0...100)
+    /// The width of the pen or of the selected marks, in pixels.
     let width = CommandSlider(name: tr("Width"), range: Double(StrokeStyle.sizeRange.lowerBound)...Double(StrokeStyle.sizeRange.upperBound))
     /// The commands that change the pen, and those that change the selection's style.
     private let penCommands: (color: SetStrokeColorCommand, size: SetStrokeSizeCommand)
     private let selectionCommands: (color: SetStrokeColorCommand, size: SetStrokeSizeCommand)
+    /// A short stroke in the target's colour and width.
     let preview = DrawingArea()
     /// The "Canvas" group: plain, paper or cloth (the coordinator hears the choice).
     let canvasChooser = CanvasKindChooser()
-    /// The pane's content; it scrolls when the window is too low for it.
+    /// The pane's content.
     let column = Box(.vertical, spacing: 8)
+    /// The pane: the column, scrolling when the window is too low for it.
     let scroller = ScrolledWindow()
+    /// Closes the pane (the coordinator's Done, branded if the app is).
     let doneButton: Button
     /// Whether the pane is on show (closed, it does no work on selection changes).
     private(set) var isOpen = false
