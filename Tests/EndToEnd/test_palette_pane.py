@@ -12,6 +12,8 @@ from touchpainter_driver import is_dark, is_red, screenshot, wait_for
 
 PRESETS = ["Black", "Dark grey", "Grey", "White", "Red", "Orange", "Yellow", "Green", "Dark green", "Teal",
            "Blue", "Dark blue", "Purple", "Pink", "Brown", "Dark brown"]
+# The last eight presets' colours, as the recent colours name them.
+RECENT = ["#26a269", "#2190a4", "#3584e4", "#1a5fb4", "#9141ac", "#dc8add", "#986a44", "#63452c"]
 # Every control of the pane, by accessible name and role.
 CONTROLS = ([("Done", pyatspi.ROLE_PUSH_BUTTON), ("Pen preview", None), ("Hex colour", pyatspi.ROLE_TEXT)]
             + [(name, pyatspi.ROLE_SLIDER) for name in ("Red", "Green", "Blue", "Opacity", "Width")]
@@ -42,6 +44,13 @@ def inside(rect, outer):
     return w > 0 and h > 0 and ox <= x and oy <= y and x + w <= ox + ow and y + h <= oy + oh
 
 
+def shown_label(app, part):
+    """The label on show whose text contains `part`, if any."""
+    return pyatspi.findDescendant(
+        app.accessible, lambda a: a is not None and a.getRole() == pyatspi.ROLE_LABEL and part in (a.name or "")
+        and a.getState().contains(pyatspi.STATE_SHOWING))
+
+
 def focused(app):
     return pyatspi.findDescendant(app.accessible, lambda a: a is not None and a.getState().contains(pyatspi.STATE_FOCUSED))
 
@@ -52,9 +61,20 @@ def test_at_1024x600_the_pane_fits_beside_the_drawing(app):
     app.drag([(ox + 60, oy + 120), (ox + 300, oy + 120)])
     app.key("ctrl+k")
     assert app.is_showing("Pen colour and width", timeout=5)
+    # At its tallest: eight recent colours, and the reason a Hex text is refused on show.
+    for name in PRESETS[8:]:
+        app.find(f"{name} swatch", pyatspi.ROLE_PUSH_BUTTON).queryAction().doAction(0)
+    entry = app.find("Hex colour", pyatspi.ROLE_TEXT)
+    entry.queryEditableText().setTextContents("nonsense")
+    entry.queryComponent().grabFocus()
+    app.key("Return")
+    reason = wait_for(lambda: shown_label(app, "nonsense"), timeout=5, what="the reason under the Hex field")
+    recent = [f"Recent colour {colour}" for colour in RECENT]
     window = geometry(app)
-    for name, role in CONTROLS:
+    for name, role in CONTROLS + [(name, pyatspi.ROLE_PUSH_BUTTON) for name in recent]:
         assert inside(app.extents(name, role), window), (name, app.extents(name, role), window)
+    e = reason.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    assert inside((e.x, e.y, e.width, e.height), window)
     # The drawing is beside the pane, wide enough to work on, and the stroke is still on show.
     cx, cy, cw, ch = app.extents("Canvas")
     pane_left = min(app.extents(name, role)[0] for name, role in CONTROLS)
@@ -62,10 +82,12 @@ def test_at_1024x600_the_pane_fits_beside_the_drawing(app):
     time.sleep(0.3)
     shot = screenshot()
     assert all(is_dark(shot.getpixel((ox + x, oy + 120))) for x in range(80, 290, 20))
-    # And the canvas still takes strokes while the pane is open.
+    # And the canvas still takes strokes while the pane is open, in the colour picked last.
     app.drag([(ox + 60, oy + 220), (ox + 300, oy + 220)])
     shot = screenshot()
-    assert all(is_dark(shot.getpixel((ox + x, oy + 220))) for x in range(80, 290, 20))
+    for x in range(80, 290, 20):
+        pixel = shot.getpixel((ox + x, oy + 220))
+        assert max(abs(c - d) for c, d in zip(pixel, (0x63, 0x45, 0x2c))) < 24, pixel  # dark brown
     assert app.is_showing("Done", pyatspi.ROLE_PUSH_BUTTON)
 
 
@@ -149,9 +171,7 @@ def test_the_hex_field_follows_the_colour_and_says_why_it_refuses(app):
     entry.queryEditableText().setTextContents("nonsense")
     entry.queryComponent().grabFocus()
     app.key("Return")
-    message = wait_for(lambda: pyatspi.findDescendant(
-        app.accessible, lambda a: a is not None and a.getRole() == pyatspi.ROLE_LABEL and "nonsense" in (a.name or "")
-        and a.getState().contains(pyatspi.STATE_SHOWING)), timeout=5, what="the reason under the Hex field")
+    message = wait_for(lambda: shown_label(app, "nonsense"), timeout=5, what="the reason under the Hex field")
     assert "not a colour" in message.name
     assert app.slider_value("Red") == 255 and app.slider_value("Green") == 0  # the colour stays
 

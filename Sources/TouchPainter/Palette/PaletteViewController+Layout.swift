@@ -14,6 +14,7 @@ extension PaletteViewController {
         scroller.fixWidth(Self.paneWidth)
         scroller.add(column)
         column.setMargins(12)
+        column.addStyleClass("palette")
 
         heading.wraps = true
         heading.xAlign = 0
@@ -34,10 +35,13 @@ extension PaletteViewController {
         let swatches = Box(.vertical, spacing: 2)
         presetRows.forEach { swatches.packStart($0.view) }
         column.packStart(swatches)
+        // An icon, not the word "Recent": eight swatches and a word are wider than the pane.
         let recent = Box(.horizontal, spacing: 6)
-        let recentLabel = Label(tr("Recent"))
-        recentLabel.addStyleClass("dim-label")
-        recent.packStart(recentLabel)
+        let recentIcon = Image(iconName: "document-open-recent-symbolic", pixelSize: 16)
+        recentIcon.addStyleClass("dim-label")
+        recentIcon.tooltip = tr("Recent colours")
+        recentIcon.accessibleName = tr("Recent colours")
+        recent.packStart(recentIcon)
         recent.packStart(recentRow.view)
         recent.setSizeRequest(width: -1, height: 28) // the same height empty as with swatches
         column.packStart(recent)
@@ -89,11 +93,12 @@ extension PaletteViewController {
         return grid
     }
 
-    /// The swatches' compact buttons, the headings' weight and the hex message's colour,
-    /// once for the app.
+    /// The swatches' compact buttons, sliders closer together than GTK's theme puts them,
+    /// the headings' weight and the hex message's colour, once for the app.
     private static let installStyle: Void = {
         StyleSheet.install("""
             button.swatch { padding: 3px; min-width: 0; min-height: 0; }
+            .palette scale { padding-top: 8px; padding-bottom: 8px; }
             label.heading { font-weight: bold; }
             label.hex-problem { color: @error_color; font-size: smaller; }
             """)
