@@ -27,7 +27,7 @@ final class MainWindowController: ViewPresenter {
     private var shownTitle: String?
 
     /// Builds the window, its header bar and page stack — branded by `coordinator.branding`'s
-    /// products when it has one; Escape anywhere means Done.
+    /// products when it has one; Escape anywhere but on the canvas means Done.
     init(application: Application, coordinator: CoordinatingController) {
         window = ApplicationWindow(application: application)
         headerBar = coordinator.branding?.makeToolbar() ?? HeaderBar()
@@ -47,10 +47,16 @@ final class MainWindowController: ViewPresenter {
         window.add(coordinator.branding?.makeMainView(content: content) ?? content)
         updateTitle(DocumentState.appName)
         window.onKeyPress { [weak self, weak coordinator] event in
-            // Escape is "Done" on every page but the canvas, whose tools use it, and closes
-            // the side pane wherever the focus is.
-            guard event.name == "Escape", let self,
-                  self.sidePane.revealsChild || self.stack.visiblePageName != "canvas" else { return false }
+            // Escape is "Done" on every page but the canvas, whose tools use it.
+            guard event.name == "Escape", self?.stack.visiblePageName != "canvas" else { return false }
+            coordinator?.requestViewChange(tag: ButtonTag.done.rawValue)
+            return true
+        }
+        // Heard after the handler above, which leaves Escape on the canvas page alone: with
+        // the side pane open, Escape closes it, wherever the focus is (on the canvas too:
+        // a second Escape then goes to the canvas' tools).
+        window.onKeyPress { [weak self, weak coordinator] event in
+            guard event.name == "Escape", self?.sidePane.revealsChild == true else { return false }
             coordinator?.requestViewChange(tag: ButtonTag.done.rawValue)
             return true
         }

@@ -25,16 +25,15 @@ final class SelectionStyleEdit {
     /// Whether a change is shown but not yet recorded.
     var isPending: Bool { !originals.isEmpty }
 
-    /// How many selected marks are on the canvas.
-    var selectedCount: Int {
-        selection.marks.count { document.scribble.isOnCanvas($0) }
-    }
+    /// How many marks are selected. (The canvas prunes marks that left it from the
+    /// selection, so this is asked per motion event of a move without a walk of the drawing.)
+    var selectedCount: Int { selection.marks.count }
 
     /// The colour and width of the first selected mark that has them (a group's are its
     /// first part's): what the palette shows for the selection; `nil` with nothing selected.
     var selectedStyle: (color: Color, size: Float)? {
         var style: (color: Color, size: Float)?
-        for mark in selection.marks where style == nil && document.scribble.isOnCanvas(mark) {
+        for mark in selection.marks where style == nil {
             mark.enumerateMarks { part, stop in
                 guard let color = part.color else { return }
                 style = (color, part.size)
