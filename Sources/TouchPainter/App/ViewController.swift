@@ -1,7 +1,8 @@
 import GtkKit
 
-/// One screen of the app. The coordinator shows one at a time: its `view` fills the
-/// window and its toolbar items appear in the header bar.
+/// One screen of the app. The coordinator shows one page at a time: its `view` fills the
+/// window and its toolbar items appear in the header bar. (The palette's view is shown in
+/// the side pane beside the canvas page instead: `ViewPresenter.showSidePane`.)
 @MainActor
 protocol ViewController: AnyObject {
     /// The page widget.
