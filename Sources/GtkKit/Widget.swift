@@ -96,3 +96,12 @@ open class Container: Widget {
         gtk_container_remove(cast(pointer), child.widget)
     }
 }
+
+extension Widget {
+    /// Whether `showAll()` on a parent leaves this widget as it is: for a part shown only
+    /// now and then (a message under a field), which a page's `showAll()` must not reveal.
+    public var isExcludedFromShowAll: Bool {
+        get { gtk_widget_get_no_show_all(widget) != 0 }
+        set { gtk_widget_set_no_show_all(widget, newValue ? 1 : 0) }
+    }
+}

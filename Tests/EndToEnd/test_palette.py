@@ -1,4 +1,5 @@
-"""Issue 3: the palette sets colour and width through commands; the coordinator switches views."""
+"""Issue 3: the palette sets colour and width through commands; the coordinator switches views
+(since issue 26 it opens the palette in a pane beside the drawing: test_palette_pane.py)."""
 import pyatspi
 
 from touchpainter_driver import is_dark, is_red, is_white, screenshot
@@ -10,7 +11,10 @@ def test_red_wide_pen_applies_to_new_strokes_only(app):
 
     app.click_control("Palette")
     assert app.is_showing("Red", pyatspi.ROLE_SLIDER)
-    assert not app.is_showing("Undo", pyatspi.ROLE_PUSH_BUTTON)  # the canvas toolbar is away
+    # Beside the drawing, not instead of it: the canvas and its toolbar stay, the sliders at its right.
+    assert app.is_showing("Canvas") and app.is_showing("Undo", pyatspi.ROLE_PUSH_BUTTON)
+    cx, _, cw, _ = app.extents("Canvas")
+    assert app.extents("Red", pyatspi.ROLE_SLIDER)[0] >= cx + cw
     for name, value in [("Red", 255), ("Green", 0), ("Blue", 0), ("Width", 20)]:
         app.set_slider(name, value)
     app.click_control("Done")

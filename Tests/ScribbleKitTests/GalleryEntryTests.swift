@@ -91,16 +91,24 @@ struct GalleryEntryTests {
     }
 }
 
-/// Colours as `#rrggbb`, for the palette's hex entry and the settings file.
+/// Colours as hex text (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`), for the palette's hex entry and the settings file.
 @Suite(.timeLimit(.minutes(1)))
 struct ColorHexTests {
     @Test func hexTextRoundTrips() {
         #expect(Color(hex: "#E01B24") == Color(red: 224, green: 27, blue: 36))
         #expect(Color(hex: " 3584e4 ") == Color(red: 53, green: 132, blue: 228))
         #expect(Color(red: 1, green: 2, blue: 255).hex == "#0102ff")
-        for bad in ["", "#", "#12345", "#1234567", "#gg0000", "red", "#+12345"] {
+        for bad in ["", "#", "#12345", "#1234567", "#gg0000", "red", "#+12345", "f00", "bad", "#12", "#123456789"] {
             #expect(Color(hex: bad) == nil, "\(bad)")
         }
+    }
+
+    @Test func theShortAndAlphaFormsOfCSSRead() {
+        #expect(Color(hex: "#f80") == Color(red: 255, green: 136, blue: 0))
+        #expect(Color(hex: "#F808") == Color(red: 255, green: 136, blue: 0, alpha: 136))
+        #expect(Color(hex: "#e01b2480") == Color(red: 224, green: 27, blue: 36, alpha: 128))
+        #expect(Color(red: 224, green: 27, blue: 36, alpha: 128).hexWithAlpha == "#e01b2480")
+        #expect(Color(red: 224, green: 27, blue: 36).hexWithAlpha == "#e01b24")
     }
 }
 

@@ -18,6 +18,9 @@ final class RecordingPresenter: ViewPresenter {
     var answers: [Int] = []
 
     func present(_ controller: ViewController) { shown.append(controller.pageName) }
+    /// The controller in the side pane, `nil` while it is closed.
+    var sidePane: ViewController?
+    func showSidePane(_ controller: ViewController?) { sidePane = controller }
     func updateTitle(_ title: String) { titles.append(title) }
     func ask(_ text: String, detail: String, choices: [MessageDialog.Choice], defaultChoice: Int) -> Int? {
         questions.append(text)
@@ -77,25 +80,47 @@ struct CoordinatingControllerTests {
 
     @Test func everyTagLeadsToItsView() {
         coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
-        #expect(coordinator.activeViewController is PaletteViewController)
+        #expect(coordinator.isPaletteOpen)
+        #expect(presenter.sidePane is PaletteViewController)
+        #expect(coordinator.activeViewController === coordinator.canvasViewController) // beside the drawing
         coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
+        #expect(!coordinator.isPaletteOpen)
+        #expect(presenter.sidePane == nil)
         #expect(coordinator.activeViewController === coordinator.canvasViewController)
-        #expect(presenter.shown.suffix(2) == ["palette", "canvas"])
+        #expect(presenter.shown == ["canvas"]) // the palette is no page of its own
+    }
+
+    @Test func thePaletteTagTogglesThePaneAndTheGalleryClosesIt() {
+        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
+        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue) // the button again, or Ctrl+K
+        #expect(!coordinator.isPaletteOpen)
+        #expect(presenter.sidePane == nil)
+        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
+        coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+        #expect(!coordinator.isPaletteOpen)
+        #expect(presenter.sidePane == nil)
+        #expect(presenter.shown.last == "gallery")
+        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue) // back beside the canvas
+        #expect(presenter.shown.last == "canvas")
+        #expect(presenter.sidePane is PaletteViewController)
     }
 
     @Test(arguments: [-1, 3, 42, Int.max])
     func unknownTagsGoBackToTheCanvas(tag: Int) {
         coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
         coordinator.requestViewChange(tag: tag)
+        #expect(!coordinator.isPaletteOpen)
+        coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+        coordinator.requestViewChange(tag: tag)
         #expect(coordinator.activeViewController === coordinator.canvasViewController)
     }
 
     @Test func thePaletteIsMadeOnceAndReused() {
         coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
-        let first = coordinator.activeViewController
+        let first = presenter.sidePane
         coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
         coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
-        #expect(coordinator.activeViewController === first)
+        #expect(presenter.sidePane === first)
     }
 
     @Test func showingTheSameViewTwiceDoesNotPresentAgain() {
@@ -238,55 +263,5 @@ struct CoordinatingControllerTests {
         coordinator.deleteRequested() // nothing answered: the dialog was closed, as Cancel
         #expect(presenter.questions.count == 1)
         #expect(coordinator.document.scribble.root.count == 1)
-    }
-}
-
-@MainActor
-@Suite(.serialized, .timeLimit(.minutes(1)))
-struct PaletteAdapterTests {
-    let style = StrokeStyle()
-    let palette: PaletteViewController
-
-    let fixture = CoordinatorFixture()
-
-    init() {
-        palette = PaletteViewController(style: style, coordinator: fixture.coordinator)
-    }
-
-    @Test func movingASliderRunsTheColourCommandWithAllThreeComponents() {
-        palette.viewWillAppear()
-        palette.red.scale.value = 255
-        palette.blue.scale.value = 128
-        #expect(style.color == Color(red: 255, green: 0, blue: 128))
-    }
-
-    @Test func theOpacitySliderRunsTheColourCommandAndSwatchesKeepTheOpacity() {
-        palette.viewWillAppear()
-        palette.red.scale.value = 250
-        palette.opacity.scale.value = 50
-        #expect(style.color == Color(red: 250, green: 0, blue: 0, alpha: 128)) // 50 % of 255, rounded
-        palette.pick(Color(red: 255, green: 220, blue: 0))
-        #expect(style.color == Color(red: 255, green: 220, blue: 0, alpha: 128)) // a yellow highlighter
-        style.color = Color(red: 1, green: 2, blue: 3, alpha: 51)
-        palette.viewWillAppear()
-        #expect(palette.opacity.value == 20)
-    }
-
-    @Test func theWidthSliderRunsTheSizeCommand() {
-        palette.viewWillAppear()
-        palette.width.scale.value = 20
-        #expect(style.size == 20)
-    }
-
-    @Test func openingThePaletteShowsTheCurrentPenNotDefaults() {
-        style.color = Color(red: 10, green: 20, blue: 30)
-        style.size = 33
-        palette.viewWillAppear()
-        #expect(palette.red.value == 10)
-        #expect(palette.green.value == 20)
-        #expect(palette.blue.value == 30)
-        #expect(palette.width.value == 33)
-        // Syncing the sliders must not have run commands that change the pen.
-        #expect(style.color == Color(red: 10, green: 20, blue: 30))
     }
 }

@@ -50,22 +50,52 @@ final class CoordinatingController {
     }
 
     /// Switches view according to a button's tag; an unknown tag goes back to the canvas.
+    /// The palette is a pane beside the canvas, not a page: `openPalette` opens it — or
+    /// closes it when it is open, so the Palette button and Ctrl+K toggle it — and Done
+    /// closes it (from another page, Done goes back to the canvas).
     func requestViewChange(tag: Int) {
         switch ButtonTag(rawValue: tag) {
         case .openPalette:
-            show(palette())
+            if isPaletteOpen { closePalette() } else { openPalette() }
         case .openGallery:
             TimingReport.galleryRequested()
+            closePalette()
             show(gallery())
         case .done, nil:
+            closePalette()
             show(canvasViewController)
         }
+    }
+
+    /// Whether the palette's pane is on show beside the canvas.
+    private(set) var isPaletteOpen = false
+
+    /// Shows the palette's pane beside the canvas (the canvas first, if another page is on
+    /// show) with the keyboard focus in it.
+    private func openPalette() {
+        show(canvasViewController)
+        let palette = palette()
+        palette.viewWillAppear()
+        isPaletteOpen = true
+        presenter?.showSidePane(palette)
+        palette.focusFirstControl()
+    }
+
+    /// Closes the palette's pane, if open; the focus goes back to the drawing.
+    private func closePalette() {
+        guard isPaletteOpen, let paletteViewController else { return }
+        paletteViewController.viewWillDisappear()
+        isPaletteOpen = false
+        presenter?.showSidePane(nil)
+        canvasViewController.canvasView.drawingArea.grabFocus()
     }
 
     /// The palette controller, made the first time it is needed.
     func palette() -> PaletteViewController {
         if let paletteViewController { return paletteViewController }
-        let controller = PaletteViewController(style: canvasViewController.strokeStyle, coordinator: self)
+        let canvas = canvasViewController
+        let controller = PaletteViewController(pen: canvas.strokeStyle, selection: canvas.selection,
+                                               document: document, coordinator: self)
         controller.canvasChooser.selected = canvasViewController.canvasKind
         controller.canvasChooser.onChoose = { [unowned self] kind in self.canvasKindChosen(kind) }
         controller.recentColors = settings.recentColors

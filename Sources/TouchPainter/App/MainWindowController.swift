@@ -14,6 +14,8 @@ final class MainWindowController: ViewPresenter {
     private let toast = Toast()
     /// Whether the notification on show is a progress one (`endProgress` takes only that down).
     private var isShowingProgress = false
+    /// The pane beside the pages (the palette beside the drawing), closed at first.
+    private let sidePane = Revealer()
     /// The primary menu (GNOME's "hamburger" menu), at the header bar's right end; F10 opens it.
     let primaryMenu = MenuButton(iconName: "open-menu-symbolic", sections: [
         [.init(tr("_New Scribble"), action: "app.new", accelerator: "<Primary>n"),
@@ -46,7 +48,13 @@ final class MainWindowController: ViewPresenter {
         primaryMenu.tooltip = tr("Main menu (F10)")
         primaryMenu.focusOnClick = false
         headerBar.packEnd(primaryMenu)
-        let overlay = Overlay(over: stack)
+        let content = Box(.horizontal)
+        content.packStart(stack, expand: true)
+        // As wide as the pane asks, however much room there is: without this, the sliders'
+        // wish to expand would pass up to the pane and it would take half of the window.
+        sidePane.setExpand(horizontal: false, vertical: true)
+        content.packStart(sidePane)
+        let overlay = Overlay(over: content)
         overlay.addOverlay(toast)
         window.add(coordinator.branding?.makeMainView(content: overlay) ?? overlay)
         updateTitle(DocumentState.appName)
@@ -63,6 +71,14 @@ final class MainWindowController: ViewPresenter {
             coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
             return true
         }
+        // Heard after the handler above, which leaves Escape on the canvas page alone: with
+        // the side pane open, Escape closes it, wherever the focus is (on the canvas too:
+        // a second Escape then goes to the canvas' tools).
+        window.onKeyPress { [weak self, weak coordinator] event in
+            guard event.name == "Escape", self?.sidePane.revealsChild == true else { return false }
+            coordinator?.requestViewChange(tag: ButtonTag.done.rawValue)
+            return true
+        }
     }
 
     /// Shows `controller`'s page and its toolbar items; hides every other toolbar item.
@@ -74,6 +90,25 @@ final class MainWindowController: ViewPresenter {
         }
         stack.visiblePageName = controller.pageName
         updateTitle(controller.title)
+    }
+
+    /// Puts `controller`'s view in the pane beside the pages and slides it in; `nil` slides
+    /// the pane out. The view is added the first time and stays in the pane.
+    func showSidePane(_ controller: ViewController?) {
+        guard let controller else {
+            sidePane.revealsChild = false
+            return
+        }
+        let key = ObjectIdentifier(controller)
+        if installed[key] == nil {
+            installed[key] = controller
+            let pane = Box(.horizontal)
+            pane.packStart(Separator(.vertical))
+            pane.packStart(controller.view, expand: true)
+            sidePane.add(pane)
+            pane.showAll()
+        }
+        sidePane.revealsChild = true
     }
 
     /// Shows `title` in the header bar, and as the window's name with the app's after it.

@@ -1,7 +1,8 @@
 import GtkKit
 
-/// One screen of the app. The coordinator shows one at a time: its `view` fills the
-/// window and its toolbar items appear in the header bar.
+/// One screen of the app. The coordinator shows one page at a time: its `view` fills the
+/// window and its toolbar items appear in the header bar. (The palette's view is shown in
+/// the side pane beside the canvas page instead: `ViewPresenter.showSidePane`.)
 @MainActor
 protocol ViewController: AnyObject {
     /// The page widget.
@@ -36,6 +37,9 @@ extension ViewController {
 protocol ViewPresenter: AnyObject {
     /// Shows `controller`'s page and toolbar, hiding the others.
     func present(_ controller: ViewController)
+    /// Shows `controller`'s view in the pane beside the page on show (the palette beside
+    /// the drawing), or closes the pane when `nil`.
+    func showSidePane(_ controller: ViewController?)
     /// Shows a new title for the page on show.
     func updateTitle(_ title: String)
     /// Asks a question with `choices` (button labels with mnemonics); the index chosen, or

@@ -4,18 +4,19 @@ import GtkKit
 import ScribbleKit
 
 /// The palette's "Canvas" group (SPEC §7): three radio buttons, `Plain`, `Paper` and
-/// `Cloth`, each with a small preview of its canvas under a sample stroke. Choosing one
-/// tells `onChoose` at once; the coordinator loads the canvas and saves the preference.
+/// `Cloth`, each a small preview of its canvas under a sample stroke above its name, side by
+/// side as one linked control that fits the palette's pane. Choosing one tells `onChoose`
+/// at once; the coordinator loads the canvas and saves the preference.
 ///
 /// The previews paint the very textures the canvases share; one not made yet is made in the
 /// background (the main thread never waits for it), and its preview is drawn when it is ready.
 @MainActor
 final class CanvasKindChooser {
     /// Size of a preview, in widget pixels.
-    static let previewSize = (width: 72, height: 48)
+    static let previewSize = (width: 56, height: 32)
 
     /// The row of buttons, for the palette to place.
-    let view = Box(.horizontal, spacing: 18)
+    let view = Box(.horizontal)
     /// Called with the kind the user chose (not when `selected` is set in code).
     var onChoose: ((CanvasKind) -> Void)?
     private var buttons: [(kind: CanvasKind, button: RadioButton, preview: DrawingArea)] = []
@@ -23,6 +24,7 @@ final class CanvasKindChooser {
 
     /// Makes the buttons, plain chosen.
     init() {
+        view.addStyleClass("linked")
         for kind in CanvasKind.allCases {
             let button = RadioButton(joining: buttons.first?.button)
             let preview = DrawingArea()
@@ -31,17 +33,19 @@ final class CanvasKindChooser {
                 guard let preview else { return }
                 Self.drawPreview(of: kind, on: cr, in: preview)
             }
-            let content = Box(.horizontal, spacing: 8)
+            let content = Box(.vertical, spacing: 2)
             content.packStart(preview)
             content.packStart(Label(Self.title(of: kind)))
             button.add(content)
+            button.showsIndicator = false // pressed while chosen: no round indicator to make room for
+            button.setExpand(horizontal: true, vertical: false)
             button.accessibleName = Self.title(of: kind)
             button.tooltip = tr("%1$s canvas", Self.title(of: kind))
             button.onToggled { [weak self] button in
                 guard let self, button.isActive, !self.isSelecting else { return }
                 self.onChoose?(kind)
             }
-            view.packStart(button)
+            view.packStart(button, expand: true)
             buttons.append((kind, button, preview))
         }
     }

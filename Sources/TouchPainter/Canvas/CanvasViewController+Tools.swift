@@ -92,42 +92,4 @@ extension CanvasViewController: CanvasToolHost {
     func overlayNeedsDisplay(in rect: Rect) {
         canvasView.invalidate(rect)
     }
-
-    // MARK: The palette on a selection
-
-    /// Going to the palette with marks selected: the palette shows the first one's colour and
-    /// width, and the pen is kept aside (`returnFromPalette` applies the palette's choice to
-    /// the selection and gives the pen back).
-    func leaveForPalette() {
-        selection.prune(on: document.scribble)
-        var style: (color: Color, size: Float)?
-        selection.marks.first?.enumerateMarks { mark, stop in // a group's colour is its first part's
-            guard let color = mark.color else { return }
-            style = (color, mark.size)
-            stop = true
-        }
-        guard let style else { return }
-        penAside = (strokeStyle.color, strokeStyle.size)
-        selectionStyleShown = style
-        strokeStyle.color = style.color
-        strokeStyle.size = style.size
-    }
-
-    /// Back from the palette: what changed there applies to the selection (one undo step),
-    /// and the pen is as it was.
-    func returnFromPalette() {
-        guard let pen = penAside, let shown = selectionStyleShown else { return }
-        penAside = nil
-        selectionStyleShown = nil
-        let color = strokeStyle.color != shown.color ? strokeStyle.color : nil
-        let size = strokeStyle.size != shown.size ? strokeStyle.size : nil
-        strokeStyle.color = pen.color
-        strokeStyle.size = pen.size
-        selection.prune(on: document.scribble)
-        guard color != nil || size != nil, !selection.isEmpty else { return }
-        let command = ReplaceMarksCommand(scribble: document.scribble, marks: selection.marks,
-                                          edit: .restyle(color: color, size: size))
-        document.execute(command)
-        selection.set(command.editedMarks)
-    }
 }

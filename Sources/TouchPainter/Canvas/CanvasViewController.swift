@@ -45,10 +45,6 @@ final class CanvasViewController: ViewController {
     let templates: TemplateLibrary
     /// The templates list in the Templates popover.
     let templatesView = TemplatesView()
-    /// The pen while the palette edits the selection's style instead (see `leaveForPalette`).
-    var penAside: (color: Color, size: Float)?
-    /// The selection's style as the palette was given it.
-    var selectionStyleShown: (color: Color, size: Float)?
     /// The name the unsaved-changes question proposes for a new scribble ("Scribble N").
     private var proposedTitle: String?
     private var isProposingTitle = false
@@ -88,7 +84,7 @@ final class CanvasViewController: ViewController {
         toolStrip.onToolChosen = { [weak self] kind in self?.choose(kind) }
         toolStrip.onKeep = { [weak self] in self?.keepSelectionAsTemplate() }
         toolStrip.templatesButton.setContent(templatesView.view)
-        selection.onChange = { [weak self] in self?.selectionDidChange() }
+        selection.observe { [weak self] in self?.selectionDidChange() }
         templates.onChange = { [weak self] in
             guard let self else { return }
             self.templatesView.show(self.templates.items)
@@ -200,11 +196,6 @@ final class CanvasViewController: ViewController {
 
     func viewWillDisappear() {
         endGesture()
-        leaveForPalette()
-    }
-
-    func viewWillAppear() {
-        returnFromPalette()
     }
 
     /// Shows `message` above the drawing until the user closes it.

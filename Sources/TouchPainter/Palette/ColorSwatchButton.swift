@@ -3,34 +3,64 @@ import GtkKit
 import ScribbleKit
 
 /// A button showing one colour as a disc (a preset or a recent colour of the palette),
-/// named for screen readers by what it picks.
+/// named for screen readers by what it picks. The swatch of the current colour is marked
+/// with a ring and a check mark.
 @MainActor
 final class ColorSwatchButton {
     /// The button.
     let button = Button(label: "")
     /// The colour it picks.
     let color: Color
+    /// Whether it is the current colour's swatch (drawn with a ring and a check mark).
+    var isChosen = false {
+        didSet { if isChosen != oldValue { disc.queueDraw() } }
+    }
     private let disc = DrawingArea()
 
     /// A swatch of `color` named `name`, calling `pick` when clicked.
     init(_ color: Color, name: String, pick: @escaping @MainActor (Color) -> Void) {
         self.color = color
         disc.setSizeRequest(width: 20, height: 20)
-        disc.onDraw { [disc] cr in
-            let (width, height) = disc.allocatedSize
-            let c = color.unitComponents
-            cairo_arc(cr, Double(width) / 2, Double(height) / 2, Double(min(width, height)) / 2 - 1, 0, 2 * .pi)
-            cairo_set_source_rgb(cr, c.red, c.green, c.blue)
-            cairo_fill_preserve(cr)
-            cairo_set_source_rgba(cr, 0, 0, 0, 0.35) // so white shows on white
-            cairo_set_line_width(cr, 1)
-            cairo_stroke(cr)
-        }
+        disc.onDraw { [weak self] cr in self?.draw(on: cr) }
         button.setChild(disc)
         button.addStyleClass("flat")
+        button.addStyleClass("swatch")
         button.accessibleName = name
         button.tooltip = "\(name) (\(color.hex))"
         button.onClicked { _ in pick(color) }
+    }
+
+    /// Whether the swatch stands for `other`: the same red, green and blue (a pick keeps the
+    /// pen's opacity, so the opacity does not count).
+    func matches(_ other: Color) -> Bool { color.opaque == other.opaque }
+
+    /// The disc, framed so white shows on white; chosen, a ring in the text colour around a
+    /// smaller disc and a check mark in black or white, whichever shows on the colour.
+    private func draw(on cr: OpaquePointer) {
+        let (width, height) = disc.allocatedSize
+        let (cx, cy) = (Double(width) / 2, Double(height) / 2)
+        let outer = Double(min(width, height)) / 2 - 1
+        let c = color.unitComponents
+        cairo_arc(cr, cx, cy, isChosen ? outer - 3 : outer, 0, 2 * .pi)
+        cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+        cairo_fill_preserve(cr)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.35)
+        cairo_set_line_width(cr, 1)
+        cairo_stroke(cr)
+        guard isChosen else { return }
+        let ink = disc.foregroundColor
+        cairo_arc(cr, cx, cy, outer, 0, 2 * .pi)
+        cairo_set_source_rgba(cr, ink.red, ink.green, ink.blue, ink.alpha)
+        cairo_set_line_width(cr, 2)
+        cairo_stroke(cr)
+        let light = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue > 0.6
+        cairo_set_source_rgb(cr, light ? 0 : 1, light ? 0 : 1, light ? 0 : 1)
+        cairo_set_line_width(cr, 2)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_move_to(cr, cx - 4, cy)
+        cairo_line_to(cr, cx - 1, cy + 3)
+        cairo_line_to(cr, cx + 4, cy - 3)
+        cairo_stroke(cr)
     }
 
     /// The sixteen preset colours, with their names: GNOME's palette, plus black and white.

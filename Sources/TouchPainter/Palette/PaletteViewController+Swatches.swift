@@ -1,17 +1,20 @@
 import GtkKit
 import ScribbleKit
 
-/// The quicker palette: sixteen preset swatches, the last eight colours picked, and a hex
-/// entry. They are more clients of the same colour command as the sliders (the Adapter): a
-/// pick moves the sliders to the colour and runs the command, which reads them.
+/// The quicker palette: sixteen preset swatches, the last eight colours picked, and the
+/// hex field. They are more clients of the same colour command as the sliders (the
+/// Adapter): a pick moves the sliders to the colour and runs the command, which reads them.
 extension PaletteViewController {
-    /// Sets the pen to `color`'s red, green and blue, through the colour command, keeping the
-    /// opacity slider's (so a highlighter stays one), and remembers it as recent.
-    func pick(_ color: Color) {
+    /// Sets the target to `color`'s red, green and blue through the colour command —
+    /// keeping the opacity slider's (so a highlighter stays one) unless `opacity` is given,
+    /// in per cent — as one change, and remembers the colour as recent.
+    func pick(_ color: Color, opacity: Double? = nil) {
         red.sync(to: Double(color.red))
         green.sync(to: Double(color.green))
         blue.sync(to: Double(color.blue))
+        if let opacity { self.opacity.sync(to: opacity) }
         colorCommand.execute()
+        changeFinished()
         rememberRecent(style.color)
     }
 
@@ -24,49 +27,36 @@ extension PaletteViewController {
         showRecentColors()
     }
 
-    /// The "Colour" group's swatch rows and hex entry.
-    func swatchRows() -> Widget {
-        let column = Box(.vertical, spacing: 6)
-        let presets = Grid(rowSpacing: 2, columnSpacing: 2)
-        for (index, preset) in ColorSwatchButton.presets.enumerated() {
-            let swatch = ColorSwatchButton(preset.color, name: tr("%1$s swatch", preset.name)) { [weak self] in self?.pick($0) }
-            presetSwatches.append(swatch)
-            presets.attach(swatch.button, column: index % 8, row: index / 8)
+    /// The preset swatches in two rows of eight.
+    func makePresetSwatches() {
+        let swatches = ColorSwatchButton.presets.map { preset in
+            ColorSwatchButton(preset.color, name: tr("%1$s swatch", preset.name)) { [weak self] in self?.pick($0) }
         }
-        column.packStart(presets)
-        let recentRow = Box(.horizontal, spacing: 6)
-        let recentLabel = Label(tr("Recent"))
-        recentLabel.addStyleClass("dim-label")
-        recentRow.packStart(recentLabel)
-        recentRow.packStart(recentBox)
-        column.packStart(recentRow)
-        let hexRow = Box(.horizontal, spacing: 12)
-        let hexLabel = Label(mnemonic: tr("_Hex"))
-        hexLabel.setMnemonicWidget(hexEntry)
-        hexEntry.accessibleName = tr("Hex colour")
-        hexEntry.placeholder = "#rrggbb"
-        hexEntry.setWidthInCharacters(9)
-        hexEntry.onActivate { [weak self] entry in self?.hexEntered(entry.text) }
-        hexRow.packStart(hexLabel)
-        hexRow.packStart(hexEntry)
-        column.packStart(hexRow)
-        showRecentColors()
-        return column
+        for (index, row) in presetRows.enumerated() {
+            row.set(Array(swatches[index * 8 ..< min(index * 8 + 8, swatches.count)]))
+        }
     }
 
     /// Rebuilds the recent-colour swatches.
     func showRecentColors() {
-        recentSwatches.forEach { recentBox.remove($0.button) }
-        recentSwatches = recentColors.map { color in
+        recentRow.set(recentColors.map { color in
             ColorSwatchButton(color, name: tr("Recent colour %1$s", color.hex)) { [weak self] in self?.pick($0) }
-        }
-        recentSwatches.forEach { recentBox.packStart($0.button); $0.button.showAll() }
+        })
+        recentRow.choose(style.color)
     }
 
-    /// Enter in the hex entry: a valid `#rrggbb` sets the pen; anything else is marked wrong.
-    private func hexEntered(_ text: String) {
-        guard let color = Color(hex: text) else { return hexEntry.setInvalid(true) }
-        hexEntry.setInvalid(false)
-        pick(color)
+    /// Every swatch of the current colour marked, the hex field showing it, the preview
+    /// redrawn: after each change, whatever made it (a slider, a swatch, the field, undo).
+    func showCurrentColor() {
+        let color = style.color
+        (presetRows + [recentRow]).forEach { $0.choose(color) }
+        hexEntry.text = color.hexWithAlpha
+        showHexProblem(nil)
+        preview.queueDraw()
+    }
+
+    /// The preset swatches that are marked as the current colour (tests look).
+    var chosenSwatches: [ColorSwatchButton] {
+        (presetRows + [recentRow]).flatMap(\.swatches).filter(\.isChosen)
     }
 }

@@ -7,8 +7,8 @@ import ScribbleKit
 final class Selection {
     /// The selected top-level marks.
     private(set) var marks: [Mark] = []
-    /// Told after every change (the tool bar's "Keep as template" follows it).
-    var onChange: (() -> Void)?
+    /// Told after every change: the tool bar's "Keep as template" and the palette follow it.
+    private var observers: [() -> Void] = []
 
     /// True when nothing is selected.
     var isEmpty: Bool { marks.isEmpty }
@@ -16,16 +16,21 @@ final class Selection {
     /// Whether `mark` is selected.
     func contains(_ mark: Mark) -> Bool { marks.contains { $0 === mark } }
 
+    /// Calls `handler` after every change of the selection, in the order they were added.
+    func observe(_ handler: @escaping () -> Void) {
+        observers.append(handler)
+    }
+
     /// Selects exactly `marks`.
     func set(_ marks: [Mark]) {
         self.marks = marks
-        onChange?()
+        notify()
     }
 
     /// Adds `mark`, or removes it if it is selected (Shift+click).
     func toggle(_ mark: Mark) {
         if contains(mark) { marks.removeAll { $0 === mark } } else { marks.append(mark) }
-        onChange?()
+        notify()
     }
 
     /// Selects nothing.
@@ -52,4 +57,8 @@ final class Selection {
 
     /// How far outside a mark's bounds its outline is drawn.
     static let outlineMargin: Float = 4
+
+    private func notify() {
+        observers.forEach { $0() }
+    }
 }
