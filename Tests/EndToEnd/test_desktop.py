@@ -117,3 +117,7 @@ def test_deleting_the_open_scribble_tells_the_user(launch, tmp_path):
                        what="the info bar about the deleted scribble")
     assert "“Scribble 1”" in message.name
     assert app.title() == "• Scribble 1 — TouchPainter" or app.title().startswith("• ")
+    app.key("ctrl+q")  # kept as unsaved work: quitting asks about it
+    assert "Save changes to" in app.dialog_text()
+    app.answer_dialog("Cancel")
+    assert app.process.poll() is None

@@ -1,11 +1,10 @@
 """Export… (Ctrl+E): the drawing to PNG, SVG or PDF through GTK's file chooser, which opens
 in the folder the last export went to — across launches — or else the pictures folder."""
-import time
 
 from PIL import Image
 
 from test_gallery import draw_z
-from touchpainter_driver import wait_for, xdotool
+from touchpainter_driver import wait_for
 
 
 def pictures_folder(tmp_path):
@@ -21,12 +20,7 @@ def pictures_folder(tmp_path):
 def export_as(app, name):
     """Ctrl+E, then the file name typed over the proposal, and Enter."""
     app.key("ctrl+e")
-    chooser = app.other_window("Export Drawing")
-    xdotool("windowfocus", "--sync", chooser)
-    time.sleep(0.3)
-    xdotool("key", "--clearmodifiers", "ctrl+a")
-    xdotool("type", "--delay", 20, name)
-    xdotool("key", "--clearmodifiers", "Return")
+    app.answer_chooser("Export Drawing", name)
 
 
 def test_the_first_export_goes_to_the_pictures_folder_and_is_remembered(launch, tmp_path):

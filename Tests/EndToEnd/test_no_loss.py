@@ -1,14 +1,14 @@
 """Issue 26: no drawing is lost by a click or two keystrokes. Every path that ends a drawing —
-new, open, quit, closing the window, deleting its gallery entry, the session ending — saves
-it, keeps it recoverable, or asks first; and the keys keep working after a header click."""
+new, open, quit, closing the window, deleting its gallery entry (test_desktop.py), the session
+ending — saves it, keeps it recoverable, or asks first; and the keys keep working after a
+header click."""
 import signal
-import time
 
 import pyatspi
 
 from test_gallery import draw_z, z_visible
 from test_recovery import restore
-from touchpainter_driver import screenshot, wait_for, xdotool
+from touchpainter_driver import screenshot, wait_for
 
 
 def saved_scribbles(tmp_path):
@@ -25,15 +25,6 @@ def asks_on_quit_then_cancel(app):
     assert "Save changes to" in app.dialog_text()
     app.answer_dialog("Cancel")
     assert app.process.poll() is None
-
-
-def type_into(window, text):
-    """Focuses a file chooser, types `text` over its proposal and presses Enter."""
-    xdotool("windowfocus", "--sync", window)
-    time.sleep(0.3)
-    xdotool("key", "--clearmodifiers", "ctrl+a")
-    xdotool("type", "--delay", 20, text)
-    xdotool("key", "--clearmodifiers", "Return")
 
 
 def test_draw_then_new_then_quit_asks_and_save_names_and_keeps_the_drawing(launch, tmp_path):
@@ -121,23 +112,6 @@ def test_opening_a_gallery_scribble_over_unsaved_work_asks(launch, tmp_path):
     assert app.title() == "• Untitled — TouchPainter"
 
 
-def test_deleting_the_open_scribbles_entry_keeps_it_as_unsaved_work(launch, tmp_path):
-    app = launch()
-    ox, oy = draw_z(app)
-    app.save()
-    wait_for(lambda: app.title() == "Scribble 1 — TouchPainter", what="the save")
-    app.key("ctrl+o")
-    app.find("Scribble 1").queryComponent().grabFocus()
-    app.key("Delete")
-    app.answer_dialog("Delete")
-    wait_for(lambda: not saved_scribbles(tmp_path), what="the entry to go")
-    app.key("Escape")
-    wait_for(lambda: app.title() == "• Untitled — TouchPainter", what="the drawing as unsaved work")
-    ox, oy = app.canvas_origin()  # a bar above the drawing says what happened
-    assert z_visible(screenshot(), ox, oy)
-    asks_on_quit_then_cancel(app)
-
-
 def test_the_session_ending_keeps_the_drawing_for_the_next_launch(launch):
     app = launch()
     ox, oy = draw_z(app)
@@ -154,14 +128,14 @@ def test_save_as_and_open_reach_files_outside_the_gallery(launch, tmp_path):
     app = launch()
     ox, oy = draw_z(app)
     app.key("ctrl+shift+s")
-    type_into(app.other_window("Save Scribble As"), str(target))
+    app.answer_chooser("Save Scribble As", str(target))
     wait_for(target.is_file, what="the file saved as")
     wait_for(lambda: app.title() == "Trip — TouchPainter", what="the title of the file")
     assert not saved_scribbles(tmp_path)  # in that file, not in the gallery
     app.key("ctrl+n")  # saved: a new scribble without a question
     assert not z_visible(screenshot(), ox, oy)
     app.key("ctrl+shift+o")
-    type_into(app.other_window("Open Scribble"), str(target))
+    app.answer_chooser("Open Scribble", str(target))
     wait_for(lambda: z_visible(screenshot(), ox, oy), what="the file opened")
     assert app.title() == "Trip — TouchPainter"
 

@@ -186,6 +186,15 @@ class App:
             self.dialog(timeout=10)
             self.answer_dialog("Save")
 
+    def answer_chooser(self, title, text):
+        """Types `text` over the name (or path) a file chooser titled `title` proposes, and
+        presses Enter."""
+        xdotool("windowfocus", "--sync", self.other_window(title))
+        time.sleep(0.3)
+        xdotool("key", "--clearmodifiers", "ctrl+a")
+        xdotool("type", "--delay", 20, text)
+        xdotool("key", "--clearmodifiers", "Return")
+
     def set_slider(self, name, value):
         """Sets a slider through its AT-SPI value interface — the same path a screen reader uses."""
         self.find(name, pyatspi.ROLE_SLIDER).queryValue().currentValue = float(value)
