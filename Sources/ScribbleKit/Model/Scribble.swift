@@ -49,7 +49,20 @@ public final class Scribble {
     public func replace(_ mark: Mark, with replacement: Mark) {
         guard let index = root.index(of: mark) else { return }
         root.replaceChild(at: index, with: replacement)
-        notify(.replaced(mark, by: replacement), dirty: mark.bounds.union(replacement.bounds))
+        notify(.replaced([mark], by: [replacement]), dirty: mark.bounds.union(replacement.bounds))
+    }
+
+    /// Puts `replacements` in place of the `count` top-level marks from `index` on — the
+    /// pieces an eraser left of a mark, or the mark again on undo — with one notification
+    /// for `dirty`, the area whose look changed (by default everything the old and new marks
+    /// cover). A range that is not all on the canvas does nothing.
+    /// - Complexity: O(top-level marks), plus the marks' bounds when `dirty` is not given.
+    public func replaceMarks(at index: Int, count: Int, with replacements: [Mark], dirty: Rect? = nil) {
+        guard index >= 0, count >= 0, index + count <= root.count else { return }
+        let removed = (index..<(index + count)).compactMap { root.child(at: $0) }
+        root.replaceChildren(in: index..<(index + count), with: replacements)
+        let area = dirty ?? (removed + replacements).reduce(Rect.null) { $0.union($1.bounds) }
+        notify(.replaced(removed, by: replacements), dirty: area)
     }
 
     /// The index of the top-level mark `mark` in drawing order, if it is on the canvas.

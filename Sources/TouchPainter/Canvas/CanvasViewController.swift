@@ -90,6 +90,8 @@ final class CanvasViewController: ViewController {
             self.templatesView.show(self.templates.items)
         }
         templates.onError = { [weak self] text, detail in self?.coordinator.presenter?.showError(text, detail: detail) }
+        toolStrip.eraserOptions.show(coordinator.settings.eraser)
+        toolStrip.eraserOptions.onChange = { [weak self] options in self?.coordinator.settings.eraser = options }
         templatesView.onChoose = { [weak self] item in self?.startStamping(item) }
         templatesView.onDelete = { [weak self] item in self?.templates.delete(item) }
         templatesView.show([])
