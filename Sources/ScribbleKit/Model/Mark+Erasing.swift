@@ -178,7 +178,9 @@ extension Stroke {
         }
         for cut in cuts {
             let low = cut.low < 1e-9 ? 0 : cut.low, high = cut.high > 1 - 1e-9 ? 1 : cut.high
-            keep(upTo: low > 0 ? cut.index + 1 : cut.index)
+            // The segment's start stays unless covered; if it is, the piece it would end
+            // holds it alone and is dropped (a piece ending on the edge keeps it).
+            keep(upTo: cut.index + 1)
             if low > 0 {
                 let (point, level) = cutPoint(cut.index, at: low)
                 current.append(point, level: level)
