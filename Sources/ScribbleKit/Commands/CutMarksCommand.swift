@@ -54,7 +54,8 @@ public final class CutMarksCommand: Command {
     /// Whether the gesture has taken nothing yet: there is nothing to undo.
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// Takes what `step` covers from every top-level mark now, cutting strokes, and shows it.
+    /// Takes what `step` covers from every top-level mark now, cutting strokes, and shows it
+    /// as one change.
     /// - Complexity: O(top-level marks) bounds checks, plus the vertices of the marks near
     ///   the step, plus O(top-level marks) for each mark cut.
     public func erase(_ step: EraserStep) {
@@ -63,11 +64,12 @@ public final class CutMarksCommand: Command {
             guard case .mark(let mark) = element, let erasure = mark.erased(by: step) else { continue }
             cuts.append((index, mark, erasure))
         }
+        guard !cuts.isEmpty else { return }
         // From the top down, so the indices of the marks below stay as they were.
-        for cut in cuts.reversed() {
-            record(cut.mark, at: cut.index, cutInto: cut.erasure.pieces)
-            scribble.replaceMarks(at: cut.index, count: 1, with: cut.erasure.pieces, dirty: cut.erasure.dirty)
-        }
+        for cut in cuts.reversed() { record(cut.mark, at: cut.index, cutInto: cut.erasure.pieces) }
+        // One change for the step, so the canvas repaints once.
+        scribble.replaceMarks(cuts.map { ($0.index, 1, $0.erasure.pieces) },
+                              dirty: cuts.reduce(Rect.null) { $0.union($1.erasure.dirty) })
     }
 
     /// Notes that `mark`, now at `index`, gives way to `pieces`: a piece of this gesture's

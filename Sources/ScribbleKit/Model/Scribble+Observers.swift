@@ -13,9 +13,9 @@ public struct ScribbleChange {
         case extended(Stroke)
         /// The stroke in progress is complete: its last segment is final as it stands.
         case finished(Stroke)
-        /// Top-level marks were put in place of others, at the same index: an edited copy of
-        /// a mark (moved, recoloured), the pieces an eraser left of one, or the other way
-        /// round on undo.
+        /// Top-level marks were put in place of others, where those were: an edited copy of
+        /// a mark (moved, recoloured), the pieces an eraser step left of the marks it cut, or
+        /// the other way round on undo.
         case replaced([Mark], by: [Mark])
     }
 
