@@ -17,6 +17,7 @@ public final class CutMarksCommand: Command {
         /// What takes its place.
         public internal(set) var pieces: [Mark]
 
+        /// The entry of `original`, at `index` before the gesture, now `pieces`.
         init(index: Int, original: Mark, pieces: [Mark]) {
             self.index = index
             self.original = original

@@ -10,12 +10,15 @@ public protocol EraserGesture: Command {
 
 /// "Whole marks": every top-level mark the eraser touches goes, whole.
 extension RemoveMarksCommand: EraserGesture {
+    /// Removes every top-level mark the step touches.
+    /// - Complexity: as `Scribble.marks(touchedAlongSegmentFrom:to:radius:)`, plus O(marks) a removal.
     public func erase(_ step: EraserStep) {
         for mark in scribble.marks(touchedAlongSegmentFrom: step.from, to: step.to, radius: step.radius) {
             remove(mark)
         }
     }
 
+    /// Whether no mark was removed yet.
     public var isEmpty: Bool { removed.isEmpty }
 }
 

@@ -57,6 +57,8 @@ extension Stroke {
         case mark(Mark, Erasure?)
     }
 
+    /// `Mark.erased(by:)` for a stroke: its runs of inline vertices cut, its child marks
+    /// erased in turn; a plain stroke gives its pieces, a group a new group.
     fileprivate func erased(by step: EraserStep) -> Erasure? {
         var parts: [Part] = []
         var dirty = Rect.null
