@@ -22,6 +22,12 @@ def dark_runs(pixels):
     return runs
 
 
+def row_runs(ox, y):
+    """The dark runs across the canvas' row `y` (screen coordinates), from one screenshot."""
+    shot = screenshot()
+    return dark_runs([shot.getpixel((x, y)) for x in range(ox + 50, ox + 450)])
+
+
 def open_options(app):
     app.click_control("Eraser options", pyatspi.ROLE_TOGGLE_BUTTON)
     assert app.is_showing("Eraser size", pyatspi.ROLE_SLIDER, timeout=5)
@@ -39,8 +45,7 @@ def test_part_mode_is_the_default_and_cuts_a_stroke_in_two(app, tmp_path):
     app.key("Escape")
     # Down across the middle of the stroke.
     app.drag([(ox + 250, y - 60), (ox + 250, y + 60)])
-    shot = screenshot()
-    runs = dark_runs([shot.getpixel((x, y)) for x in range(ox + 50, ox + 450)])
+    runs = row_runs(ox, y)
     assert len(runs) == 2, runs
     (_, left_end), (right_start, _) = runs
     # The disc is 16 px wide: the gap is at least that, centred on the eraser's path.
@@ -85,3 +90,26 @@ def test_whole_mode_removes_the_whole_stroke_and_the_choice_is_remembered(launch
     open_options(again)
     assert again.find("Whole marks", pyatspi.ROLE_RADIO_BUTTON).getState().contains(pyatspi.STATE_CHECKED)
     assert again.slider_value("Eraser size") == 40
+
+
+def test_a_cut_comes_back_after_kill_9(launch):
+    app = launch()
+    ox, oy = app.canvas_origin()
+    y = oy + 150
+    app.drag([(ox + 100, y), (ox + 400, y)])
+    choose_tool(app, "Eraser")
+    app.drag([(ox + 250, y - 60), (ox + 250, y + 60)])
+    before = row_runs(ox, y)
+    assert len(before) == 2, before
+    time.sleep(0.5)  # the journal is on disk within a quarter of a second of the release
+    app.process.kill()
+    app.process.wait(timeout=10)
+
+    again = launch()
+    again.dialog(timeout=10)
+    again.answer_dialog("Restore")
+    time.sleep(0.5)
+    ox, oy = again.canvas_origin()
+    assert row_runs(ox, oy + 150) == before
+    again.key("ctrl+z")  # the cut is one step of the restored history
+    assert len(row_runs(ox, oy + 150)) == 1
