@@ -97,6 +97,20 @@ struct EraserCutTests {
         #expect(group.count == 4)
     }
 
+    @Test func aGroupsOwnRunsStayApartWhenTheMarkBetweenThemGoes() throws {
+        let group = Stroke(color: .black, size: 2)
+        group.append(contentsOf: [Point(x: 0, y: 0), Point(x: 10, y: 0)])
+        group.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
+        group.append(contentsOf: [Point(x: 90, y: 0), Point(x: 100, y: 0)])
+        let erasure = try #require(group.erased(by: EraserStep(from: Point(x: 50, y: 50), to: Point(x: 50, y: 50), radius: 5)))
+        let cut = try #require(erasure.pieces.first as? Stroke)
+        // The first run stays inline; the second, which would join it, becomes a child stroke.
+        #expect(cut.count == 3)
+        #expect(points(cut) == [Point(x: 0, y: 0), Point(x: 10, y: 0)])
+        let second = try #require(cut.child(at: 2) as? Stroke)
+        #expect(points(second) == [Point(x: 90, y: 0), Point(x: 100, y: 0)] && second.size == 2)
+    }
+
     @Test func aGestureIsOneUndoStepAndUndoRestoresTheOriginals() {
         let document = Document(manager: ScribbleManager(directory: folder.file("g")), hop: { _ in })
         let far = Dot(location: Point(x: 300, y: 300), color: .black, size: 5)
@@ -251,5 +265,73 @@ struct EraserCutPropertyTests {
             command.execute()
             #expect(scribble.marks.count == after.count && zip(scribble.marks, after).allSatisfy { $0 === $1 })
         }
+    }
+}
+
+/// Every kind of tree the format stores — groups, dots, pressure, awkward coordinates and
+/// widths — under random eraser steps near its vertices: what stays is outside each step's
+/// reach (by each path's own width), the originals are never changed, and undo and redo put
+/// back exactly the same marks.
+@Suite(.timeLimit(.minutes(2)))
+struct EraserCutTreePropertyTests {
+    @Test func anyTreeIsCutCleanlyAndUndoneExactly() async {
+        await propertyCheck(count: 500, input: Gen.int(in: 0...Int(Int32.max))) { seed in
+            var random = RandomScribble(seed: UInt64(seed))
+            let scribble = random.scribble(maxMarks: 8)
+            let before = scribble.marks
+            let copies = before.map { $0.copy() }
+            var vertices: [Point] = []
+            scribble.root.enumerateMarks { mark, _ in if type(of: mark) == Vertex.self { vertices.append(mark.location) } }
+            var rng = SplitMix64(seed: UInt64(seed) &+ 1)
+            func near() -> Point {
+                let base = vertices.randomElement(using: &rng) ?? .zero
+                return MarkLimits.clamped(Point(x: base.x + Float.random(in: -20...20, using: &rng),
+                                                y: base.y + Float.random(in: -20...20, using: &rng)))
+            }
+            let steps = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+                EraserStep(from: near(), to: near(), radius: Float.random(in: 1...30, using: &rng))
+            }
+            let command = CutMarksCommand(scribble: scribble)
+            steps.forEach(command.erase)
+            let after = scribble.marks
+            for mark in after { checkOutside(mark, of: steps, seed: seed) }
+            #expect(zip(before, copies).allSatisfy { marksEqual($0, $1) }, "seed \(seed): an original changed")
+            // The same marks (inline vertices on the root are handed out as fresh objects: equal ones).
+            func same(_ marks: [Mark], _ expected: [Mark]) -> Bool {
+                marks.count == expected.count
+                    && zip(marks, expected).allSatisfy { $0 === $1 || (type(of: $0) == Vertex.self && marksEqual($0, $1)) }
+            }
+            command.undo()
+            #expect(same(scribble.marks, before), "seed \(seed): undo")
+            command.execute()
+            #expect(same(scribble.marks, after), "seed \(seed): redo")
+        }
+    }
+
+    /// Expects every inline vertex under `mark` to lie outside each step's reach for its
+    /// stroke's width, up to the cut's slack and the precision of a `Float` there.
+    private func checkOutside(_ mark: Mark, of steps: [EraserStep], seed: Int) {
+        guard let stroke = mark as? Stroke else { return }
+        for element in stroke.elements {
+            switch element {
+            case .mark(let child): checkOutside(child, of: steps, seed: seed)
+            case .vertex(let p):
+                for step in steps {
+                    let reach = Double(step.radius) + Double(stroke.size) / 2
+                    let tolerance = 0.03 + 4 * Double(max(p.x.magnitude.ulp, p.y.magnitude.ulp, step.from.x.magnitude.ulp,
+                                                         step.from.y.magnitude.ulp, step.to.x.magnitude.ulp, step.to.y.magnitude.ulp))
+                    #expect(distance(p, step) >= reach - tolerance, "seed \(seed): \(p) lies inside \(step)")
+                }
+            }
+        }
+    }
+
+    /// The distance from `p` to the step's segment, in `Double`.
+    private func distance(_ p: Point, _ step: EraserStep) -> Double {
+        let ax = Double(step.from.x), ay = Double(step.from.y), bx = Double(step.to.x), by = Double(step.to.y)
+        let dx = bx - ax, dy = by - ay, px = Double(p.x) - ax, py = Double(p.y) - ay
+        let length = dx * dx + dy * dy
+        let t = length > 0 ? min(max((px * dx + py * dy) / length, 0), 1) : 0
+        return ((px - t * dx) * (px - t * dx) + (py - t * dy) * (py - t * dy)).squareRoot()
     }
 }

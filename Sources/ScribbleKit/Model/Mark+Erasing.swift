@@ -92,28 +92,29 @@ extension Stroke {
     private func group(of parts: [Part]) -> [Mark] {
         let group = Stroke(color: color, size: size)
         var levels: [UInt8] = []
+        func add(_ marks: [Mark]) {
+            marks.forEach(group.add)
+            levels += repeatElement(Self.fullPressure, count: marks.count)
+        }
+        // Inline runs next to each other would join into one line, so a piece of a run is a
+        // child stroke, and so is a run left next to another once the mark between them went.
         for part in parts {
             switch part {
             case .run(let range, nil):
+                var run = Piece()
                 for index in range {
                     guard case .vertex(let point) = elements[index] else { continue }
-                    group.append(point)
-                    levels.append(hasPressure ? pressures[index] : Self.fullPressure)
+                    run.append(point, level: hasPressure ? pressures[index] : nil)
                 }
-            case .run(_, let pieces?):
-                // Inline runs next to each other would join into one line: each piece is a child stroke.
-                for piece in pieces {
-                    group.add(stroke(of: piece))
-                    levels.append(Self.fullPressure)
+                if case .vertex? = group.elements.last {
+                    add([stroke(of: run)])
+                } else {
+                    group.append(contentsOf: run.points)
+                    levels += hasPressure ? run.levels : Array(repeating: Self.fullPressure, count: run.points.count)
                 }
-            case .mark(let mark, nil):
-                group.add(mark.copy())
-                levels.append(Self.fullPressure)
-            case .mark(_, let erasure?):
-                for piece in erasure.pieces {
-                    group.add(piece)
-                    levels.append(Self.fullPressure)
-                }
+            case .run(_, let pieces?): add(pieces.map(stroke(of:)))
+            case .mark(let mark, nil): add([mark.copy()])
+            case .mark(_, let erasure?): add(erasure.pieces)
             }
         }
         if hasPressure { group.setPressures(levels) }
