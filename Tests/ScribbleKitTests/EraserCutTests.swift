@@ -173,6 +173,20 @@ struct EraserCutTests {
         journal.remove()
     }
 
+    @Test func aRecordedCutWithOddIndicesIsReplayedAsFarAsItMakesSense() {
+        let scribble = Scribble()
+        for y: Float in [10, 20, 30] { scribble.add(line(y: y)) }
+        let originals = scribble.marks
+        let pieces: [Mark] = [line(y: 1), line(y: 2), line(y: 3), line(y: 4)]
+        // Only the first index makes sense; the others go back, repeat it, or lie past the end.
+        let command = CutMarksCommand(scribble: scribble, indices: [1, 0, 1, 99], pieceCounts: [2, 1, 1, 0], pieces: pieces)
+        command.execute()
+        #expect(scribble.marks.count == 4)
+        #expect(scribble.marks[1] === pieces[0] && scribble.marks[2] === pieces[1])
+        command.undo()
+        #expect(scribble.marks.count == 3 && zip(scribble.marks, originals).allSatisfy { $0 === $1 })
+    }
+
     @Test func aCutRecordReadsBackAndOlderJournalsStillRead() throws {
         let pieces = Scribble()
         pieces.add(line())

@@ -39,14 +39,16 @@ public final class CutMarksCommand: Command {
 
     /// Prepares a recorded cut (a journal's): the top-level marks at `indices` (ascending,
     /// in the drawing as it is before `execute()`) give way to `pieces`, `pieceCounts[i]` of
-    /// them for the i-th mark, in order. An index not in the drawing is skipped.
+    /// them for the i-th mark, in order. An index not in the drawing, or not above the one
+    /// before (a record this app did not write), is skipped.
     init(scribble: Scribble, indices: [Int], pieceCounts: [Int], pieces: [Mark]) {
         self.scribble = scribble
         var remaining = pieces[...]
         for (index, count) in zip(indices, pieceCounts) {
             let own = Array(remaining.prefix(count))
             remaining = remaining.dropFirst(count)
-            guard scribble.root.elements.indices.contains(index), case .mark(let original) = scribble.root.elements[index]
+            guard index > (entries.last?.index ?? -1), scribble.root.elements.indices.contains(index),
+                  case .mark(let original) = scribble.root.elements[index]
             else { continue }
             entries.append(Entry(index: index, original: original, pieces: own))
         }
