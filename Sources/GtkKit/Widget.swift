@@ -20,6 +20,13 @@ open class Widget: Object {
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
     }
 
+    /// Whether `showAll` on an ancestor leaves the widget as it is (`gtk_widget_set_no_show_all`):
+    /// for a widget shown only at times, whose owner sets `isVisible` itself.
+    public var isLeftOutOfShowAll: Bool {
+        get { gtk_widget_get_no_show_all(widget) != 0 }
+        set { gtk_widget_set_no_show_all(widget, newValue ? 1 : 0) }
+    }
+
     /// The hover tooltip.
     public var tooltip: String? {
         get {

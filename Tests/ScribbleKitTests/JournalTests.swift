@@ -167,7 +167,7 @@ struct JournalReplayPropertyTests {
 
     /// One user action on a document.
     enum Action: CaseIterable, Sendable {
-        case drawStroke, drawPressureStroke, drawDot, clear, undo, redo, save, erase, move, restyle
+        case drawStroke, drawPressureStroke, drawDot, clear, undo, redo, save, erase, cut, move, restyle
     }
 
     @Test func replayRebuildsTheDrawingAndItsHistory() async {
@@ -209,6 +209,12 @@ struct JournalReplayPropertyTests {
                     let command = RemoveMarksCommand(scribble: live.scribble)
                     marks.reversed().forEach(command.remove)
                     if !command.removed.isEmpty { live.commit(command) }
+                case .cut:
+                    // A two-step eraser drag across where the strokes are drawn.
+                    let command = CutMarksCommand(scribble: live.scribble)
+                    command.erase(EraserStep(from: Point(x: Float(step % 5), y: -2), to: Point(x: Float(step % 7) + 0.5, y: Float(step) + 3), radius: 1.5))
+                    command.erase(EraserStep(from: Point(x: Float(step % 7) + 0.5, y: Float(step) + 3), to: Point(x: 30, y: Float(step % 4)), radius: 1.5))
+                    if !command.isEmpty { live.commit(command) }
                 case .move, .restyle:
                     let marks = live.scribble.marks.enumerated().filter { $0.offset % 3 != step % 3 }.map(\.element)
                     guard !marks.isEmpty else { continue }

@@ -44,6 +44,26 @@ struct CanvasToolTests {
         #expect(canvas.tool is PenTool)
     }
 
+    @Test func theEraserCutsByDefaultAndTakesWholeMarksWhenSoSet() {
+        line(20)
+        _ = key("e")
+        #expect(canvas.toolStrip.eraserOptionsButton.isVisible)
+        send(.press, 55, 0)
+        send(.motion, 55, 40)
+        send(.release, 55, 40)
+        #expect(scribble.marks.count == 2) // cut in two
+        fixture.coordinator.document.undo() // the cut, in one step
+        #expect(scribble.marks.count == 1)
+        canvas.toolStrip.eraserOptions.modeButtons[.wholeMarks]?.isActive = true
+        #expect(fixture.coordinator.settings.eraser.mode == .wholeMarks)
+        send(.press, 55, 0)
+        send(.motion, 55, 40)
+        send(.release, 55, 40)
+        #expect(scribble.isEmpty)
+        _ = key("p")
+        #expect(!canvas.toolStrip.eraserOptionsButton.isVisible)
+    }
+
     @Test func shiftClickAddsAndRemovesAndAnEmptyClickClears() {
         line(20)
         line(60)

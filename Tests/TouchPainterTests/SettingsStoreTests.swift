@@ -68,6 +68,25 @@ struct SettingsStoreTests {
         #expect(warnings.all.count == 1)
     }
 
+    @Test func theEraserOptionsRoundTripAndOddValuesMeanTheDefaultsWithAWarning() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let warnings = Warnings()
+        #expect(store(warnings).eraser == EraserOptions()) // 16 px, part of marks
+        #expect(EraserOptions().mode == .partOfMarks && EraserOptions().diameter == 16)
+        let first = store(warnings)
+        var options = EraserOptions()
+        options.diameter = 250 // clamped into 2…100
+        options.mode = .wholeMarks
+        first.eraser = options
+        first.waitForSaves()
+        #expect(store(warnings).eraser.diameter == 100)
+        #expect(store(warnings).eraser.mode == .wholeMarks)
+        #expect(warnings.all.isEmpty)
+        try write(Data("[Eraser]\nsize=1000\nmode=sideways\n".utf8))
+        #expect(store(warnings).eraser == EraserOptions())
+        #expect(warnings.all.count == 2)
+    }
+
     @Test func otherKeysAndCommentsSurviveASave() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write(Data("# my notes\n[Canvas]\nkind=paper\n[Future]\nfeature=on\n".utf8))

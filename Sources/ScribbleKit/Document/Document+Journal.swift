@@ -53,6 +53,9 @@ extension Document {
                 execute(RemoveMarksCommand(scribble: scribble, marks: topLevelMarks(at: indices)))
             case .edit(let indices, let edit):
                 execute(ReplaceMarksCommand(scribble: scribble, marks: topLevelMarks(at: indices), edit: edit))
+            case .cut(let indices, let pieceCounts, let memento):
+                execute(CutMarksCommand(scribble: scribble, indices: indices, pieceCounts: pieceCounts,
+                                        pieces: Scribble(adopting: memento).marks))
             case .base: break
             }
         }

@@ -10,22 +10,24 @@ import Foundation
 /// A payload is a kind byte and its data: base (kind, then a string or a complete memento),
 /// draw (an incremental memento in the scribble file format), undo, redo, clear, remove
 /// (u32 count, u32 indices), edit (u32 count, u32 indices, then a move: 0, f32 dx, f32 dy;
-/// or a restyle: 1, flags (1 colour, 2 size), r g b a, f32 size). A snapshot base is its
-/// origin (kind byte, u32 length, string) then a complete memento.
+/// or a restyle: 1, flags (1 colour, 2 size), r g b a, f32 size), cut (u32 count, u32
+/// indices, u32 count, u32 piece counts, then a complete memento of the pieces). A snapshot
+/// base is its origin (kind byte, u32 length, string) then a complete memento.
 enum JournalFormat {
     /// The first eight bytes of every journal.
     static let magic = Array("TPJOURNL".utf8)
     /// The version written, and the newest one read. Version 3 holds its mementos in scribble
     /// format version 2 (the journal's own layout is version 2's), so a TouchPainter that reads
     /// only scribble format 1 leaves such a journal alone rather than calling it damaged.
-    static let version: UInt16 = 3
+    /// Version 4 adds the cut record, for the same reason.
+    static let version: UInt16 = 4
     /// Bytes before the first record.
     static let headerLength = 14
     /// A record longer than this is not one this app wrote (a memento of the largest file).
     static let maximumRecordLength = FileSystem.maximumFileSize
 
     private enum Kind: UInt8 {
-        case base = 1, draw, undo, redo, clear, remove, edit
+        case base = 1, draw, undo, redo, clear, remove, edit, cut
     }
 
     private enum BaseKind: UInt8 {
@@ -95,6 +97,11 @@ enum JournalFormat {
                 append((size ?? 0).bitPattern, to: &bytes)
             }
             return bytes
+        case .cut(let indices, let pieceCounts, let pieces):
+            var bytes = [Kind.cut.rawValue]
+            append(indices, to: &bytes)
+            append(pieceCounts, to: &bytes)
+            return bytes + pieces.data
         }
     }
 
@@ -169,6 +176,13 @@ enum JournalFormat {
             default:
                 return nil
             }
+        case .cut:
+            guard let (indices, end) = indices(in: rest),
+                  let (pieceCounts, countsEnd) = self.indices(in: Array(rest[end...])), pieceCounts.count == indices.count,
+                  let pieces = try? ScribbleMemento(data: Array(rest[(end + countsEnd)...])), pieces.isComplete,
+                  pieceCounts.reduce(0, { $0 + $1 }) == pieces.root.count
+            else { return nil }
+            return .cut(indices: indices, pieceCounts: pieceCounts, pieces)
         case .draw:
             guard let memento = try? ScribbleMemento(data: rest), !memento.isComplete else { return nil }
             return .draw(memento)

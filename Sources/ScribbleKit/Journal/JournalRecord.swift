@@ -31,6 +31,10 @@ public enum JournalRecord: Sendable {
     case remove(indices: [Int])
     /// Top-level marks, by index, replaced by edited copies (moved, recoloured).
     case edit(indices: [Int], ReplaceMarksCommand.Edit)
+    /// Top-level marks, by their indices in the drawing before any of them was cut
+    /// (ascending), each replaced by `pieceCounts[i]` of the marks the memento holds, in
+    /// order: what the eraser left of them (`CutMarksCommand`).
+    case cut(indices: [Int], pieceCounts: [Int], ScribbleMemento)
 }
 
 /// A command the journal records as itself (other than drawing a mark, which the document

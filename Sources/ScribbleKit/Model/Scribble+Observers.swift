@@ -13,9 +13,10 @@ public struct ScribbleChange {
         case extended(Stroke)
         /// The stroke in progress is complete: its last segment is final as it stands.
         case finished(Stroke)
-        /// A top-level mark was put in place of another, at the same index (an edited copy:
-        /// moved, recoloured).
-        case replaced(Mark, by: Mark)
+        /// Top-level marks were put in place of others, where those were: an edited copy of
+        /// a mark (moved, recoloured), the pieces an eraser step left of the marks it cut, or
+        /// the other way round on undo.
+        case replaced([Mark], by: [Mark])
     }
 
     /// The kind of change.

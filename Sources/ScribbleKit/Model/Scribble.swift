@@ -49,7 +49,35 @@ public final class Scribble {
     public func replace(_ mark: Mark, with replacement: Mark) {
         guard let index = root.index(of: mark) else { return }
         root.replaceChild(at: index, with: replacement)
-        notify(.replaced(mark, by: replacement), dirty: mark.bounds.union(replacement.bounds))
+        notify(.replaced([mark], by: [replacement]), dirty: mark.bounds.union(replacement.bounds))
+    }
+
+    /// Puts `replacements` in place of the `count` top-level marks from `index` on — the
+    /// pieces an eraser left of a mark, or the mark again on undo — with one notification
+    /// for `dirty`, the area whose look changed (by default everything the old and new marks
+    /// cover). A range that is not all on the canvas does nothing.
+    /// - Complexity: O(top-level marks), plus the marks' bounds when `dirty` is not given.
+    public func replaceMarks(at index: Int, count: Int, with replacements: [Mark], dirty: Rect? = nil) {
+        replaceMarks([(index, count, replacements)], dirty: dirty)
+    }
+
+    /// Replaces several runs of top-level marks at once — all the marks one eraser step cut —
+    /// with one notification, so the canvas repaints once: each run's `count` marks from its
+    /// `index` on (indices as they are before any run is replaced; runs must not overlap)
+    /// give way to its `marks`. A run that is not all on the canvas is skipped.
+    /// - Complexity: O(top-level marks × runs), plus the marks' bounds when `dirty` is not given.
+    public func replaceMarks(_ runs: [(index: Int, count: Int, marks: [Mark])], dirty: Rect? = nil) {
+        var removed: [Mark] = [], added: [Mark] = []
+        // From the top down, so the indices of the runs below stay as they were.
+        for run in runs.sorted(by: { $0.index > $1.index }) {
+            guard run.index >= 0, run.count >= 0, run.index + run.count <= root.count else { continue }
+            removed += (run.index..<(run.index + run.count)).compactMap { root.child(at: $0) }
+            added += run.marks
+            root.replaceChildren(in: run.index..<(run.index + run.count), with: run.marks)
+        }
+        guard !removed.isEmpty || !added.isEmpty else { return }
+        let area = dirty ?? (removed + added).reduce(Rect.null) { $0.union($1.bounds) }
+        notify(.replaced(removed, by: added), dirty: area)
     }
 
     /// The index of the top-level mark `mark` in drawing order, if it is on the canvas.

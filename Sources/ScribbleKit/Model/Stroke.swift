@@ -174,6 +174,29 @@ public final class Stroke: Mark {
         insert(mark, at: index)
     }
 
+    /// Puts `marks` in place of the children in `range` (the pieces an eraser left of a
+    /// mark, or the mark again); a range out of bounds does nothing.
+    /// - Complexity: O(children).
+    public func replaceChildren(in range: Range<Int>, with marks: [Mark]) {
+        guard range.lowerBound >= 0, range.upperBound <= elements.count else { return }
+        let replacements = marks.map { type(of: $0) == Vertex.self ? Element.vertex($0.location) : .mark($0) }
+        var removesVertex = false
+        for case let removed in elements[range] {
+            if case .mark = removed { markCount -= 1 } else { removesVertex = true }
+        }
+        elements.replaceSubrange(range, with: replacements)
+        if !pressures.isEmpty {
+            pressures.replaceSubrange(range, with: repeatElement(Self.fullPressure, count: replacements.count))
+        }
+        for added in replacements {
+            switch added {
+            case .vertex(let point): vertexBox = vertexBox.union(point)
+            case .mark: markCount += 1
+            }
+        }
+        if removesVertex { recomputeVertexBox() }
+    }
+
     /// Moves every child by (`dx`, `dy`); the moved points are clamped and snapped into
     /// `MarkLimits` like any other, and pressures stay. Used on fresh copies only
     /// (`Mark.translated`): a mark on the canvas may be read by a background render

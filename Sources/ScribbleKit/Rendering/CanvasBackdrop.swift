@@ -81,8 +81,12 @@ public final class CanvasBackdrop: @unchecked Sendable {
             return finish(stroke)
         case .added(let mark):
             return add(mark, dirty: change.dirty, isStarting: Self.isStarting(mark, count: mark.count))
-        case .removed(let mark), .replaced(let mark, _):
+        case .removed(let mark):
             live.removeAll { $0.stroke === mark }
+            commitLive()
+            repaint(change.dirty, background: background, root: root)
+        case .replaced(let marks, _):
+            live.removeAll { live in marks.contains { $0 === live.stroke } }
             commitLive()
             repaint(change.dirty, background: background, root: root)
         case .reset:

@@ -9,6 +9,9 @@ import ScribbleKit
 ///     recent=#e01b24;#000000
 ///     [Export]
 ///     folder=/home/ada/Pictures
+///     [Eraser]
+///     size=16
+///     mode=part
 ///
 /// A value the app could not have written means the default, with a warning; a key that is
 /// absent means the default, quietly (an older file, or one the user trimmed).
@@ -36,6 +39,15 @@ struct Settings: Equatable, Sendable {
     /// Where the last export went, for Export… to start there; `nil` before the first.
     var exportFolder: String?
 
+    /// The key file group of the eraser's options.
+    static let eraserGroup = "Eraser"
+    /// The key of the eraser's diameter: whole pixels, 2–100.
+    static let eraserSizeKey = "size"
+    /// The key of the eraser's mode: `part` or `whole`.
+    static let eraserModeKey = "mode"
+    /// The eraser's size and mode.
+    var eraser = EraserOptions()
+
     /// The defaults.
     init() {}
 
@@ -60,6 +72,25 @@ struct Settings: Equatable, Sendable {
                 warn("\(path): the export folder “\(folder)” is not an absolute path; ignoring it")
             }
         }
+        readEraser(from: keyFile, path: path, warn: warn)
+    }
+
+    /// The eraser's options in `keyFile`, as `init(reading:path:warn:)` reads the others.
+    private mutating func readEraser(from keyFile: KeyFile, path: String, warn: (String) -> Void) {
+        if let size = keyFile.string(group: Self.eraserGroup, key: Self.eraserSizeKey) {
+            if let diameter = Int(size), EraserOptions.diameters.contains(Float(diameter)) {
+                eraser.diameter = Float(diameter)
+            } else {
+                warn("\(path): the eraser size “\(size)” is not a whole number of pixels from 2 to 100; using \(Int(eraser.diameter))")
+            }
+        }
+        if let mode = keyFile.string(group: Self.eraserGroup, key: Self.eraserModeKey) {
+            if let known = EraserOptions.Mode(rawValue: mode) {
+                eraser.mode = known
+            } else {
+                warn("\(path): unknown eraser mode “\(mode)”; using \(eraser.mode.rawValue)")
+            }
+        }
     }
 
     /// Puts the settings into `keyFile`, leaving its other groups, keys and comments alone.
@@ -67,5 +98,7 @@ struct Settings: Equatable, Sendable {
         keyFile.set(canvasKind.rawValue, group: Self.canvasGroup, key: Self.canvasKindKey)
         keyFile.set(recentColors.map(\.hex).joined(separator: ";"), group: Self.paletteGroup, key: Self.recentColorsKey)
         if let exportFolder { keyFile.set(exportFolder, group: Self.exportGroup, key: Self.exportFolderKey) }
+        keyFile.set(String(Int(eraser.diameter)), group: Self.eraserGroup, key: Self.eraserSizeKey)
+        keyFile.set(eraser.mode.rawValue, group: Self.eraserGroup, key: Self.eraserModeKey)
     }
 }

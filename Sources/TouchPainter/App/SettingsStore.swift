@@ -74,6 +74,16 @@ final class SettingsStore {
         }
     }
 
+    /// The eraser's size and mode; setting them saves the file in the background.
+    var eraser: EraserOptions {
+        get { settings.eraser }
+        set {
+            guard newValue != settings.eraser else { return }
+            settings.eraser = newValue
+            save()
+        }
+    }
+
     /// Waits until every change made so far is on disk (the app calls it as it exits).
     func waitForSaves() {
         Self.saving.sync {}

@@ -23,6 +23,7 @@ extension CanvasViewController: CanvasToolHost {
         toolStrip.templatesButton.isOpen = false
         selection.clear()
         install(StampTool(host: self, template: template.mark))
+        toolStrip.show(nil)
         canvasView.drawingArea.grabFocus()
     }
 
@@ -88,6 +89,8 @@ extension CanvasViewController: CanvasToolHost {
         shownSelectionOutline = outline
         toolStrip.keepButton.isSensitive = !selection.isEmpty
     }
+
+    var eraserOptions: EraserOptions { coordinator.settings.eraser }
 
     func overlayNeedsDisplay(in rect: Rect) {
         canvasView.invalidate(rect)

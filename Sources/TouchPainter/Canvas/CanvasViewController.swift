@@ -91,6 +91,8 @@ final class CanvasViewController: ViewController {
         }
         templates.onError = { [weak self] text, detail in self?.coordinator.presenter?.showError(text, detail: detail) }
         templates.onKept = { [weak self] item in self?.coordinator.presenter?.notify(tr("%1$s kept", item.name)) }
+        toolStrip.eraserOptions.show(coordinator.settings.eraser)
+        toolStrip.eraserOptions.onChange = { [weak self] options in self?.coordinator.settings.eraser = options }
         templatesView.onChoose = { [weak self] item in self?.startStamping(item) }
         templatesView.onDelete = { [weak self] item in self?.templates.delete(item) }
         templatesView.show([])

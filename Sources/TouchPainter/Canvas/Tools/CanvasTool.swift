@@ -44,6 +44,8 @@ protocol CanvasToolHost: AnyObject {
     var selection: Selection { get }
     /// The stylus' pressure (0…1) of the event being handled; `nil` for a mouse or a finger.
     var pressure: Float? { get }
+    /// The eraser's size and mode, as the options popover and the settings have them.
+    var eraserOptions: EraserOptions { get }
     /// Asks for `rect` of the overlay (canvas coordinates) to be drawn again.
     func overlayNeedsDisplay(in rect: Rect)
 }
@@ -74,7 +76,7 @@ enum ToolKind: CaseIterable {
     var tooltip: String {
         switch self {
         case .pen: tr("Pen: draw (P)")
-        case .eraser: tr("Eraser: drag over marks to remove them (E)")
+        case .eraser: tr("Eraser: drag over marks to rub them out (E)")
         case .select: tr("Select: click a mark to select it, drag to move it (S)")
         }
     }

@@ -2,21 +2,21 @@ import CCairo
 import GtkKit
 import ScribbleKit
 
-/// Removes every top-level mark its path touches, at once, as the pointer drags; the whole
-/// gesture is one undo step (`RemoveMarksCommand`, committed on release). A circle follows
-/// the pointer to show the eraser's reach.
+/// Erases along the pointer's path as it drags (SPEC §7; issue 26): in "Part of marks" mode
+/// only what the eraser's disc covers goes, strokes cut at its edge (`CutMarksCommand`); in
+/// "Whole marks" mode every top-level mark it touches goes (`RemoveMarksCommand`). The
+/// whole gesture is one undo step, committed on release. A circle of the eraser's size
+/// follows the pointer to show its reach. Size and mode are the host's `eraserOptions`,
+/// read at each event, so a change in the options popover applies at once.
 @MainActor
 final class EraserTool: CanvasTool {
-    /// The eraser's radius in pixels: a mark is removed when the eraser's disc touches it.
-    static let radius: Float = 8
-
     private unowned let host: CanvasToolHost
     /// The gesture's command, while the button is down.
-    private var command: RemoveMarksCommand?
+    private var gesture: EraserGesture?
     /// Where the eraser was at the last event.
     private var lastPoint: Point?
-    /// Where the reach circle is drawn; `nil` when the pointer is off the canvas.
-    private var outlineCenter: Point?
+    /// Where the reach circle is drawn, and its radius; `nil` when the pointer is off the canvas.
+    private var outline: (center: Point, radius: Float)?
 
     /// An eraser working on `host`'s document.
     init(host: CanvasToolHost) {
@@ -26,13 +26,17 @@ final class EraserTool: CanvasTool {
     var cursorName: String { "none" }
 
     func press(at point: Point, modifiers: KeyModifiers) {
-        command = RemoveMarksCommand(scribble: host.document.scribble)
+        let scribble = host.document.scribble
+        gesture = switch host.eraserOptions.mode {
+        case .partOfMarks: CutMarksCommand(scribble: scribble)
+        case .wholeMarks: RemoveMarksCommand(scribble: scribble)
+        }
         lastPoint = point
         erase(from: point, to: point)
     }
 
     func drag(to point: Point) {
-        guard command != nil else { return hover(at: point) }
+        guard gesture != nil else { return hover(at: point) }
         erase(from: lastPoint ?? point, to: point)
         lastPoint = point
     }
@@ -47,37 +51,31 @@ final class EraserTool: CanvasTool {
     }
 
     func finishGesture() {
-        defer { command = nil; lastPoint = nil }
-        guard let command, !command.removed.isEmpty else { return }
-        host.document.commit(command)
+        defer { gesture = nil; lastPoint = nil }
+        guard let gesture, !gesture.isEmpty else { return }
+        host.document.commit(gesture)
     }
 
-    /// Removes what the eraser touches moving from `a` to `b`.
+    /// Takes what the eraser covers moving from `a` to `b`.
     private func erase(from a: Point, to b: Point) {
         moveOutline(to: b)
-        guard let command else { return }
-        let scribble = host.document.scribble
-        for mark in scribble.marks(touchedAlongSegmentFrom: a, to: b, radius: Self.radius) {
-            command.remove(mark)
-        }
+        gesture?.erase(EraserStep(from: a, to: b, radius: host.eraserOptions.radius))
     }
 
     private func moveOutline(to point: Point?) {
-        for center in [outlineCenter, point].compactMap({ $0 }) {
-            host.overlayNeedsDisplay(in: Self.outlineArea(around: center))
+        let radius = host.eraserOptions.radius
+        let next = point.map { (center: $0, radius: radius) }
+        for circle in [outline, next].compactMap({ $0 }) {
+            host.overlayNeedsDisplay(in: Rect.null.union(circle.center).outset(by: circle.radius + 2))
         }
-        outlineCenter = point
-    }
-
-    private static func outlineArea(around center: Point) -> Rect {
-        Rect.null.union(center).outset(by: radius + 2)
+        outline = next
     }
 
     /// The reach: a thin dark circle with a light halo, visible on any colour.
     func drawOverlay(on cr: OpaquePointer) {
-        guard let center = outlineCenter else { return }
+        guard let (center, radius) = outline else { return }
         cairo_new_path(cr)
-        cairo_arc(cr, Double(center.x), Double(center.y), Double(Self.radius), 0, 2 * .pi)
+        cairo_arc(cr, Double(center.x), Double(center.y), Double(radius), 0, 2 * .pi)
         cairo_set_line_width(cr, 3)
         cairo_set_source_rgba(cr, 1, 1, 1, 0.8)
         cairo_stroke_preserve(cr)

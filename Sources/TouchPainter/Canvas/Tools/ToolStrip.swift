@@ -3,14 +3,19 @@ import GtkKit
 import ScribbleKit
 
 /// The canvas' tool bar, down its left edge (SPEC §7): the Pen, Eraser and Select toggle
-/// buttons (one active at a time), the Templates list and Keep as Template. A side bar keeps
-/// the header bar short enough for a narrow window and the tools next to the drawing.
+/// buttons (one active at a time), the Eraser options (shown while the eraser is the tool),
+/// the Templates list and Keep as Template. A side bar keeps the header bar short enough
+/// for a narrow window and the tools next to the drawing.
 @MainActor
 final class ToolStrip {
     /// The bar itself.
     let view = Box(.vertical, spacing: 6)
     /// The tool buttons by tool (tests and key shortcuts reach them here).
     private(set) var buttons: [ToolKind: RadioButton] = [:]
+    /// Opens the eraser's size and mode, beside the tool bar; shown only with the eraser.
+    let eraserOptionsButton = PopoverButton(iconName: "emblem-system-symbolic")
+    /// The eraser's size slider and mode buttons, in `eraserOptionsButton`'s popover.
+    let eraserOptions = EraserOptionsView()
     /// Opens the templates list.
     let templatesButton = PopoverButton(iconName: "folder-templates-symbolic")
     /// Stores the selection as a template; sensitive only with a selection.
@@ -45,6 +50,12 @@ final class ToolStrip {
             group.packStart(button)
         }
         view.packStart(group)
+        eraserOptionsButton.accessibleName = tr("Eraser options")
+        eraserOptionsButton.tooltip = tr("Eraser options: size, and whether to cut marks or remove them whole")
+        eraserOptionsButton.setContent(eraserOptions.view)
+        eraserOptionsButton.isLeftOutOfShowAll = true // shown with the eraser only
+        eraserOptionsButton.isVisible = false
+        view.packStart(eraserOptionsButton)
         templatesButton.accessibleName = tr("Templates")
         templatesButton.tooltip = tr("Templates: stamp a kept pattern")
         keepButton.accessibleName = tr("Keep as template")
@@ -57,11 +68,20 @@ final class ToolStrip {
         view.packStart(keepButton)
     }
 
-    /// Shows `tool` as the chosen one (a key picked it, or stamping ended) without telling `onToolChosen`.
+    /// Shows `tool` as the chosen one (a key picked it, or stamping ended; `nil`: stamping
+    /// started) without telling `onToolChosen`, and the options of the tool that has them.
     func show(_ tool: ToolKind?) {
         isSyncing = true
         defer { isSyncing = false }
         if let tool { buttons[tool]?.isActive = true }
+        showOptions(for: tool)
+    }
+
+    /// Shows the Eraser options button while `tool` is the eraser, and hides it (closing its
+    /// popover) otherwise.
+    private func showOptions(for tool: ToolKind?) {
+        eraserOptionsButton.isVisible = tool == .eraser
+        if tool != .eraser { eraserOptionsButton.isOpen = false }
     }
 
     private func icon(for tool: ToolKind) -> Widget {
