@@ -159,7 +159,7 @@ def test_tool_keys_work_after_a_header_click_and_space_does_not_repeat_it(launch
     assert visible() == [True, True, False]
     app.key("e")
     assert app.find("Eraser", pyatspi.ROLE_RADIO_BUTTON).getState().contains(pyatspi.STATE_CHECKED)
-    app.drag([(ox + 250, rows[0] - 20), (ox + 250, rows[0] + 20)])  # the eraser works the next drag
+    app.drag([(ox + 240, rows[0] - 20), (ox + 240, rows[0] + 20)])  # the eraser works the next drag
     assert not visible()[0]
     app.key("p")
     assert app.find("Pen", pyatspi.ROLE_RADIO_BUTTON).getState().contains(pyatspi.STATE_CHECKED)
