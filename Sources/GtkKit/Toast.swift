@@ -40,9 +40,6 @@ public final class Toast: Widget {
         gtk_widget_set_no_show_all(widget, 1) // hidden, and out of the accessibility tree, until shown
     }
 
-    /// The message on show ("" when hidden).
-    public var message: String { isVisible ? label.text : "" }
-
     /// Shows `message`, replacing any other, with a button `actionLabel` that runs `action`.
     /// `busy` adds a spinner and keeps it up until `dismiss` (work under way); otherwise it
     /// goes after `seconds`.
