@@ -22,9 +22,9 @@ def row_drawn(shot, app, y):
     return all(is_dark(shot.getpixel((ox + x, oy + y))) for x in range(100, 400, 25))
 
 
-def restore(launch):
+def restore(launch, **options):
     """Launches the app again and answers the recovery question with Restore."""
-    app = launch()
+    app = launch(**options)
     app.dialog(timeout=10)
     assert "Restore unsaved changes?" in app.dialog_text()
     app.answer_dialog("Restore")
@@ -80,6 +80,22 @@ def test_sigterm_keeps_the_journal_and_the_next_launch_restores_it(launch):
     wait_for(lambda: not row_drawn(screenshot(), app, ROWS[2]), what="undo of the last restored stroke")
 
 
+def test_a_relaunch_with_the_crashed_runs_process_id_offers_its_drawing(launch):
+    """In a pid namespace (Flatpak, bwrap) every launch has the same process id, as a crashed
+    run's id may come round again after a reboot: the relaunch must take the crashed run's
+    journal for what it is, not for its own."""
+    in_namespace = ["unshare", "--pid", "--fork", "--kill-child"]  # the app is pid 1 each time
+    app = launch(wrapper=in_namespace)
+    for y in ROWS[:3]:
+        stroke_row(app, y)
+    time.sleep(0.4)
+    app.process.kill()  # unshare goes, and the app with it (SIGKILL: --kill-child)
+    app.process.wait(timeout=10)
+    app = restore(launch, wrapper=in_namespace)
+    shot = screenshot()
+    assert all(row_drawn(shot, app, y) for y in ROWS[:3])
+
+
 def test_discard_deletes_the_journal(launch, tmp_path):
     app = launch()
     stroke_row(app, ROWS[0])
@@ -103,7 +119,7 @@ def test_a_clean_quit_leaves_nothing_to_recover(launch, tmp_path):
     app.save()
     app.key("ctrl+q")
     app.process.wait(timeout=10)
-    assert not list((tmp_path / "state" / "touchpainter" / "journal").glob("*.journal"))
+    assert not list((tmp_path / "state" / "touchpainter" / "journal").glob("*"))  # nor its lock
 
 
 def test_losing_the_x_server_loses_nothing_released(launch, tmp_path):

@@ -3,6 +3,7 @@ their accessible names over AT-SPI, sends real pointer and key events with xdoto
 reads what it drew from screenshots of the X server."""
 import io
 import os
+import pathlib
 import subprocess
 import time
 
@@ -35,7 +36,9 @@ def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
 class App:
     """One running touchpainter process."""
 
-    def __init__(self, data_dir, args=(), extra_env=None):
+    def __init__(self, data_dir, args=(), extra_env=None, wrapper=()):
+        """`wrapper` is a command the app runs under: `unshare --pid --fork …` gives it a pid
+        namespace of its own, where it is pid 1, the id its windows then carry."""
         env = dict(os.environ)
         self.data_dir = data_dir
         env["TOUCHPAINTER_DATA_DIR"] = str(data_dir)
@@ -47,16 +50,21 @@ class App:
         settings.parent.mkdir(parents=True, exist_ok=True)
         settings.write_text("[Settings]\ngtk-enable-animations=0\ngtk-decoration-layout=:close\n")
         env.update(extra_env or {})
-        self.process = subprocess.Popen([BINARY, *map(str, args)], env=env,
+        self.process = subprocess.Popen([*wrapper, BINARY, *map(str, args)], env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.window = wait_for(self._find_window, timeout=20, what="the TouchPainter window")
-        self.accessible = wait_for(self._find_accessible_app, timeout=20, what="the app on the AT-SPI bus")
+        self.window_pid = 1 if "--pid" in wrapper else self.process.pid
+        try:
+            self.window = wait_for(self._find_window, timeout=20, what="the TouchPainter window")
+            self.accessible = wait_for(self._find_accessible_app, timeout=20, what="the app on the AT-SPI bus")
+        except BaseException:
+            self.close()  # not left running to take the next test's launches (one instance a session)
+            raise
         xdotool("windowfocus", "--sync", self.window)
         time.sleep(0.4)  # let the first frame reach the screen
 
     def _windows(self):
         """(X window id, title) of each window of the app's on show."""
-        result = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.process.pid)],
+        result = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.window_pid)],
                                 capture_output=True, text=True)
         for window in result.stdout.split():
             yield window, subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True).stdout.strip()
@@ -67,12 +75,19 @@ class App:
         # The main window, not a dialog that may be up already (crash recovery asks at launch).
         return next((window for window, name in self._windows() if "TouchPainter" in name), None)
 
+    def _app_pid(self):
+        """The app's process id as the host sees it: under a wrapper, the wrapper's child."""
+        if self.window_pid == self.process.pid:
+            return self.process.pid
+        children = pathlib.Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()
+        return int(children[0]) if children else None
+
     def _find_accessible_app(self):
         desktop = pyatspi.Registry.getDesktop(0)
         for index in range(desktop.childCount):
             app = desktop.getChildAtIndex(index)
             try:
-                if app is not None and app.get_process_id() == self.process.pid:
+                if app is not None and app.get_process_id() == self._app_pid():
                     return app
             except Exception:
                 continue

@@ -120,21 +120,52 @@ struct JournalTests {
         journal.remove()
     }
 
-    @Test func onlyJournalsOfProcessesThatAreGoneAreOffered() throws {
+    @Test func onlyJournalsOfSessionsThatAreGoneAreOffered() throws {
         let manager = ScribbleManager(directory: folder.file("gallery"))
-        let dead = try deadProcessID()
-        let mine = getpid()
-        for pid in [dead, mine] {
-            folder.write(JournalFormat.header(pid: pid) + JournalFormat.frame(.base(.new))
-                         + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(Int(pid % 50))))),
-                         to: "\(pid).journal")
+        func journal(_ name: String, strokeAt index: Int) {
+            folder.write(JournalFormat.header(pid: 2) + JournalFormat.frame(.base(.new))
+                         + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(index)))), to: name)
         }
+        // A live session: this process' own journal, locked while it lives.
+        let live = Journal(directory: folder.path)
+        live.restart(from: .new)
+        live.flush()
+        // Sessions that are gone: one whose lock file is left unlocked, one without a lock file.
+        journal("crashed.journal", strokeAt: 1)
+        folder.write([], to: "crashed.lock")
+        journal("lockless.journal", strokeAt: 2)
+        // Journals named by process id, from before journals had locks: a dead process', and
+        // one with this very process' id — a crashed run whose id came round again (in a pid
+        // namespace every launch has the same one) — are both gone, not running.
+        let dead = try deadProcessID()
+        journal("\(dead).journal", strokeAt: 3)
+        journal("\(getpid()).journal", strokeAt: 4)
         folder.write(Array("garbage".utf8), to: "\(dead + 1_000_000).journal")
         let findings = JournalRecovery.find(in: folder.path, manager: manager)
-        #expect(findings.orphans.map(\.path) == [folder.file("\(dead).journal")]) // a live owner's is left alone
-        #expect(findings.orphans.first?.changeCount == 1)
+        #expect(Set(findings.orphans.map(\.path)) == Set(["crashed.journal", "lockless.journal", "\(dead).journal",
+                                                           "\(getpid()).journal"].map(folder.file)))
+        #expect(!findings.orphans.map(\.path).contains(live.path)) // a live session's is left alone
+        #expect(findings.orphans.allSatisfy { $0.changeCount == 1 })
         #expect(findings.unusable.map(\.path) == [folder.file("\(dead + 1_000_000).journal")])
         #expect(findings.unusable.first?.error == .notAJournal)
+        live.remove()
+        #expect(!FileManager.default.fileExists(atPath: Journal.lockPath(forJournal: live.path)))
+    }
+
+    @Test func aSessionsLockHoldsAcrossRestartsAndGoesWithADiscard() throws {
+        let live = Journal(directory: folder.path)
+        live.restart(from: .new)
+        live.restart(from: .new) // a save: the journal file is replaced, the lock file is not
+        live.flush()
+        #expect(JournalRecovery.isLive(live.path))
+        let other = folder.file("other.journal")
+        folder.write(JournalFormat.header(pid: 2) + JournalFormat.frame(.base(.new)), to: "other.journal")
+        folder.write([], to: "other.lock")
+        #expect(!JournalRecovery.isLive(other))
+        JournalRecovery.discard(other)
+        #expect(folder.names().filter { $0.hasPrefix("other") }.isEmpty)
+        live.remove()
+        #expect(!JournalRecovery.isLive(live.path))
     }
 
     @Test func aJournalWhoseSavedVersionIsGoneSaysWhy() {

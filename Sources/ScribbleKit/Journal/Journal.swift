@@ -3,13 +3,17 @@ import Foundation
 import Synchronization
 
 /// The journal of the open document (SPEC §8, "Never lose a stroke"): a file in
-/// `$XDG_STATE_HOME/touchpainter/journal/`, named after the process that writes it, holding
+/// `$XDG_STATE_HOME/touchpainter/journal/`, named by an id unique to the session, holding
 /// where the drawing starts from and every change since. Appends are queued on a background
 /// queue — never on the motion path — written at once and `fdatasync`ed at most
 /// `syncDelay` later, so a change is durable within a quarter of a second.
 ///
-/// The file is its own lock: its name carries the writer's process id, and a launch
-/// recovers only journals whose writer is no longer running (`JournalRecovery`).
+/// "Running" means "locked by a live process", as SQLite tells a hot journal: the session
+/// holds an advisory lock (`flock`) on `<id>.lock` beside its journal for as long as it
+/// lives, the kernel drops it when the process dies, and a launch recovers only journals
+/// whose lock it can take (`JournalRecovery`). A process id would not do: inside a pid
+/// namespace (Flatpak, bwrap) every launch is pid 2, and after a reboot ids come round
+/// again, so a relaunch took the crashed run's journal for its own and wiped it.
 public final class Journal: Sendable {
     /// The journal's file.
     public let path: String
@@ -21,14 +25,16 @@ public final class Journal: Sendable {
 
     private struct State {
         var descriptor: Int32 = -1
+        /// The lock file's descriptor, holding the session's lock; -1 until first written.
+        var lockDescriptor: Int32 = -1
         var syncScheduled = false
         /// Set once writing failed, so a full disk is reported once, not per stroke.
         var failure: StorageError?
     }
 
-    /// A journal at `directory/<pid>.journal` for this process.
+    /// A journal of this session's own in `directory`: `<unique id>.journal`.
     public convenience init(directory: String) {
-        self.init(path: Self.path(in: directory, pid: getpid()))
+        self.init(path: "\(directory)/\(UUID().uuidString.lowercased()).journal")
     }
 
     /// A journal at `path`.
@@ -46,8 +52,25 @@ public final class Journal: Sendable {
         return home + "/.local/state/touchpainter/journal"
     }
 
-    /// The journal file of process `pid` in `directory`.
-    static func path(in directory: String, pid: Int32) -> String { "\(directory)/\(pid).journal" }
+    /// The lock file that tells whether the journal at `path` belongs to a live session.
+    static func lockPath(forJournal path: String) -> String {
+        (path.hasSuffix(".journal") ? String(path.dropLast(".journal".count)) : path) + ".lock"
+    }
+
+    /// Takes the session's lock, before the journal file first appears, so no launch ever
+    /// sees this journal unlocked. On the journal's queue.
+    private func lock(_ state: inout State) throws(StorageError) {
+        guard state.lockDescriptor < 0 else { return }
+        let lockPath = Self.lockPath(forJournal: path)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw StorageError(.save, path: lockPath, code: errno) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw StorageError(.save, path: lockPath, code: code)
+        }
+        state.lockDescriptor = descriptor
+    }
 
     /// Starts the journal afresh from `base` (a new document, an opened one, one just saved):
     /// written atomically, so a crash leaves the old journal or the new one.
@@ -60,6 +83,7 @@ public final class Journal: Sendable {
                 state.descriptor = -1
                 do throws(StorageError) {
                     try FileSystem.makeDirectories(AtomicFile.folder(of: path))
+                    try self.lock(&state)
                     try AtomicFile.write(bytes, to: path)
                     state.descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
                     if state.descriptor < 0 { throw StorageError(.save, path: path, code: errno) }
@@ -72,17 +96,19 @@ public final class Journal: Sendable {
     }
 
     /// Takes over a recovered journal at `existing` (renamed to this journal's path and cut
-    /// back to its last good record), to go on appending after it.
+    /// back to its last good record), to go on appending after it; its old lock file goes.
     func adopt(_ existing: String, validLength: Int) {
         let path = path
         queue.async {
             self.state.withLock { state in
                 if state.descriptor >= 0 { close(state.descriptor) }
                 state.descriptor = -1
+                do throws(StorageError) { try self.lock(&state) } catch { state.failure = error }
                 guard existing == path || rename(existing, path) == 0 else {
                     state.failure = StorageError(.save, path: path, code: errno)
                     return
                 }
+                if existing != path { unlink(Self.lockPath(forJournal: existing)) }
                 state.descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
                 if state.descriptor < 0 || ftruncate(state.descriptor, off_t(validLength)) != 0 {
                     state.failure = StorageError(.save, path: path, code: errno)
@@ -123,7 +149,7 @@ public final class Journal: Sendable {
         }
     }
 
-    /// Deletes the journal (a clean quit): nothing is left to recover.
+    /// Deletes the journal (a clean quit): nothing is left to recover. The lock goes last.
     public func remove() {
         let path = path
         queue.sync {
@@ -131,6 +157,9 @@ public final class Journal: Sendable {
                 if state.descriptor >= 0 { close(state.descriptor) }
                 state.descriptor = -1
                 unlink(path)
+                unlink(Self.lockPath(forJournal: path))
+                if state.lockDescriptor >= 0 { close(state.lockDescriptor) }
+                state.lockDescriptor = -1
             }
         }
     }

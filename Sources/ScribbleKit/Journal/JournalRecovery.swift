@@ -37,8 +37,8 @@ public enum JournalRecovery {
         let names = ((try? FileSystem.names(in: directory)) ?? []).filter { $0.hasSuffix(".journal") }
         var found: [(Date, Orphan)] = []
         for name in names {
-            guard let pid = Int32(name.dropLast(".journal".count)), !isRunning(pid) else { continue }
             let path = directory + "/" + name
+            guard !isLive(path) else { continue }
             do throws(JournalError) {
                 found.append((FileSystem.modificationDate(path) ?? .distantPast, try read(path, manager: manager)))
             } catch {
@@ -75,16 +75,32 @@ public enum JournalRecovery {
     /// for whoever wants to look at it.
     public static func moveAside(_ path: String) {
         rename(path, path + ".broken")
+        unlink(Journal.lockPath(forJournal: path))
     }
 
     /// Deletes a journal the user chose to discard.
     public static func discard(_ path: String) {
         unlink(path)
+        unlink(Journal.lockPath(forJournal: path))
     }
 
-    /// Whether `pid` is a running TouchPainter other than this process.
+    /// Whether the journal at `path` belongs to a live session: its lock is held (this
+    /// process' own included: a lock is per open file, so ours refuses a second taker too).
+    /// A journal named by a process id was written before journals had locks: its writer
+    /// runs if that process is another TouchPainter.
+    static func isLive(_ path: String) -> Bool {
+        let stem = (path.split(separator: "/").last ?? "").dropLast(".journal".count)
+        if let pid = Int32(stem) { return isRunning(pid) }
+        let descriptor = open(Journal.lockPath(forJournal: path), O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return false } // no lock file: its session is gone
+        defer { close(descriptor) } // closing drops a lock taken here
+        return flock(descriptor, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
+    /// Whether `pid` is a running TouchPainter other than this process (which writes no
+    /// journal named by its id: one with its id is a crashed run's, whose id came round).
     static func isRunning(_ pid: Int32) -> Bool {
-        guard pid > 0, pid != getpid() else { return pid == getpid() }
+        guard pid > 0, pid != getpid() else { return false }
         guard kill(pid, 0) == 0 || errno == EPERM else { return false }
         // The id may have been reused by another program since the owner died.
         let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
