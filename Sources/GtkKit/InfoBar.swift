@@ -5,12 +5,13 @@ import CGtk
 public final class InfoBar: Widget {
     private let label = Label()
 
-    /// A hidden info bar; `show(_:)` puts a message up.
-    public init() {
+    /// A hidden info bar; `show(_:)` puts a message up. A warning is drawn as one, and one
+    /// that may not be closed stays until `dismiss` (a problem that lasts while it lasts).
+    public init(warning: Bool = false, closable: Bool = true) {
         super.init(sinking: UnsafeMutableRawPointer(gtk_info_bar_new()))
         let bar: UnsafeMutablePointer<GtkInfoBar> = cast(pointer)
-        gtk_info_bar_set_message_type(bar, GTK_MESSAGE_INFO)
-        gtk_info_bar_set_show_close_button(bar, 1)
+        gtk_info_bar_set_message_type(bar, warning ? GTK_MESSAGE_WARNING : GTK_MESSAGE_INFO)
+        gtk_info_bar_set_show_close_button(bar, closable ? 1 : 0)
         label.wraps = true
         label.xAlign = 0
         gtk_container_add(cast(UnsafeMutableRawPointer(gtk_info_bar_get_content_area(bar))), label.widget)

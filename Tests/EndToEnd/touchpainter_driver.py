@@ -141,6 +141,11 @@ class App:
         except TimeoutError:
             return False
 
+    def find_all_containing(self, text):
+        """Every label whose text holds `text`."""
+        return pyatspi.findAllDescendants(self.accessible, lambda a: a is not None and a.getRole() == pyatspi.ROLE_LABEL
+                                          and text in (a.name or ""))
+
     def find_all(self, name):
         return pyatspi.findAllDescendants(self.accessible, lambda a: a is not None and a.name == name)
 

@@ -250,6 +250,33 @@ struct DocumentTests {
         #expect(savedFiles.count == 2) // a new entry, not the first one overwritten
     }
 
+    @Test func aJournalThatCannotBeWrittenIsShownAndStartsAgainWithTheDrawingOnceItCan() throws {
+        folder.write([1], to: "blocked") // a file where the journal's folder should be
+        let journal = Journal(path: folder.file("blocked") + "/session.journal", retryDelay: .milliseconds(20))
+        document.startJournal(journal)
+        draw(at: 50) // drawn while nothing protects it
+        func settle(until done: () -> Bool) {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !done(), ContinuousClock.now < deadline {
+                hop.drain()
+                usleep(5_000)
+            }
+        }
+        settle { document.state.unprotectedBecause != nil }
+        #expect(document.state.unprotectedBecause == "part of the path is a file, not a folder")
+        try FileManager.default.removeItem(atPath: folder.file("blocked")) // room again
+        settle { document.state.unprotectedBecause == nil }
+        #expect(document.state.unprotectedBecause == nil)
+        draw(at: 80)
+        journal.flush()
+        // A crash now loses nothing: the fresh journal holds the stroke drawn during the outage.
+        let orphan = try JournalRecovery.read(journal.path, manager: document.manager)
+        let restored = Document(manager: document.manager, hop: hop.hop)
+        restored.restore(orphan)
+        #expect(restored.scribble.root.count == 2)
+        journal.remove()
+    }
+
     @Test func saveAsKeepsTheDrawingInThatFileNamedAfterIt() throws {
         draw(at: 50)
         let path = folder.file("Trip.scribble")

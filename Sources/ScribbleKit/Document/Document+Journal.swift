@@ -3,9 +3,26 @@
 /// crash is replayed into the document.
 extension Document {
     /// Starts recording into `journal`, from the drawing as it is now.
+    /// A failing journal is shown in the state (`unprotectedBecause`) and started again from
+    /// a snapshot every little while until it works.
     public func startJournal(_ journal: Journal) {
         self.journal = journal
+        let hop = hop
+        journal.watchHealth(onChange: { failure in
+            hop { [weak self] in self?.journalHealthChanged(failure) }
+        }, retry: {
+            hop { [weak self, weak journal] in
+                guard let self, let journal, self.journal === journal else { return }
+                self.restartJournal() // a snapshot of the drawing as it now is
+            }
+        })
         restartJournal()
+    }
+
+    /// The journal stopped or started working again: the window says so (or stops saying).
+    private func journalHealthChanged(_ failure: StorageError?) {
+        journalFailure = failure
+        publish()
     }
 
     /// Records the stroke in progress too and waits until everything is on disk (the app is

@@ -45,6 +45,9 @@ public final class Document {
     var saveAgain = false
     /// Where every change is recorded as it happens (see `Document+Journal`), once started.
     var journal: Journal?
+    /// Why the journal cannot be written, while it cannot: unsaved work is then not
+    /// protected against a crash, and the window must say so.
+    var journalFailure: StorageError?
     /// The mark being drawn: journaled when it is finished, not at its first point.
     var pendingMark: Mark?
     /// How many undo steps (and redo steps) a replay of the journal can take: it starts at the
@@ -177,7 +180,8 @@ public final class Document {
         guard !isBatching else { return }
         let fresh = DocumentState(
             title: origin == .new && !hasUnsavedWork ? DocumentState.appName : (hasUnsavedWork ? "• " : "") + displayName,
-            hasUnsavedWork: hasUnsavedWork, canUndo: history.canUndo, canRedo: history.canRedo)
+            hasUnsavedWork: hasUnsavedWork, canUndo: history.canUndo, canRedo: history.canRedo,
+            unprotectedBecause: journalFailure?.cause)
         guard fresh != state else { return }
         state = fresh
         onStateChange?(fresh)

@@ -11,6 +11,9 @@ public struct DocumentState: Equatable, Sendable {
     public var canUndo: Bool
     /// Whether Redo has something to redo.
     public var canRedo: Bool
+    /// Why unsaved changes are not protected against a crash ("the disk is full"), while the
+    /// journal cannot be written; `nil` while it works.
+    public var unprotectedBecause: String? = nil
 
     /// The title of a fresh canvas.
     public static let appName = "TouchPainter"

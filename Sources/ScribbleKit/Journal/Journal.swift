@@ -23,8 +23,18 @@ public final class Journal: Sendable {
     /// The open file and whether a sync is scheduled; touched only on `queue`.
     private let state = Mutex(State())
 
+    /// How long after a failed write the journal asks to be started again.
+    let retryDelay: DispatchTimeInterval
+
     private struct State {
         var descriptor: Int32 = -1
+        /// Where the last whole record ends: a torn write is cut back to it.
+        var validLength: off_t = 0
+        /// Told when writing starts or stops failing (see `watchHealth`).
+        var onHealthChange: (@Sendable (StorageError?) -> Void)?
+        /// Asked, `retryDelay` after a failure, to start the journal again from a snapshot.
+        var onRetry: (@Sendable () -> Void)?
+        var retryScheduled = false
         /// The lock file's descriptor, holding the session's lock; -1 until first written.
         var lockDescriptor: Int32 = -1
         var syncScheduled = false
@@ -37,9 +47,55 @@ public final class Journal: Sendable {
         self.init(path: "\(directory)/\(UUID().uuidString.lowercased()).journal")
     }
 
-    /// A journal at `path`.
-    init(path: String) {
+    /// A journal at `path`; after a failed write it asks for a fresh start every `retryDelay`.
+    init(path: String, retryDelay: DispatchTimeInterval = .seconds(2)) {
         self.path = path
+        self.retryDelay = retryDelay
+    }
+
+    /// Protection must not fail silently (SPEC §16): `onChange` hears the failure when
+    /// writing stops working (a full or read-only disk) and `nil` when it works again, and
+    /// `retry` is asked every `retryDelay` while it fails to start the journal again from
+    /// the drawing as it then is — so what was drawn during the outage is kept once the disk
+    /// has room. Both are called on the journal's queue.
+    public func watchHealth(onChange: @escaping @Sendable (StorageError?) -> Void, retry: @escaping @Sendable () -> Void) {
+        queue.async {
+            self.state.withLock { state in
+                state.onHealthChange = onChange
+                state.onRetry = retry
+                guard let failure = state.failure else { return }
+                onChange(failure)
+                self.scheduleRetry(&state)
+            }
+        }
+    }
+
+    /// Records that writing failed: tells the watcher on the first failure, and schedules a
+    /// retry. On the journal's queue, with the state locked.
+    private func fail(_ error: StorageError, in state: inout State) {
+        if state.failure == nil { state.onHealthChange?(error) }
+        state.failure = error
+        scheduleRetry(&state)
+    }
+
+    /// Asks for a fresh start `retryDelay` from now, unless that is asked already.
+    private func scheduleRetry(_ state: inout State) {
+        guard !state.retryScheduled, state.onRetry != nil else { return }
+        state.retryScheduled = true
+        queue.asyncAfter(deadline: .now() + retryDelay) {
+            let retry = self.state.withLock { state -> (@Sendable () -> Void)? in
+                state.retryScheduled = false
+                return state.failure == nil ? nil : state.onRetry
+            }
+            retry?()
+        }
+    }
+
+    /// Records that writing works (again), telling the watcher if it had failed.
+    private func heal(_ state: inout State) {
+        guard state.failure != nil else { return }
+        state.failure = nil
+        state.onHealthChange?(nil)
     }
 
     /// Where the journals live: `$XDG_STATE_HOME/touchpainter/journal`, else
@@ -87,9 +143,10 @@ public final class Journal: Sendable {
                     try AtomicFile.write(bytes, to: path)
                     state.descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
                     if state.descriptor < 0 { throw StorageError(.save, path: path, code: errno) }
-                    state.failure = nil
+                    state.validLength = off_t(bytes.count)
+                    self.heal(&state)
                 } catch {
-                    state.failure = state.failure ?? error
+                    self.fail(error, in: &state)
                 }
             }
         }
@@ -103,15 +160,17 @@ public final class Journal: Sendable {
             self.state.withLock { state in
                 if state.descriptor >= 0 { close(state.descriptor) }
                 state.descriptor = -1
-                do throws(StorageError) { try self.lock(&state) } catch { state.failure = error }
+                do throws(StorageError) { try self.lock(&state) } catch { self.fail(error, in: &state) }
                 guard existing == path || rename(existing, path) == 0 else {
-                    state.failure = StorageError(.save, path: path, code: errno)
+                    self.fail(StorageError(.save, path: path, code: errno), in: &state)
                     return
                 }
                 if existing != path { unlink(Self.lockPath(forJournal: existing)) }
                 state.descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
                 if state.descriptor < 0 || ftruncate(state.descriptor, off_t(validLength)) != 0 {
-                    state.failure = StorageError(.save, path: path, code: errno)
+                    self.fail(StorageError(.save, path: path, code: errno), in: &state)
+                } else {
+                    state.validLength = off_t(validLength)
                 }
             }
         }
@@ -122,11 +181,19 @@ public final class Journal: Sendable {
         queue.async {
             let bytes = JournalFormat.frame(record) // encoded here, off the main thread
             self.state.withLock { state in
-                guard state.descriptor >= 0 else { return }
+                guard state.descriptor >= 0 else { return } // failed: the retry's snapshot will hold it
                 let written = bytes.withUnsafeBytes { write(state.descriptor, $0.baseAddress, $0.count) }
-                if written != bytes.count, state.failure == nil {
-                    state.failure = StorageError(.save, path: self.path, code: written < 0 ? errno : ENOSPC)
+                guard written == bytes.count else {
+                    let code = written < 0 ? errno : ENOSPC
+                    // A torn record is cut off, so the next append does not land behind it;
+                    // the retry starts a fresh journal holding the whole drawing.
+                    ftruncate(state.descriptor, state.validLength)
+                    close(state.descriptor)
+                    state.descriptor = -1
+                    self.fail(StorageError(.save, path: self.path, code: code), in: &state)
+                    return
                 }
+                state.validLength += off_t(written)
                 guard !state.syncScheduled else { return }
                 state.syncScheduled = true
                 self.queue.asyncAfter(deadline: .now() + Self.syncDelay) {

@@ -17,6 +17,8 @@ final class CanvasViewController: ViewController {
     let toolbar: CanvasToolbar
     /// News about the document that needs no answer, above the drawing.
     let infoBar = InfoBar()
+    /// Up while unsaved work is not protected against a crash (the journal cannot be written).
+    let protectionBar = InfoBar(warning: true, closable: false)
     /// The page: the info bar over the tool bar and the drawing surface.
     let page = Box(.vertical)
     /// The tool bar beside the drawing surface.
@@ -72,6 +74,7 @@ final class CanvasViewController: ViewController {
                                                    detail: tr("%1$s Your drawing is still here; try saving again.", error))
         }
         apply(document.state)
+        page.packStart(protectionBar)
         page.packStart(infoBar)
         page.packStart(canvasRow, expand: true)
         canvasRow.packStart(toolStrip.view)
@@ -213,6 +216,11 @@ final class CanvasViewController: ViewController {
     private func apply(_ state: DocumentState) {
         toolbar.setUndoAvailable(state.canUndo, redoAvailable: state.canRedo)
         coordinator.titleDidChange(for: self)
+        if let cause = state.unprotectedBecause {
+            protectionBar.show(tr("Unsaved changes are not protected against a crash: %1$s. Save them to keep them; TouchPainter keeps trying.", cause))
+        } else if protectionBar.isVisible {
+            protectionBar.dismiss()
+        }
         refreshProposedTitle()
     }
 }
