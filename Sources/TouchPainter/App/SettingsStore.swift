@@ -46,42 +46,32 @@ final class SettingsStore {
     /// The canvas kind new canvases get; setting it saves the file in the background.
     var canvasKind: CanvasKind {
         get { settings.canvasKind }
-        set {
-            guard newValue != settings.canvasKind else { return }
-            settings.canvasKind = newValue
-            save()
-        }
+        set { update(\.canvasKind, to: newValue) }
     }
 
     /// The colours picked last, newest first; setting them saves the file in the background.
     var recentColors: [Color] {
         get { settings.recentColors }
-        set {
-            let limited = Array(newValue.prefix(Settings.recentColorLimit))
-            guard limited != settings.recentColors else { return }
-            settings.recentColors = limited
-            save()
-        }
+        set { update(\.recentColors, to: Array(newValue.prefix(Settings.recentColorLimit))) }
     }
 
     /// The folder exported to last; setting it saves the file in the background.
     var exportFolder: String? {
         get { settings.exportFolder }
-        set {
-            guard newValue != settings.exportFolder else { return }
-            settings.exportFolder = newValue
-            save()
-        }
+        set { update(\.exportFolder, to: newValue) }
     }
 
     /// The eraser's size and mode; setting them saves the file in the background.
     var eraser: EraserOptions {
         get { settings.eraser }
-        set {
-            guard newValue != settings.eraser else { return }
-            settings.eraser = newValue
-            save()
-        }
+        set { update(\.eraser, to: newValue) }
+    }
+
+    /// Sets one preference and saves the file in the background, unless it is unchanged.
+    private func update<Value: Equatable>(_ field: WritableKeyPath<Settings, Value>, to value: Value) {
+        guard settings[keyPath: field] != value else { return }
+        settings[keyPath: field] = value
+        save()
     }
 
     /// Waits until every change made so far is on disk (the app calls it as it exits).

@@ -133,13 +133,19 @@ final class CanvasViewController: ViewController {
         guard needsName else {
             return document.save(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
         }
+        lookUpProposedTitle { [weak self] proposal in
+            guard let self, self.needsName, self.askName(proposing: proposal) else { return }
+            self.document.save(canvasWidth: self.canvasSize.width, canvasHeight: self.canvasSize.height)
+        }
+    }
+
+    /// Finds the next "Scribble N" off the main thread (it lists the gallery) and hands it to
+    /// `body` on the main thread.
+    private func lookUpProposedTitle(_ body: @escaping @MainActor @Sendable (String) -> Void) {
         let manager = document.manager
         CoordinatingController.loading.async {
             let proposal = manager.nextDefaultTitle()
-            MainLoop.perform { [weak self] in
-                guard let self, self.needsName, self.askName(proposing: proposal) else { return }
-                self.document.save(canvasWidth: self.canvasSize.width, canvasHeight: self.canvasSize.height)
-            }
+            MainLoop.perform { body(proposal) }
         }
     }
 
@@ -189,13 +195,9 @@ final class CanvasViewController: ViewController {
     private func refreshProposedTitle() {
         guard needsName, document.hasUnsavedWork, !isProposingTitle else { return }
         isProposingTitle = true
-        let manager = document.manager
-        CoordinatingController.loading.async {
-            let proposal = manager.nextDefaultTitle()
-            MainLoop.perform { [weak self] in
-                self?.proposedTitle = proposal
-                self?.isProposingTitle = false
-            }
+        lookUpProposedTitle { [weak self] proposal in
+            self?.proposedTitle = proposal
+            self?.isProposingTitle = false
         }
     }
 
