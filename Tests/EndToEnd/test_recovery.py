@@ -33,6 +33,25 @@ def restore(launch, **options):
     return app
 
 
+def relaunch_after_crash(launch, tmp_path):
+    """Launches the app again after a crash and shows what it kept: with something to
+    restore it asks, and is answered Restore; with nothing (a save completed just before the
+    crash) it asks nothing and deletes the crashed session's journal, and the newest saved
+    scribble is opened from the command line instead."""
+    crashed = list((tmp_path / "state" / "touchpainter" / "journal").glob("*.journal"))
+    app = launch()
+    asked = wait_for(lambda: "asked" if app._has_dialog() else "gone" if not any(p.exists() for p in crashed) else None,
+                     timeout=15, what="the Restore question, or the crashed journal to go") == "asked"
+    if asked:
+        assert "Restore unsaved changes?" in app.dialog_text()
+        app.answer_dialog("Restore")
+        return app, True
+    app.key("ctrl+q")  # nothing unsaved: quits at once
+    app.process.wait(timeout=10)
+    newest = max((tmp_path / "gallery").glob("*.scribble"), key=lambda path: path.stat().st_mtime_ns)
+    return launch(newest), False
+
+
 def test_kill_9_at_random_moments_loses_nothing_released(launch, tmp_path):
     rng = random.Random(16)
     trials = 20
@@ -55,14 +74,16 @@ def test_kill_9_at_random_moments_loses_nothing_released(launch, tmp_path):
         app.process.wait(timeout=10)
         subprocess.run(["xdotool", "mouseup", "1"], check=False)
 
-        app = restore(launch)
+        app, restored = relaunch_after_crash(launch, tmp_path)
         shot = screenshot()
         missing = [y for y in set(drawn) if not row_drawn(shot, app, y)]
         assert not missing, f"trial {trial} ({moment}): rows {missing} lost"
-        assert app.title().startswith("• ")
+        assert app.title().startswith("• ") == restored  # restored work is unsaved; a save is not
+        assert restored or moment == "saving", f"trial {trial} ({moment}): nothing offered"
         if trial % 5 == 4:
             app.key("Delete")  # a fresh canvas from time to time, so rows are drawn anew
-            app.answer_dialog("Discard")
+            if restored:  # unsaved work: Delete asks first
+                app.answer_dialog("Discard")
             drawn = []
     app.save()
     wait_for(lambda: not app.title().startswith("• "), what="the restored drawing to save")
@@ -137,6 +158,7 @@ def test_discard_deletes_the_journal(launch, tmp_path):
     app = launch()
     time.sleep(1)
     assert not app._has_dialog()  # nothing left to offer
+    assert not list((tmp_path / "state" / "touchpainter" / "journal").glob("*.damaged"))  # nor kept
 
 
 def test_a_clean_quit_leaves_nothing_to_recover(launch, tmp_path):

@@ -45,7 +45,9 @@ struct DocumentTests {
     }
 
     private func draw(at y: Float) {
-        document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke(at: y)))
+        let mark = stroke(at: y)
+        document.execute(DrawScribbleCommand(scribble: document.scribble, mark: mark))
+        document.markFinished(mark) // the pointer released
     }
 
     /// Lets the save queue finish, then hands its results back.

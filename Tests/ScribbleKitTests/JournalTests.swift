@@ -17,7 +17,7 @@ struct JournalTests {
     }
 
     private func sampleJournal() -> [UInt8] {
-        var bytes = JournalFormat.header(pid: 4242) + JournalFormat.frame(.base(.gallery(id: "abc")))
+        var bytes = JournalFormat.header() + JournalFormat.frame(.base(.gallery(id: "abc", stamp: nil)))
         bytes += JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(1))))
         bytes += JournalFormat.frame(.undo) + JournalFormat.frame(.redo) + JournalFormat.frame(.clear)
         bytes += JournalFormat.frame(.draw(ScribbleMemento.incremental(of: Dot(location: Point(x: 3, y: 4), color: .black, size: 5))))
@@ -25,12 +25,11 @@ struct JournalTests {
     }
 
     @Test func recordsReadBackInOrder() throws {
-        let contents = try JournalFormat.read(sampleJournal())
-        #expect(contents.pid == 4242)
+        let contents = try JournalReader(bytes: sampleJournal()).read()
         #expect(contents.records.count == 6)
         #expect(!contents.isDamaged)
         #expect(contents.validLength == sampleJournal().count)
-        guard case .base(.gallery(let id)) = contents.records[0], case .draw(let memento) = contents.records[1],
+        guard case .base(.gallery(let id, nil)) = contents.records[0], case .draw(let memento) = contents.records[1],
               case .undo = contents.records[2], case .redo = contents.records[3], case .clear = contents.records[4],
               case .draw(let dot) = contents.records[5] else {
             Issue.record("records came back as \(contents.records)")
@@ -43,10 +42,10 @@ struct JournalTests {
 
     @Test func aTornLastRecordIsDroppedQuietly() throws {
         let whole = sampleJournal()
-        let frames = try JournalFormat.read(whole).records.count
+        let frames = try JournalReader(bytes: whole).read().records.count
         var previous = -1
         for length in JournalFormat.headerLength..<whole.count {
-            let contents = try JournalFormat.read(Array(whole.prefix(length)))
+            let contents = try JournalReader(bytes: Array(whole.prefix(length))).read()
             #expect(!contents.isDamaged, "a cut at \(length) is a torn write, not damage")
             #expect(contents.records.count >= previous && contents.records.count < frames)
             #expect(contents.validLength <= length)
@@ -54,21 +53,31 @@ struct JournalTests {
         }
     }
 
-    @Test func aDamagedRecordEndsReadingAndSaysSo() throws {
+    @Test func aDamagedRecordIsSkippedAndReadingGoesOnAfterIt() throws {
         var bytes = sampleJournal()
-        let firstDraw = JournalFormat.headerLength + JournalFormat.frame(.base(.gallery(id: "abc"))).count
+        let firstDraw = JournalFormat.headerLength + JournalFormat.frame(.base(.gallery(id: "abc", stamp: nil))).count
+        let drawLength = JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(1)))).count
         bytes[firstDraw + 20] ^= 0x40 // inside the first draw's payload: its checksum fails
-        let contents = try JournalFormat.read(bytes)
-        #expect(contents.records.count == 1) // the base only
-        #expect(contents.isDamaged)
-        #expect(contents.validLength == firstDraw)
+        let contents = try JournalReader(bytes: bytes).read()
+        #expect(contents.records.count == 5) // all but the damaged draw
+        #expect(contents.damagedBytes == drawLength)
+        bytes[firstDraw + 5] ^= 0x10 // its length now runs past the end, but whole frames follow: damage
+        #expect(try JournalReader(bytes: bytes).read().records.count == 5)
+        #expect(try JournalReader(bytes: bytes).read().isDamaged)
     }
 
-    @Test func foreignAndNewerFilesAreRefused() {
-        #expect(throws: JournalError.notAJournal) { try JournalFormat.read(Array("hello, not a journal".utf8)) }
+    @Test func foreignAndNewerFilesAreRefusedAndAFlippedVersionIsDamage() throws {
+        #expect(throws: JournalError.notAJournal) { try JournalReader(bytes: Array("hello, not a journal".utf8)).read() }
         var newer = sampleJournal()
         newer[8] = 9
-        #expect(throws: JournalError.newerVersion(9)) { try JournalFormat.read(newer) }
+        newer.replaceSubrange(12..<16, with: withUnsafeBytes(of: newer[0..<12].withUnsafeBytes { CRC32.checksum($0) }.littleEndian, Array.init))
+        #expect(throws: JournalError.newerVersion(9)) { try JournalReader(bytes: newer).read() }
+        for bit in 0..<16 { // any bit of the version: the header's checksum fails, the records are all there
+            var flipped = sampleJournal()
+            flipped[8 + bit / 8] ^= UInt8(1 << (bit % 8))
+            let contents = try JournalReader(bytes: flipped).read()
+            #expect(contents.records.count == 6 && contents.isDamaged, "version bit \(bit)")
+        }
     }
 
     @Test func theStrokeInProgressIsRecordedOnlyWhenFinished() throws {
@@ -80,10 +89,10 @@ struct JournalTests {
         document.execute(DrawScribbleCommand(scribble: document.scribble, mark: mark))
         document.scribble.append(Point(x: 99, y: 99), to: mark)
         journal.flush()
-        #expect(try JournalFormat.read(FileSystem.readFile(path)).records.count == 1) // base only
+        #expect(try JournalRecovery.readContents(path).records.count == 1) // base only
         document.markFinished(mark)
         journal.flush()
-        let records = try JournalFormat.read(FileSystem.readFile(path)).records
+        let records = try JournalRecovery.readContents(path).records
         guard records.count == 2, case .draw(let memento) = records[1] else {
             Issue.record("expected the finished stroke: \(records)")
             return
@@ -123,12 +132,12 @@ struct JournalTests {
     @Test func onlyJournalsOfSessionsThatAreGoneAreOffered() throws {
         let manager = ScribbleManager(directory: folder.file("gallery"))
         func journal(_ name: String, strokeAt index: Int) {
-            folder.write(JournalFormat.header(pid: 2) + JournalFormat.frame(.base(.new))
+            folder.write(JournalFormat.header() + JournalFormat.frame(.base(.new))
                          + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(index)))), to: name)
         }
         // A live session: this process' own journal, locked while it lives.
         let live = Journal(directory: folder.path)
-        live.restart(from: .new)
+        live.restart(from: .new, supersedingOld: false)
         live.flush()
         // Sessions that are gone: one whose lock file is left unlocked, one without a lock file.
         journal("crashed.journal", strokeAt: 1)
@@ -145,7 +154,7 @@ struct JournalTests {
         #expect(Set(findings.orphans.map(\.path)) == Set(["crashed.journal", "lockless.journal", "\(dead).journal",
                                                            "\(getpid()).journal"].map(folder.file)))
         #expect(!findings.orphans.map(\.path).contains(live.path)) // a live session's is left alone
-        #expect(findings.orphans.allSatisfy { $0.changeCount == 1 })
+        #expect(findings.orphans.allSatisfy { $0.records.count == 1 })
         #expect(findings.unusable.map(\.path) == [folder.file("\(dead + 1_000_000).journal")])
         #expect(findings.unusable.first?.error == .notAJournal)
         live.remove()
@@ -154,12 +163,12 @@ struct JournalTests {
 
     @Test func aSessionsLockHoldsAcrossRestartsAndGoesWithADiscard() throws {
         let live = Journal(directory: folder.path)
-        live.restart(from: .new)
-        live.restart(from: .new) // a save: the journal file is replaced, the lock file is not
+        live.restart(from: .new, supersedingOld: false)
+        live.restart(from: .new, supersedingOld: false) // a save: the journal file is replaced, the lock file is not
         live.flush()
         #expect(JournalRecovery.isLive(live.path))
         let other = folder.file("other.journal")
-        folder.write(JournalFormat.header(pid: 2) + JournalFormat.frame(.base(.new)), to: "other.journal")
+        folder.write(JournalFormat.header() + JournalFormat.frame(.base(.new)), to: "other.journal")
         folder.write([], to: "other.lock")
         #expect(!JournalRecovery.isLive(other))
         JournalRecovery.discard(other)
@@ -168,11 +177,117 @@ struct JournalTests {
         #expect(!JournalRecovery.isLive(live.path))
     }
 
-    @Test func aJournalWhoseSavedVersionIsGoneSaysWhy() {
+    @Test func aJournalWhoseSavedVersionIsGoneSaysWhyAndKeepsItsStrokes() throws {
         let manager = ScribbleManager(directory: folder.file("gallery"))
         let path = folder.file("lost.journal")
-        folder.write(JournalFormat.header(pid: 1) + JournalFormat.frame(.base(.gallery(id: "gone"))), to: "lost.journal")
-        #expect(throws: JournalError.self) { try JournalRecovery.read(path, manager: manager) }
+        folder.write(JournalFormat.header() + JournalFormat.frame(.base(.gallery(id: "gone", stamp: nil)))
+                     + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(5)))), to: "lost.journal")
+        let orphan = try JournalRecovery.read(path, manager: manager)
+        guard case .unreadable(let why) = orphan.baseProblem else {
+            Issue.record("expected the base to be reported unreadable, got \(String(describing: orphan.baseProblem))")
+            return
+        }
+        #expect(why.contains("gone"))
+        let document = Document(manager: manager, hop: { _ in })
+        document.restore(orphan)
+        #expect(document.scribble.marks.count == 1 && marksEqual(document.scribble.marks[0], stroke(5)))
+        #expect(document.origin == .new && document.isDirty)
+    }
+
+    @Test func changesToAVersionSavedAgainSinceAreOfferedAsANewScribble() throws {
+        let manager = ScribbleManager(directory: folder.file("gallery"))
+        let document = Document(manager: manager, hop: { _ in })
+        let journal = Journal(path: folder.file("session.journal"))
+        document.startJournal(journal)
+        let base = [stroke(1), stroke(2), stroke(3)]
+        for mark in base { document.execute(DrawScribbleCommand(scribble: document.scribble, mark: mark)) }
+        #expect(document.saveAndWait(canvasWidth: 64, canvasHeight: 48))
+        // Since the save: a stroke drawn, a saved one erased, one moved.
+        let drawn = stroke(4)
+        document.execute(DrawScribbleCommand(scribble: document.scribble, mark: drawn))
+        document.markFinished(drawn)
+        document.execute(RemoveMarksCommand(scribble: document.scribble, marks: [document.scribble.marks[0]]))
+        document.execute(ReplaceMarksCommand(scribble: document.scribble, marks: [document.scribble.marks[0]], edit: .move(dx: 5, dy: 5)))
+        journal.flush()
+        guard case .gallery(let id) = document.origin else { throw CancellationError() }
+        // Replayed over the version it continues, everything comes back as it was.
+        let orphan = try JournalRecovery.read(journal.path, manager: manager)
+        #expect(orphan.baseProblem == nil && orphan.origin == .gallery(id: id))
+        // Another computer saves that scribble again (one stroke, where three were).
+        let other = Document(manager: manager, hop: { _ in })
+        other.open(try manager.loadScribble(id: id), from: .gallery(id: id))
+        other.execute(RemoveMarksCommand(scribble: other.scribble, marks: Array(other.scribble.marks.dropFirst())))
+        #expect(other.saveAndWait(canvasWidth: 64, canvasHeight: 48))
+        // The changes' indices would now hit other marks: what was drawn comes back on its own.
+        let moved = try JournalRecovery.read(journal.path, manager: manager)
+        #expect(moved.baseProblem == .savedAgain && moved.origin == .new)
+        let restored = Document(manager: manager, hop: { _ in })
+        restored.restore(moved)
+        #expect(restored.scribble.marks.count == 1 && marksEqual(restored.scribble.marks[0], drawn))
+        #expect(restored.origin == .new && restored.isDirty)
+        journal.remove()
+    }
+
+    @Test func aJournalWithNothingToRestoreIsNotOfferedAndGoes() throws {
+        let manager = ScribbleManager(directory: folder.file("gallery"))
+        // Left by sessions that had saved or drawn nothing: nothing to restore.
+        folder.write(JournalFormat.header() + JournalFormat.frame(.base(.new)), to: "empty.journal")
+        let document = Document(manager: manager, hop: { _ in })
+        let journal = Journal(path: folder.file("saved.journal"))
+        document.startJournal(journal)
+        let mark = stroke(7)
+        document.execute(DrawScribbleCommand(scribble: document.scribble, mark: mark))
+        #expect(document.saveAndWait(canvasWidth: 64, canvasHeight: 48))
+        journal.flush()
+        let saved = try FileSystem.readFile(journal.path)
+        journal.remove()
+        folder.write(saved, to: "saved.journal")
+        // A stroke drawn and undone is work (Redo brings it back): it is offered.
+        folder.write(JournalFormat.header() + JournalFormat.frame(.base(.new))
+                     + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(8)))) + JournalFormat.frame(.undo),
+                     to: "undone.journal")
+        let findings = JournalRecovery.find(in: folder.path, manager: manager)
+        #expect(findings.orphans.map(\.path) == [folder.file("undone.journal")])
+        #expect(findings.unusable.isEmpty)
+        #expect(folder.names().filter { $0.hasSuffix(".journal") } == ["undone.journal"])
+    }
+
+    @Test func aJournalThatIsAFolderOrAPipeSaysWhatItIs() throws {
+        let manager = ScribbleManager(directory: folder.file("gallery"))
+        try FileManager.default.createDirectory(atPath: folder.file("folder.journal"), withIntermediateDirectories: false)
+        #expect(mkfifo(folder.file("pipe.journal"), 0o600) == 0)
+        let findings = JournalRecovery.find(in: folder.path, manager: manager)
+        let messages = Dictionary(uniqueKeysWithValues: findings.unusable.map { ($0.path, $0.error.description) })
+        #expect(messages[folder.file("folder.journal")]?.contains("it is a folder, not a file") == true)
+        #expect(messages[folder.file("pipe.journal")]?.contains("named pipe") == true)
+        #expect(messages.values.allSatisfy { $0.hasPrefix("The journal itself cannot be read") })
+    }
+
+    @Test func aHugeBadRecordCostsReadingItNotItsSizeInMemory() throws {
+        // A record claiming 300 MB of zeros (a sparse file: no disk used), then two good ones.
+        let good = JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(9))))
+        let hugeLength = 300 << 20
+        var bad = JournalFormat.frameMagic
+        bad += withUnsafeBytes(of: UInt32(hugeLength).littleEndian, Array.init) + [1, 2, 3, 4]
+        let path = folder.file("huge.journal")
+        folder.write(JournalFormat.header() + JournalFormat.frame(.base(.new)) + bad, to: "huge.journal")
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        try handle.truncate(atOffset: UInt64(JournalFormat.headerLength + JournalFormat.frame(.base(.new)).count + bad.count + hugeLength))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(good + good))
+        try handle.close()
+        let before = peakResidentMegabytes()
+        let contents = try JournalRecovery.readContents(path)
+        #expect(contents.records.count == 3) // the base and both strokes after the damage
+        #expect(contents.damagedBytes == bad.count + hugeLength)
+        #expect(peakResidentMegabytes() - before < 64, "reading it raised the peak memory by \(peakResidentMegabytes() - before) MB")
+    }
+
+    /// This process' peak resident memory so far, in MB.
+    private func peakResidentMegabytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss / 1024
     }
 
     /// The id of a process that has ended (a child that ran `true` and was reaped).

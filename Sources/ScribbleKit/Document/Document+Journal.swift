@@ -52,13 +52,37 @@ extension Document {
 
     /// Replays a journal left by a crash: the saved version it starts from, then each change,
     /// through the history, so the drawing and its undo history come back as they were. The
-    /// result is unsaved work; this document's journal goes on in the recovered file.
+    /// result is unsaved work. This document's journal starts again from it, and the crashed
+    /// session's journal goes once that is written.
+    ///
+    /// When the saved version is gone or was saved again since (`baseProblem`), the changes
+    /// are replayed over stand-ins for its marks — empty strokes, which the changes' indices
+    /// count from — and what they drew is kept as a new scribble, without the stand-ins.
     /// - Complexity: O(n) in the journal's marks and vertices.
     public func restore(_ orphan: JournalRecovery.Orphan) {
         let journal = self.journal
-        self.journal = nil // the replayed changes are in the file already
-        open(orphan.baseMemento.map { Scribble(adopting: $0) } ?? Scribble(), from: orphan.origin)
-        for record in orphan.records {
+        self.journal = nil // the replayed changes are in the old journal until the new one holds them
+        if orphan.baseProblem == nil {
+            open(orphan.baseMemento.map { Scribble(adopting: $0) } ?? Scribble(), from: orphan.origin)
+            replay(orphan.records)
+        } else {
+            let standIns = Scribble()
+            for _ in 0..<orphan.baseMarkCount { standIns.add(Stroke()) }
+            open(standIns, from: .new)
+            replay(orphan.records)
+            let drawn = Scribble()
+            for mark in scribble.marks where !((mark as? Stroke)?.count == 0) { drawn.add(mark) }
+            open(drawn, from: .new)
+        }
+        self.journal = journal
+        journal?.takeOver(orphan.path, keepingCopy: orphan.isDamaged)
+        setDirty(true)
+        restartJournal() // a snapshot of the restored drawing
+    }
+
+    /// Runs the changes of a journal through the history, as they were first made.
+    private func replay(_ records: [JournalRecord]) {
+        for record in records {
             switch record {
             case .draw(let memento):
                 for mark in Scribble(adopting: memento).marks {
@@ -78,10 +102,6 @@ extension Document {
             case .base: break
             }
         }
-        self.journal = journal
-        journal?.adopt(orphan.path, validLength: orphan.validLength)
-        journalDepth = (history.undoCount, history.redoCount) // what the replay rebuilt
-        setDirty(true)
     }
 
     /// The top-level marks at `indices` (a replayed record's), skipping any out of range.
@@ -97,19 +117,33 @@ extension Document {
     /// none to refer to.
     var journalBase: JournalBase {
         switch origin {
-        case .gallery(let id) where !isDirty: .gallery(id: id)
-        case .file(let path) where !isDirty: .file(path: path)
+        case .gallery(let id) where !isDirty: .gallery(id: id, stamp: nil)
+        case .file(let path) where !isDirty: .file(path: path, stamp: nil)
         case .new where scribble.isEmpty: .new
         default: .snapshot(scribble.makeMemento(), origin: origin)
         }
     }
 
-    /// Starts the journal again from the drawing as it is now.
+    /// Starts the journal again from the drawing as it is now; a saved version is stamped
+    /// from its file on the journal's queue.
+    ///
+    /// `supersedingOld` is true when the drawing the old journal describes is now saved or
+    /// given up (a save, an open, a new scribble): if the new journal cannot be written, the
+    /// old one must not be replayed over the new save after a crash, so it goes.
     /// - Complexity: O(1) when the drawing is saved or empty, else O(n) (a snapshot).
-    func restartJournal() {
+    func restartJournal(supersedingOld: Bool = false) {
         guard let journal else { return }
         journalDepth = (0, 0)
-        journal.restart(from: journalBase)
+        // A stroke in progress is in the base as far as it goes (saved mid-stroke, or in a
+        // snapshot): recording it again when it ends would draw it twice.
+        pendingMark = nil
+        let base = journalBase
+        let basePath: String? = switch base {
+        case .gallery(let id, _): manager.scribblePath(id)
+        case .file(let path, _): path
+        case .new, .snapshot: nil
+        }
+        journal.restart(from: base, basePath: basePath, markCount: scribble.root.count, supersedingOld: supersedingOld)
     }
 
     /// Records an undo or redo just done, if a replay can do it too; one that reaches past

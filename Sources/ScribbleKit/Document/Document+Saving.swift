@@ -98,8 +98,10 @@ extension Document {
                 origin = .gallery(id: entry.id)
             }
             setDirty(changeCount != ticket.changeCount)
-            // Saved as it is: the journal starts again from the saved version (compaction).
-            if !isDirty { restartJournal() }
+            // The journal starts again from the saved version (compaction) — or, if the drawing
+            // changed while it was being saved, from a snapshot: the old journal's changes are
+            // in the new save, and replaying them over it would draw them twice.
+            restartJournal(supersedingOld: true)
             return true
         case .failure(let error):
             onSaveFailure?(ticket.scribble.title ?? tr("Untitled"), error)

@@ -121,7 +121,7 @@ public final class Document {
     public func startNew() {
         if !scribble.isEmpty || origin != .new { execute(StartNewScribbleCommand(document: self)) }
         isDirty = false
-        restartJournal()
+        restartJournal(supersedingOld: true)
         publish()
     }
 
@@ -134,7 +134,7 @@ public final class Document {
         self.origin = origin
         isDirty = false
         pendingMark = nil
-        restartJournal()
+        restartJournal(supersedingOld: true)
         onScribbleReplaced?(scribble)
         publish()
     }

@@ -22,24 +22,30 @@ public final class Journal: Sendable {
     private let queue = DispatchQueue(label: "touchpainter.journal", qos: .utility)
     /// The open file and whether a sync is scheduled; touched only on `queue`.
     private let state = Mutex(State())
+    /// Where the bytes go: the disk, or in tests a layer that fails on purpose.
+    private let storage: any JournalStorage
 
     /// How long after a failed write the journal asks to be started again.
     let retryDelay: DispatchTimeInterval
 
     private struct State {
-        var descriptor: Int32 = -1
+        /// The journal file, open for appending; -1 while it is not.
+        var handle: Int32 = -1
         /// Where the last whole record ends: a torn write is cut back to it.
-        var validLength: off_t = 0
+        var validLength = 0
         /// Told when writing starts or stops failing (see `watchHealth`).
         var onHealthChange: (@Sendable (StorageError?) -> Void)?
         /// Asked, `retryDelay` after a failure, to start the journal again from a snapshot.
         var onRetry: (@Sendable () -> Void)?
         var retryScheduled = false
-        /// The lock file's descriptor, holding the session's lock; -1 until first written.
-        var lockDescriptor: Int32 = -1
+        /// The lock file's handle, holding the session's lock; -1 until first written.
+        var lockHandle: Int32 = -1
         var syncScheduled = false
         /// Set once writing failed, so a full disk is reported once, not per stroke.
         var failure: StorageError?
+        /// Journals of a crashed session whose drawing this one restored: they go once this
+        /// journal holds that drawing (a copy kept of a damaged one), not before.
+        var takenOver: [(path: String, keepCopy: Bool)] = []
     }
 
     /// A journal of this session's own in `directory`: `<unique id>.journal`.
@@ -47,10 +53,12 @@ public final class Journal: Sendable {
         self.init(path: "\(directory)/\(UUID().uuidString.lowercased()).journal")
     }
 
-    /// A journal at `path`; after a failed write it asks for a fresh start every `retryDelay`.
-    init(path: String, retryDelay: DispatchTimeInterval = .seconds(2)) {
+    /// A journal at `path`, written through `storage`; after a failed write it asks for a
+    /// fresh start every `retryDelay`.
+    init(path: String, retryDelay: DispatchTimeInterval = .seconds(2), storage: any JournalStorage = JournalDisk()) {
         self.path = path
         self.retryDelay = retryDelay
+        self.storage = storage
     }
 
     /// Protection must not fail silently (SPEC §16): `onChange` hears the failure when
@@ -73,6 +81,8 @@ public final class Journal: Sendable {
     /// Records that writing failed: tells the watcher on the first failure, and schedules a
     /// retry. On the journal's queue, with the state locked.
     private func fail(_ error: StorageError, in state: inout State) {
+        if state.handle >= 0 { storage.close(state.handle) }
+        state.handle = -1
         if state.failure == nil { state.onHealthChange?(error) }
         state.failure = error
         scheduleRetry(&state)
@@ -113,67 +123,59 @@ public final class Journal: Sendable {
         (path.hasSuffix(".journal") ? String(path.dropLast(".journal".count)) : path) + ".lock"
     }
 
-    /// Takes the session's lock, before the journal file first appears, so no launch ever
-    /// sees this journal unlocked. On the journal's queue.
-    private func lock(_ state: inout State) throws(StorageError) {
-        guard state.lockDescriptor < 0 else { return }
-        let lockPath = Self.lockPath(forJournal: path)
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw StorageError(.save, path: lockPath, code: errno) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw StorageError(.save, path: lockPath, code: code)
-        }
-        state.lockDescriptor = descriptor
-    }
-
-    /// Starts the journal afresh from `base` (a new document, an opened one, one just saved):
-    /// written atomically, so a crash leaves the old journal or the new one.
-    func restart(from base: JournalBase) {
-        let path = path
-        let bytes = JournalFormat.header(pid: getpid()) + JournalFormat.frame(.base(base))
+    /// Starts the journal afresh from `base` (a new document, an opened one, one just saved,
+    /// a snapshot): written atomically, so a crash leaves the old journal or the new one. A
+    /// gallery or file base is stamped from `basePath` (`BaseStamp`), so recovery replays the
+    /// changes over that version only.
+    ///
+    /// If the new journal cannot be written, what happens to the old one depends on
+    /// `supersedingOld`: after a save, an open or a new scribble the old journal describes a
+    /// drawing that is now saved or given up, and replaying it after a crash would put old
+    /// strokes over the new save — it is deleted. A snapshot of the same unsaved drawing (a
+    /// retry, an undo past the journal's start) keeps the old one, the closest thing to it.
+    func restart(from base: JournalBase, basePath: String? = nil, markCount: Int = 0, supersedingOld: Bool) {
         queue.async {
+            var base = base
+            if let basePath { base = base.stamped(BaseStamp.read(basePath, markCount: markCount)) }
+            let bytes = JournalFormat.header() + JournalFormat.frame(.base(base)) // encoded off the main thread
             self.state.withLock { state in
-                if state.descriptor >= 0 { close(state.descriptor) }
-                state.descriptor = -1
+                if state.handle >= 0 { self.storage.close(state.handle) }
+                state.handle = -1
                 do throws(StorageError) {
-                    try FileSystem.makeDirectories(AtomicFile.folder(of: path))
-                    try self.lock(&state)
-                    try AtomicFile.write(bytes, to: path)
-                    state.descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
-                    if state.descriptor < 0 { throw StorageError(.save, path: path, code: errno) }
-                    state.validLength = off_t(bytes.count)
+                    // The lock comes first, so no launch ever sees this journal unlocked.
+                    if state.lockHandle < 0 { state.lockHandle = try self.storage.lock(Self.lockPath(forJournal: self.path)) }
+                    try self.storage.replace(self.path, with: bytes)
+                    state.handle = try self.storage.openForAppending(self.path)
+                    state.validLength = bytes.count
+                    self.retireTakenOver(&state)
                     self.heal(&state)
                 } catch {
+                    if supersedingOld {
+                        self.storage.remove(self.path)
+                        self.retireTakenOver(&state)
+                    }
                     self.fail(error, in: &state)
                 }
             }
         }
     }
 
-    /// Takes over a recovered journal at `existing` (renamed to this journal's path and cut
-    /// back to its last good record), to go on appending after it; its old lock file goes.
-    func adopt(_ existing: String, validLength: Int) {
-        let path = path
+    /// Takes over the crashed session's journal at `path`, whose drawing was just restored:
+    /// it is deleted (or kept as `<path>.damaged`, when it held bytes that could not be read)
+    /// once this journal holds the drawing, so a crash before that still finds it.
+    func takeOver(_ path: String, keepingCopy: Bool) {
         queue.async {
-            self.state.withLock { state in
-                if state.descriptor >= 0 { close(state.descriptor) }
-                state.descriptor = -1
-                do throws(StorageError) { try self.lock(&state) } catch { self.fail(error, in: &state) }
-                guard existing == path || rename(existing, path) == 0 else {
-                    self.fail(StorageError(.save, path: path, code: errno), in: &state)
-                    return
-                }
-                if existing != path { unlink(Self.lockPath(forJournal: existing)) }
-                state.descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
-                if state.descriptor < 0 || ftruncate(state.descriptor, off_t(validLength)) != 0 {
-                    self.fail(StorageError(.save, path: path, code: errno), in: &state)
-                } else {
-                    state.validLength = off_t(validLength)
-                }
-            }
+            self.state.withLock { $0.takenOver.append((path, keepingCopy)) }
         }
+    }
+
+    /// Deletes the journals taken over, keeping a copy of the damaged ones.
+    private func retireTakenOver(_ state: inout State) {
+        for (path, keepCopy) in state.takenOver {
+            if keepCopy { storage.rename(path, to: JournalRecovery.damagedCopyPath(of: path)) } else { storage.remove(path) }
+            storage.remove(Self.lockPath(forJournal: path))
+        }
+        state.takenOver = []
     }
 
     /// Appends `record` in the background; it is durable within `syncDelay` of being written.
@@ -181,25 +183,23 @@ public final class Journal: Sendable {
         queue.async {
             let bytes = JournalFormat.frame(record) // encoded here, off the main thread
             self.state.withLock { state in
-                guard state.descriptor >= 0 else { return } // failed: the retry's snapshot will hold it
-                let written = bytes.withUnsafeBytes { write(state.descriptor, $0.baseAddress, $0.count) }
-                guard written == bytes.count else {
-                    let code = written < 0 ? errno : ENOSPC
-                    // A torn record is cut off, so the next append does not land behind it;
-                    // the retry starts a fresh journal holding the whole drawing.
-                    ftruncate(state.descriptor, state.validLength)
-                    close(state.descriptor)
-                    state.descriptor = -1
+                guard state.handle >= 0 else { return } // failed: the retry's snapshot will hold it
+                let written = self.storage.append(bytes, to: state.handle)
+                guard case .success(bytes.count) = written else {
+                    let code = switch written { case .failure(let error): error.errno; case .success: ENOSPC }
+                    // A torn record is cut off, so nothing lands behind it; the retry starts a
+                    // fresh journal holding the whole drawing.
+                    _ = self.storage.truncate(state.handle, to: state.validLength)
                     self.fail(StorageError(.save, path: self.path, code: code), in: &state)
                     return
                 }
-                state.validLength += off_t(written)
+                state.validLength += bytes.count
                 guard !state.syncScheduled else { return }
                 state.syncScheduled = true
                 self.queue.asyncAfter(deadline: .now() + Self.syncDelay) {
                     self.state.withLock { state in
                         state.syncScheduled = false
-                        if state.descriptor >= 0 { fdatasync(state.descriptor) }
+                        if state.handle >= 0 { self.storage.sync(state.handle) }
                     }
                 }
             }
@@ -211,7 +211,7 @@ public final class Journal: Sendable {
     public func flush() {
         queue.sync {
             self.state.withLock { state in
-                if state.descriptor >= 0 { fdatasync(state.descriptor) }
+                if state.handle >= 0 { self.storage.sync(state.handle) }
             }
         }
     }
@@ -221,12 +221,13 @@ public final class Journal: Sendable {
         let path = path
         queue.sync {
             self.state.withLock { state in
-                if state.descriptor >= 0 { close(state.descriptor) }
-                state.descriptor = -1
-                unlink(path)
-                unlink(Self.lockPath(forJournal: path))
-                if state.lockDescriptor >= 0 { close(state.lockDescriptor) }
-                state.lockDescriptor = -1
+                if state.handle >= 0 { self.storage.close(state.handle) }
+                state.handle = -1
+                self.storage.remove(path)
+                self.retireTakenOver(&state) // the user answered for their drawing too
+                self.storage.remove(Self.lockPath(forJournal: path))
+                if state.lockHandle >= 0 { self.storage.close(state.lockHandle) }
+                state.lockHandle = -1
             }
         }
     }

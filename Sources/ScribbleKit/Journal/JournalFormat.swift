@@ -1,28 +1,38 @@
 import Foundation
 
-/// The journal file's layout (`docs/FORMAT.md`, "Journal"): a header — magic, version, the
-/// writer's process id — then records, each framed by its payload's length and CRC-32 so a
-/// record torn by a crash is recognised and dropped:
+/// The journal file's layout (`docs/FORMAT.md`, "The journal"): a header — magic, version,
+/// and a CRC-32 of both, so a flipped bit there reads as damage, not as a newer app's journal
+/// — then records, each framed by a magic word, its payload's length and a CRC-32 of the
+/// length and payload. The magic lets a reader that meets a damaged record find the next
+/// whole one (LevelDB's resynchronisation), so one bad record hides nothing after it:
 ///
-///     "TPJOURNL" u16 version u32 pid
-///     ( u32 length, u32 crc32(payload), payload )*
+///     "TPJOURNL" u16 version u16 0 u32 crc32(the 12 bytes before)
+///     ( D1 "TPR" u32 length, u32 crc32(length, payload), payload )*
 ///
 /// A payload is a kind byte and its data: base (kind, then a string or a complete memento),
 /// draw (an incremental memento in the scribble file format), undo, redo, clear, remove
 /// (u32 count, u32 indices), edit (u32 count, u32 indices, then a move: 0, f32 dx, f32 dy;
 /// or a restyle: 1, flags (1 colour, 2 size), r g b a, f32 size), cut (u32 count, u32
-/// indices, u32 count, u32 piece counts, then a complete memento of the pieces). A snapshot
-/// base is its origin (kind byte, u32 length, string) then a complete memento.
+/// indices, u32 count, u32 piece counts, then a complete memento of the pieces). A gallery or
+/// file base holds a stamp flag (1 when a `BaseStamp` follows: u64 size, u32 checksum, u32
+/// mark count) before its id or path. A snapshot base is its origin (kind byte, u32 length,
+/// string) then a complete memento.
+///
+/// Versions 1 to 4 (`TPJOURNL` u16 version u32 pid, frames of u32 length, u32
+/// crc32(payload), payload; bases without stamps) are still read, without resynchronising.
 enum JournalFormat {
     /// The first eight bytes of every journal.
     static let magic = Array("TPJOURNL".utf8)
+    /// The first four bytes of every record's frame (version 5).
+    static let frameMagic: [UInt8] = [0xD1, 0x54, 0x50, 0x52]
     /// The version written, and the newest one read. Version 3 holds its mementos in scribble
-    /// format version 2 (the journal's own layout is version 2's), so a TouchPainter that reads
-    /// only scribble format 1 leaves such a journal alone rather than calling it damaged.
-    /// Version 4 adds the cut record, for the same reason.
-    static let version: UInt16 = 4
+    /// format version 2, version 4 adds the cut record, version 5 frames records with a magic
+    /// word, checks the header and stamps the base.
+    static let version: UInt16 = 5
     /// Bytes before the first record.
-    static let headerLength = 14
+    static let headerLength = 16
+    /// Bytes before a record's payload.
+    static let frameHeaderLength = 12
     /// A record longer than this is not one this app wrote (a memento of the largest file).
     static let maximumRecordLength = FileSystem.maximumFileSize
 
@@ -34,11 +44,12 @@ enum JournalFormat {
         case new = 0, gallery, file, snapshot
     }
 
-    /// The header of a journal written by process `pid`.
-    static func header(pid: Int32) -> [UInt8] {
+    /// The header of a journal.
+    static func header() -> [UInt8] {
         var bytes = magic
         append(version, to: &bytes)
-        append(UInt32(bitPattern: pid), to: &bytes)
+        append(UInt16(0), to: &bytes)
+        append(bytes.withUnsafeBytes { CRC32.checksum($0) }, to: &bytes)
         return bytes
     }
 
@@ -46,12 +57,20 @@ enum JournalFormat {
     /// - Complexity: O(n) in the record's marks and vertices.
     static func frame(_ record: JournalRecord) -> [UInt8] {
         let payload = self.payload(of: record)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(payload.count + 8)
+        var bytes = frameMagic
+        bytes.reserveCapacity(payload.count + frameHeaderLength)
         append(UInt32(payload.count), to: &bytes)
-        append(payload.withUnsafeBytes { CRC32.checksum($0) }, to: &bytes)
+        append(payload.withUnsafeBytes { CRC32.checksum($0, continuing: lengthChecksum(UInt32(payload.count))) }, to: &bytes)
         bytes += payload
         return bytes
+    }
+
+    /// Where a version 5 frame's checksum starts: the CRC-32 of its length field, which the
+    /// payload's bytes continue (so a flipped length bit fails the check too).
+    static func lengthChecksum(_ length: UInt32) -> UInt32 {
+        var bytes: [UInt8] = []
+        append(length, to: &bytes)
+        return bytes.withUnsafeBytes { CRC32.checksum($0) }
     }
 
     private static func payload(of record: JournalRecord) -> [UInt8] {
@@ -60,8 +79,14 @@ enum JournalFormat {
             var bytes = [Kind.base.rawValue]
             switch base {
             case .new: bytes.append(BaseKind.new.rawValue)
-            case .gallery(let id): bytes.append(BaseKind.gallery.rawValue); bytes += Array(id.utf8)
-            case .file(let path): bytes.append(BaseKind.file.rawValue); bytes += Array(path.utf8)
+            case .gallery(let id, let stamp):
+                bytes.append(BaseKind.gallery.rawValue)
+                append(stamp, to: &bytes)
+                bytes += Array(id.utf8)
+            case .file(let path, let stamp):
+                bytes.append(BaseKind.file.rawValue)
+                append(stamp, to: &bytes)
+                bytes += Array(path.utf8)
             case .snapshot(let memento, let origin):
                 bytes.append(BaseKind.snapshot.rawValue)
                 let (kind, text): (UInt8, String) = switch origin {
@@ -105,54 +130,9 @@ enum JournalFormat {
         }
     }
 
-    /// What a journal file holds: its writer, its records up to the first one that does not
-    /// read back, and how many bytes those take (where appending may go on).
-    struct Contents {
-        /// The process that wrote it.
-        let pid: Int32
-        /// The records that read back whole, in order.
-        let records: [JournalRecord]
-        /// Bytes from the start of the file to the end of the last good record.
-        let validLength: Int
-        /// True when bytes followed a bad record: more than a torn last write was lost.
-        let isDamaged: Bool
-    }
-
-    /// Reads a journal. A record cut short or failing its checksum ends the reading (a crash
-    /// tears at most the last write); a bad header is an error.
-    /// - Throws: `JournalError` for a file that is not a journal or is of a newer version.
-    static func read(_ bytes: [UInt8]) throws(JournalError) -> Contents {
-        guard bytes.count >= headerLength, Array(bytes[0..<8]) == magic else { throw .notAJournal }
-        let version = UInt16(bytes[8]) | UInt16(bytes[9]) << 8
-        guard version <= self.version else { throw .newerVersion(Int(version)) }
-        guard version >= 1 else { throw .notAJournal }
-        let pid = Int32(bitPattern: UInt32(bytes[10]) | UInt32(bytes[11]) << 8 | UInt32(bytes[12]) << 16 | UInt32(bytes[13]) << 24)
-        var records: [JournalRecord] = []
-        var offset = headerLength
-        while offset + 8 <= bytes.count {
-            let length = Int(word(bytes, at: offset))
-            let checksum = word(bytes, at: offset + 4)
-            let start = offset + 8
-            guard length >= 1, length <= maximumRecordLength, length <= bytes.count - start else { break }
-            let payload = bytes[start..<(start + length)]
-            guard payload.withUnsafeBytes({ CRC32.checksum($0) }) == checksum,
-                  let record = record(from: payload) else { break }
-            records.append(record)
-            offset = start + length
-        }
-        // A torn last write leaves a partial frame; anything beyond a whole bad frame is damage.
-        let isDamaged = offset < bytes.count && !isTornTail(bytes, from: offset)
-        return Contents(pid: pid, records: records, validLength: offset, isDamaged: isDamaged)
-    }
-
-    /// True when what follows `offset` is one frame cut short by the end of the file.
-    private static func isTornTail(_ bytes: [UInt8], from offset: Int) -> Bool {
-        guard offset + 8 <= bytes.count else { return true }
-        let length = Int(word(bytes, at: offset))
-        return length > bytes.count - offset - 8
-    }
-
-    private static func record(from payload: ArraySlice<UInt8>) -> JournalRecord? {
+    /// The record a frame's payload holds, read as journal `version` wrote it; `nil` if it
+    /// is not one.
+    static func record(from payload: [UInt8], version: UInt16) -> JournalRecord? {
         guard let first = payload.first, let kind = Kind(rawValue: first) else { return nil }
         let rest = Array(payload.dropFirst())
         switch kind {
@@ -191,8 +171,10 @@ enum JournalFormat {
             let data = Array(rest.dropFirst())
             switch baseKind {
             case .new: return data.isEmpty ? .base(.new) : nil
-            case .gallery: return String(validating: data, as: UTF8.self).map { .base(.gallery(id: $0)) }
-            case .file: return String(validating: data, as: UTF8.self).map { .base(.file(path: $0)) }
+            case .gallery, .file:
+                guard let (stamp, end) = self.stamp(in: data, version: version),
+                      let text = String(validating: data[end...], as: UTF8.self) else { return nil }
+                return .base(baseKind == .gallery ? .gallery(id: text, stamp: stamp) : .file(path: text, stamp: stamp))
             case .snapshot:
                 guard data.count >= 5 else { return nil }
                 let length = Int(word(data, at: 1))
@@ -208,6 +190,29 @@ enum JournalFormat {
                 }
                 return .base(.snapshot(memento, origin: origin))
             }
+        }
+    }
+
+    /// A base's stamp (version 5: a flag, then the stamp if it is 1), and where it ends.
+    private static func append(_ stamp: BaseStamp?, to bytes: inout [UInt8]) {
+        guard let stamp else { return bytes.append(0) }
+        bytes.append(1)
+        append(UInt32(truncatingIfNeeded: stamp.fileSize), to: &bytes)
+        append(UInt32(truncatingIfNeeded: stamp.fileSize >> 32), to: &bytes)
+        append(stamp.checksum, to: &bytes)
+        append(UInt32(clamping: stamp.markCount), to: &bytes)
+    }
+
+    /// The stamp at the start of a gallery or file base's data and where it ends; journals
+    /// before version 5 have none.
+    private static func stamp(in data: [UInt8], version: UInt16) -> (BaseStamp?, end: Int)? {
+        guard version >= 5 else { return (nil, 0) }
+        switch data.first {
+        case 0: return (nil, 1)
+        case 1 where data.count >= 17:
+            let size = UInt64(word(data, at: 1)) | UInt64(word(data, at: 5)) << 32
+            return (BaseStamp(fileSize: size, checksum: word(data, at: 9), markCount: Int(word(data, at: 13))), 17)
+        default: return nil
         }
     }
 
@@ -233,28 +238,30 @@ enum JournalFormat {
         bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
     }
 
-    private static func word(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    static func word(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
     }
 }
 
-/// Why a journal could not be used.
+/// Why a journal could not be used at all (damage inside it is skipped, and a base that is
+/// gone or changed is reported on the `JournalRecovery.Orphan`): each message says that it is
+/// the journal itself that failed.
 public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file does not start like a journal.
     case notAJournal
-    /// A later TouchPainter wrote it; this one leaves it alone.
+    /// A later TouchPainter wrote it (its header's checksum is right); this one leaves it alone.
     case newerVersion(Int)
-    /// Its first record is not where it starts from.
-    case noBase
-    /// The saved version it starts from cannot be read any more.
-    case baseUnreadable(String)
+    /// The journal file itself could not be read: not a regular file, or refused by the system.
+    case unreadable(StorageError)
+    /// It is damaged, and nothing in it could be read.
+    case damaged
 
     public var description: String {
         switch self {
-        case .notAJournal: "The file is not a TouchPainter journal."
-        case .newerVersion(let version): "It was written by a newer TouchPainter (journal version \(version))."
-        case .noBase: "It does not say which drawing it belongs to."
-        case .baseUnreadable(let why): "The saved drawing it continues cannot be read: \(why)"
+        case .notAJournal: tr("The journal is not a TouchPainter journal.")
+        case .newerVersion(let version): tr("The journal was written by a newer TouchPainter (journal version %1$s).", version)
+        case .unreadable(let error): tr("The journal itself cannot be read: %1$s", error.description)
+        case .damaged: tr("The journal is damaged, and nothing in it could be read.")
         }
     }
 }

@@ -2,10 +2,11 @@
 public enum JournalBase: Sendable {
     /// A new, never-saved scribble: the changes start from an empty canvas.
     case new
-    /// The gallery entry `id`, as last saved.
-    case gallery(id: String)
-    /// The file at `path`, as last saved.
-    case file(path: String)
+    /// The gallery entry `id`, as last saved: `stamp` tells that version from any later one
+    /// (`nil` in journals from before stamps, and until the journal has read it).
+    case gallery(id: String, stamp: BaseStamp?)
+    /// The file at `path`, as last saved, told from later versions by `stamp`.
+    case file(path: String, stamp: BaseStamp?)
     /// A drawing kept whole in the journal itself (a complete memento), kept at `origin`:
     /// for a new scribble with marks, one whose saved version is gone (its gallery entry was
     /// deleted while it was open), and an undo or redo reaching past the journal's start.

@@ -7,31 +7,53 @@ public enum JournalRecovery {
     public struct Orphan: Sendable {
         /// The journal file.
         public let path: String
-        /// Where its changes start: the drawing as saved (or empty, or kept in the journal).
+        /// Where its changes start: the drawing as saved (or empty, or kept in the journal);
+        /// `nil` for an empty canvas, and when `baseProblem` is set.
         public let baseMemento: ScribbleMemento?
-        /// Where the recovered drawing is kept.
+        /// Where the recovered drawing is kept (a new scribble when `baseProblem` is set).
         public let origin: DocumentOrigin
+        /// Why the changes cannot go back into the saved version they continue, if they
+        /// cannot: they are then restored on an empty canvas, as a drawing of their own.
+        public let baseProblem: BaseProblem?
         /// The changes after the base, in order.
         let records: [JournalRecord]
-        /// Bytes up to the last good record.
-        let validLength: Int
-        /// True when more than a torn last write was unreadable.
+        /// How many top-level marks the saved version had: what the changes' indices count from.
+        let baseMarkCount: Int
+        /// True when some of it could not be read (more than a torn last write).
         public let isDamaged: Bool
-        /// How many changes it holds (for the question the app asks).
-        public var changeCount: Int { records.count }
+        /// Whether restoring brings back anything the saved version does not hold: a change,
+        /// or a drawing kept whole in the journal.
+        var holdsWork: Bool {
+            if !records.isEmpty { return true }
+            if case .snapshot? = base { return true }
+            return false
+        }
+        /// The journal's base record, if it could be read.
+        let base: JournalBase?
+    }
+
+    /// Why a journal's changes cannot be replayed over the saved drawing they continue.
+    public enum BaseProblem: Error, Equatable, Sendable {
+        /// The drawing was saved again since (another window, a sync tool, a save whose
+        /// journal could not start again): the changes' mark indices would hit other marks.
+        case savedAgain
+        /// The saved drawing cannot be read (gone, damaged), or the journal's record of it is
+        /// damaged: the reason.
+        case unreadable(String)
     }
 
     /// What was found: journals to offer, and journals that could not be used (with why).
     public struct Findings: Sendable {
         /// Recoverable journals of dead owners, newest first.
         public var orphans: [Orphan] = []
-        /// Journals that cannot be used: unreadable, damaged at the start, of a newer version.
+        /// Journals that cannot be used: unreadable, of a newer version, damaged to nothing.
         public var unusable: [(path: String, error: JournalError)] = []
     }
 
     /// The journals in `directory` whose writer is not running, read through `manager` for
-    /// gallery bases. A live owner's journal (another running TouchPainter, or this process)
-    /// is left alone. - Complexity: reads every orphaned journal and its base file.
+    /// gallery bases. A live session's journal (another running TouchPainter, or this
+    /// process) is left alone; one that holds nothing the saved drawing does not is deleted.
+    /// - Complexity: reads every orphaned journal, and the last bytes of its base file.
     public static func find(in directory: String, manager: ScribbleManager) -> Findings {
         var findings = Findings()
         let names = ((try? FileSystem.names(in: directory)) ?? []).filter { $0.hasSuffix(".journal") }
@@ -40,7 +62,14 @@ public enum JournalRecovery {
             let path = directory + "/" + name
             guard !isLive(path) else { continue }
             do throws(JournalError) {
-                found.append((FileSystem.modificationDate(path) ?? .distantPast, try read(path, manager: manager)))
+                let orphan = try read(path, manager: manager)
+                if orphan.holdsWork {
+                    found.append((FileSystem.modificationDate(path) ?? .distantPast, orphan))
+                } else if orphan.isDamaged {
+                    findings.unusable.append((path, .damaged))
+                } else {
+                    discard(path) // nothing to restore: asking would only alarm
+                }
             } catch {
                 findings.unusable.append((path, error))
             }
@@ -49,32 +78,75 @@ public enum JournalRecovery {
         return findings
     }
 
-    /// Reads the journal at `path` and the saved drawing it starts from.
+    /// Reads the journal at `path`, and the saved drawing it starts from.
+    /// - Throws: `JournalError` when the journal itself cannot be used; a saved drawing that
+    ///   is gone or changed is a `baseProblem`, not an error: the journal's strokes are kept.
     public static func read(_ path: String, manager: ScribbleManager) throws(JournalError) -> Orphan {
-        let bytes: [UInt8]
-        do { bytes = try FileSystem.readFile(path) } catch { throw .baseUnreadable(error.description) }
-        let contents = try JournalFormat.read(bytes)
-        guard case .base(let base)? = contents.records.first else { throw .noBase }
-        let memento: ScribbleMemento?
-        let origin: DocumentOrigin
-        do {
-            switch base {
-            case .new: (memento, origin) = (nil, .new)
-            case .gallery(let id): (memento, origin) = (try manager.loadMemento(id: id), .gallery(id: id))
-            case .file(let path): (memento, origin) = (try ScribbleManager.loadMemento(path: path), .file(path: path))
-            case .snapshot(let saved, let savedOrigin): (memento, origin) = (saved, savedOrigin)
-            }
-        } catch {
-            throw .baseUnreadable(String(describing: error))
+        let contents = try readContents(path)
+        var records = contents.records
+        guard case .base(let base)? = records.first else {
+            return Orphan(path: path, baseMemento: nil, origin: .new,
+                          baseProblem: .unreadable(tr("the journal’s record of it is damaged")),
+                          records: records, baseMarkCount: 0, isDamaged: true, base: nil)
         }
-        return Orphan(path: path, baseMemento: memento, origin: origin, records: Array(contents.records.dropFirst()),
-                      validLength: contents.validLength, isDamaged: contents.isDamaged)
+        records.removeFirst()
+        let loaded: Result<(ScribbleMemento?, DocumentOrigin), BaseProblem>
+        switch base {
+        case .new: loaded = .success((nil, .new))
+        case .snapshot(let saved, let savedOrigin): loaded = .success((saved, savedOrigin))
+        case .gallery(let id, let stamp):
+            loaded = load(stamp: stamp, at: manager.scribblePath(id)) { try manager.loadMemento(id: id) }
+                .map { ($0, .gallery(id: id)) }
+        case .file(let file, let stamp):
+            loaded = load(stamp: stamp, at: file) { try ScribbleManager.loadMemento(path: file) }
+                .map { ($0, .file(path: file)) }
+        }
+        let stamp: BaseStamp? = switch base {
+        case .gallery(_, let stamp), .file(_, let stamp): stamp
+        case .new, .snapshot: nil
+        }
+        switch loaded {
+        case .success(let (memento, origin)):
+            return Orphan(path: path, baseMemento: memento, origin: origin, baseProblem: nil, records: records,
+                          baseMarkCount: memento?.root.count ?? 0, isDamaged: contents.isDamaged, base: base)
+        case .failure(let problem):
+            return Orphan(path: path, baseMemento: nil, origin: .new, baseProblem: problem, records: records,
+                          baseMarkCount: stamp?.markCount ?? 0, isDamaged: contents.isDamaged, base: base)
+        }
     }
 
-    /// Moves an unusable journal aside (`<name>.broken`), so it is reported once and kept
+    /// The saved drawing at `path`, if it is still the version `stamp` names.
+    private static func load(stamp: BaseStamp?, at path: String, _ load: () throws -> ScribbleMemento)
+        -> Result<ScribbleMemento?, BaseProblem>
+    {
+        if let stamp, !stamp.matches(path), FileSystem.exists(path) { return .failure(.savedAgain) }
+        do { return .success(try load()) } catch { return .failure(.unreadable(String(describing: error))) }
+    }
+
+    /// The records of the journal at `path`, read in bounded memory.
+    static func readContents(_ path: String) throws(JournalError) -> JournalReader.Contents {
+        // Non-blocking, so a FIFO nobody writes does not hang the launch; no links followed.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard descriptor >= 0 else { throw .unreadable(StorageError(.open, path: path, code: errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(StorageError(.open, path: path, code: errno)) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadable(StorageError(.open, path: path, code: EISDIR))
+        case S_IFIFO: throw .unreadable(StorageError(.open, path: path, cause: tr("it is a named pipe, not a file")))
+        default: throw .unreadable(StorageError(.open, path: path, cause: tr("it is not a regular file")))
+        }
+        return try JournalReader(descriptor: descriptor, size: Int(status.st_size)).read()
+    }
+
+    /// Where a copy of a damaged or unusable journal is kept: beside it, never offered again.
+    public static func damagedCopyPath(of path: String) -> String { path + ".damaged" }
+
+    /// Moves an unusable journal aside (`<name>.damaged`), so it is reported once and kept
     /// for whoever wants to look at it.
     public static func moveAside(_ path: String) {
-        rename(path, path + ".broken")
+        rename(path, damagedCopyPath(of: path))
         unlink(Journal.lockPath(forJournal: path))
     }
 

@@ -18,10 +18,11 @@ enum CRC32 {
         return tables
     }()
 
-    /// The checksum of `bytes`, the same value zlib's `crc32(0, bytes, count)` gives.
+    /// The checksum of `bytes`, the same value zlib's `crc32(previous, bytes, count)` gives:
+    /// pass the checksum of what came before to check a file piece by piece, in bounded memory.
     /// - Complexity: O(n), about a byte per cycle.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
+    static func checksum(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32 = 0) -> UInt32 {
+        var crc: UInt32 = ~previous
         tables.withUnsafeBufferPointer { table in
             var index = 0
             let count = bytes.count

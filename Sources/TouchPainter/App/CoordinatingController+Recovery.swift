@@ -25,21 +25,12 @@ extension CoordinatingController {
             } else {
                 JournalRecovery.moveAside(path)
                 presenter?.showError(tr("Unsaved work from an earlier session could not be recovered"),
-                                     detail: tr("%1$s The journal was kept as %2$s.", error, path + ".broken"))
+                                     detail: tr("%1$s A copy was kept as %2$s.", error, JournalRecovery.damagedCopyPath(of: path)))
             }
         }
         guard let orphan = findings.orphans.first else { return }
-        let name: String
-        switch orphan.origin {
-        case .new: name = tr("an unsaved scribble")
-        case .gallery: name = "“\(orphan.baseMemento.flatMap(\.title) ?? tr("Untitled"))”"
-        case .file(let path): name = "“\(path)”"
-        }
         let answer = presenter?.ask(
-            tr("Restore unsaved changes?"),
-            detail: orphan.isDamaged
-                ? tr("TouchPainter did not close properly. Changes to %1$s can be restored (the last part of the journal was damaged and is lost).", name)
-                : tr("TouchPainter did not close properly. Changes to %1$s can be restored.", name),
+            tr("Restore unsaved changes?"), detail: Self.question(about: orphan),
             choices: [.init(tr("_Discard"), style: "destructive-action"), .init(tr("_Restore"), style: "suggested-action")],
             defaultChoice: 1)
         if answer == 1 {
@@ -49,5 +40,30 @@ extension CoordinatingController {
             let path = orphan.path
             Self.loading.async { JournalRecovery.discard(path) }
         }
+    }
+
+    /// What the recovery question says: what the changes belong to, and what went wrong,
+    /// naming whether it was the journal or the saved drawing it continues.
+    private static func question(about orphan: JournalRecovery.Orphan) -> String {
+        let name: String
+        switch orphan.origin {
+        case .new: name = tr("an unsaved scribble")
+        case .gallery: name = "“\(orphan.baseMemento.flatMap(\.title) ?? tr("Untitled"))”"
+        case .file(let path): name = "“\(path)”"
+        }
+        var detail: String
+        switch orphan.baseProblem {
+        case nil:
+            detail = tr("TouchPainter did not close properly. Changes to %1$s can be restored.", name)
+        case .savedAgain:
+            detail = tr("TouchPainter did not close properly. The drawing these changes were made to was saved again since, so they cannot go back into it: what was drawn can be restored as a new scribble.")
+        case .unreadable(let why):
+            detail = tr("TouchPainter did not close properly. The saved drawing these changes continue cannot be read (%1$s): what was drawn can be restored on an empty canvas.", why)
+        }
+        if orphan.isDamaged {
+            detail += " " + tr("Part of the journal was damaged: Restore brings back what could be read, and keeps the journal as %1$s.",
+                               JournalRecovery.damagedCopyPath(of: orphan.path))
+        }
+        return detail
     }
 }
