@@ -3,6 +3,7 @@ import ScribbleKit
 /// The tools' hit testing on the big scribble (SPEC §7): a select click and an eraser step
 /// each walk the top-level marks, skipping by their bounds, and the vertices of those whose
 /// bounds reach the point.
+@MainActor
 enum ToolBenchmarks {
     /// Adds `hit_test_ms@1m` (the slowest of 200 random clicks: most miss, and a miss walks
     /// every mark whose bounds hold the point), `erase_step_ms@1m` (an eraser step of 6 px

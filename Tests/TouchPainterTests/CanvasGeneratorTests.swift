@@ -69,7 +69,7 @@ struct CanvasGeneratorTests {
 
         #expect(canvas.canvasKind == .paper)
         #expect(canvas.canvasView !== oldView)
-        #expect(canvas.canvasView.scribble === scribble && canvas.document.scribble === scribble)
+        #expect(canvas.canvasView.session.scribble === scribble && canvas.document.scribble === scribble)
         #expect(scribble.marks.count == 2)
         let stroke = try #require(scribble.marks.last as? Stroke)
         #expect(stroke.elements.compactMap { if case .vertex(let p) = $0 { p } else { nil } }

@@ -10,7 +10,7 @@ extension CanvasViewController {
     /// Replaces the canvas view with one that `generator` makes, showing the same scribble.
     func loadCanvasView(with generator: CanvasViewGenerator) {
         let old = canvasView
-        document.scribble.removeObserver(old) // it may still be rendering a frame; it gets no more changes
+        old.session.stopShowing() // it may still be rendering a frame; it gets no more changes
         canvasRow.remove(old.drawingArea)
         canvasView = generator.canvasView()
         installCanvasView()

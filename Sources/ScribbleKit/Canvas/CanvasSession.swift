@@ -1,0 +1,274 @@
+import Dispatch
+
+/// The canvas apart from any toolkit (Rnote's engine, under the view): which scribble is on
+/// show, the offscreen image of its finished marks (the backdrop), and the policy that keeps
+/// that image up to date and the window responsive. The view — `CanvasView` in the app, the
+/// benchmark's stand-in — feeds it its size and draws what it holds; everything the view must
+/// do in return (redraw an area, paint the stroke in progress soon, a new full frame is up)
+/// arrives as a `CanvasUpdate` through `onUpdate`.
+///
+/// Each change to the scribble draws just its own marks into the backdrop and asks for just
+/// its rectangle, so the cost of one motion event does not grow with the drawing. Full
+/// frames — a new scribble on show, a new size, a reset — are rendered off the main thread
+/// unless the drawing and the frame are small, so opening a million-vertex scribble or
+/// resizing the window never stalls input; a frame is never bigger than the monitor:
+///
+/// 1. On the main thread, a `RenderSnapshot` freezes the tree (O(marks), no vertex copied).
+/// 2. Background threads render it into a new backdrop, in tiles on every core, at a lower
+///    priority than the main thread's, so input handling gets the cores first.
+/// 3. Meanwhile the window keeps showing the old backdrop — or, for another scribble, a
+///    blank one — and every change still goes into it at once, and into `PendingChanges`.
+/// 4. Back on the main thread (`hop`) the new backdrop replays the pending changes and is
+///    swapped in. A frame requested meanwhile (`generation` moved on), or made stale by an
+///    undo, is dropped and rendered again from a fresh snapshot; at most one render runs at
+///    a time.
+///
+/// Taking a mark away repaints its area from scratch; when that area holds so much of a big
+/// drawing that the repaint would stall input (`repaintVertexLimit`), a full frame is
+/// rendered in the background instead, and the mark stays on show until it is ready.
+@MainActor
+public final class CanvasSession {
+    /// Drawings with at most this many vertices get their full frames at once, on the main
+    /// thread, which spares them a blank frame. Where nothing hides anything, a full frame
+    /// costs about 1.7 µs a vertex on two cores (`touchpainter-bench`), so this stays within
+    /// about 10 ms.
+    static let synchronousVertexLimit = 6_000
+    /// A removal whose area is likely to hold more vertices than this (judged by the share of
+    /// the canvas it covers) is shown by a background full frame, not repainted in place: at
+    /// the same 1.7 µs a vertex this keeps an undo within about 30 ms.
+    static let repaintVertexLimit = 20_000
+    /// Full frames bigger than this many device pixels are rendered in the background
+    /// whatever the drawing: allocating and painting 64 MB (a 4K screen at scale 2) alone
+    /// takes tens of milliseconds.
+    static let synchronousPixelLimit = 4_000_000
+    /// The shortest time between two paints of the stroke in progress: 8 ms, half a 60 Hz
+    /// frame.
+    static let livePaintInterval: UInt64 = 8_000_000
+
+    /// What lies under the marks: white, paper or cloth.
+    public let background: CanvasKind
+    /// The scribble on show.
+    public private(set) var scribble: Scribble?
+    /// Told what the view must do, as the session learns it.
+    public var onUpdate: ((CanvasUpdate) -> Void)?
+
+    /// How background renders report back to the main thread.
+    private let hop: MainThreadHop
+    /// The view's size, as it last said.
+    private var viewport = CanvasViewport(width: 0, height: 0, scale: 1)
+    /// What the window shows: the last full frame plus every change since.
+    private var backdrop: CanvasBackdrop?
+    /// Counts full-frame requests; a render finishing for an older one is out of date.
+    private var generation = 0
+    /// The request the backdrop on show answers.
+    private var shownGeneration = -1
+    /// True while a background render runs.
+    private var isRendering = false
+    /// Changes since the snapshot of the background render under way.
+    private var pending = PendingChanges()
+    /// Told once the newest requested frame is shown (see `whenCurrentFrameIsShown`).
+    private var waitingForCurrentFrame: [@MainActor () -> Void] = []
+    /// Vertices in the drawing at the last full frame, for judging what a repaint costs.
+    private var vertexCount = 0
+    /// What the stroke in progress changed since it was last painted, whether a paint of it
+    /// is asked for, and when it was last painted (`DispatchTime` uptime ns).
+    private var unpaintedLiveArea = Rect.null
+    private var isLivePaintAsked = false
+    private var lastLivePaint: UInt64 = 0
+
+    /// An empty canvas showing `background` under the marks; background renders come back
+    /// through `hop`.
+    public init(background: CanvasKind = .plain, hop: @escaping MainThreadHop) {
+        self.background = background
+        self.hop = hop
+    }
+
+    /// Shows `scribble`, replacing any other.
+    public func show(_ scribble: Scribble) {
+        self.scribble?.removeObserver(self)
+        self.scribble = scribble
+        // The old picture is of another drawing: until the new one is ready, show a blank canvas.
+        backdrop = nil
+        scribble.addObserver(self) // answers at once with a .reset, which requests the full frame
+    }
+
+    /// Stops following the scribble on show (its view is being replaced): a frame still being
+    /// rendered may finish, but no change reaches the session any more.
+    public func stopShowing() {
+        scribble?.removeObserver(self)
+    }
+
+    /// The view's size changed (or its scale, or the monitor it is on). GTK allocates the same
+    /// size again whenever the window relays out (a title change does it), which must not
+    /// start a new frame.
+    public func resize(to viewport: CanvasViewport) {
+        guard viewport != self.viewport else { return }
+        self.viewport = viewport
+        requestFullFrame()
+    }
+
+    /// Brings the backdrop up to date with a change and asks for only what it touched.
+    private func apply(_ change: ScribbleChange, of scribble: Scribble) {
+        switch change.kind {
+        case .reset:
+            return requestFullFrame()
+        case .removed where isTooSlowToRepaint(change.dirty), .replaced where isTooSlowToRepaint(change.dirty):
+            return requestFullFrame()
+        default:
+            break
+        }
+        if isRendering { pending.record(change) }
+        guard let backdrop else { return }
+        let changed = backdrop.apply(change, root: scribble.root, background: background)
+        if case .extended = change.kind { paintLiveSoon(changed) } else { onUpdate?(.redraw(changed)) }
+    }
+
+    /// Asks for `rect` of the stroke in progress to be painted as soon as the input events
+    /// waiting are handled, ahead of the toolkit's frame cycle: a segment is on screen within
+    /// `livePaintInterval` and a millisecond of its motion event, not a frame or two later.
+    /// Events that queue up share one paint, and paints come at most every
+    /// `livePaintInterval`, so a flood of events costs few more paints than the frames.
+    private func paintLiveSoon(_ rect: Rect) {
+        guard !rect.isNull else { return }
+        unpaintedLiveArea = unpaintedLiveArea.union(rect)
+        guard !isLivePaintAsked else { return }
+        isLivePaintAsked = true
+        let sinceLast = DispatchTime.now().uptimeNanoseconds &- lastLivePaint
+        let wait = sinceLast >= Self.livePaintInterval ? 0 : (Self.livePaintInterval - sinceLast + 999_999) / 1_000_000
+        onUpdate?(.paintLive(afterMilliseconds: UInt32(wait)))
+    }
+
+    /// The area of the stroke in progress to paint now, as `.paintLive` asked: the view paints
+    /// it (with `draw`) at once.
+    public func takeLiveArea() -> Rect {
+        isLivePaintAsked = false
+        lastLivePaint = DispatchTime.now().uptimeNanoseconds
+        defer { unpaintedLiveArea = .null }
+        return unpaintedLiveArea
+    }
+
+    /// Whether repainting `rect` in place would likely stall input: the share of the drawing's
+    /// vertices it covers, supposing they are spread evenly, is over `repaintVertexLimit`.
+    private func isTooSlowToRepaint(_ rect: Rect) -> Bool {
+        guard let backdrop, vertexCount > Self.repaintVertexLimit else { return false }
+        let width = max(0, min(rect.maxX, Float(backdrop.width)) - max(rect.minX, 0))
+        let height = max(0, min(rect.maxY, Float(backdrop.height)) - max(rect.minY, 0))
+        let share = Double(width * height) / Double(backdrop.width * backdrop.height)
+        return share * Double(vertexCount) > Double(Self.repaintVertexLimit)
+    }
+
+    /// Asks for a full frame of the scribble at the view's size.
+    private func requestFullFrame() {
+        generation += 1
+        startFullFrame()
+    }
+
+    /// Renders the newest requested frame: small drawings at once, big ones in the
+    /// background (unless a render is under way: its end starts the next one).
+    private func startFullFrame() {
+        guard let scribble, viewport.width > 0, viewport.height > 0, shownGeneration != generation else { return }
+        let snapshot = RenderSnapshot(of: scribble.root)
+        let (scale, background) = (viewport.scale, background)
+        vertexCount = snapshot.vertexCount
+        // No bigger than the monitor: a window stretched past the screen (8000×8000 px) shows
+        // no more of the drawing than the screen can, and its frame would cost 256 MB.
+        let width = min(viewport.width, max(viewport.monitorWidth ?? viewport.width, 1))
+        let height = min(viewport.height, max(viewport.monitorHeight ?? viewport.height, 1))
+        if snapshot.vertexCount <= Self.synchronousVertexLimit, width * height * scale * scale <= Self.synchronousPixelLimit {
+            swapIn(CanvasBackdrop(rendering: snapshot, width: width, height: height, scale: scale, background: background),
+                   generation: generation, vertices: snapshot.vertexCount)
+            return
+        }
+        if backdrop == nil {
+            backdrop = CanvasBackdrop(rendering: nil as RenderSnapshot?, width: width, height: height, scale: scale,
+                                      background: background)
+            onUpdate?(.redrawAll)
+        }
+        guard !isRendering else { return }
+        isRendering = true
+        pending = PendingChanges()
+        let (generation, hop) = (generation, hop)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let fresh = CanvasBackdrop(rendering: snapshot, width: width, height: height, scale: scale,
+                                       background: background, yielding: true)
+            hop { [weak self] in self?.finishFullFrame(fresh, generation: generation, vertices: snapshot.vertexCount) }
+        }
+    }
+
+    /// A background render is done: catch it up and show it, or render again if it is out of date.
+    private func finishFullFrame(_ fresh: CanvasBackdrop, generation: Int, vertices: Int) {
+        isRendering = false
+        let changes = pending
+        pending = PendingChanges()
+        if generation == self.generation, changes.replay(on: fresh) {
+            swapIn(fresh, generation: generation, vertices: vertices)
+        } else {
+            if generation == self.generation { self.generation += 1 } // stale: an undo came in meanwhile
+            startFullFrame()
+        }
+    }
+
+    /// Runs `body` once the drawing as it is now is on screen: at once if it is, else when the
+    /// full frame being rendered for it is shown (a big scribble just opened).
+    public func whenCurrentFrameIsShown(_ body: @escaping @MainActor () -> Void) {
+        if shownGeneration == generation { return body() }
+        waitingForCurrentFrame.append(body)
+    }
+
+    private func swapIn(_ fresh: CanvasBackdrop, generation: Int, vertices: Int) {
+        backdrop = fresh
+        shownGeneration = generation
+        if generation == self.generation {
+            let waiting = waitingForCurrentFrame
+            waitingForCurrentFrame = []
+            waiting.forEach { $0() }
+        }
+        // Only what the frame covers changes: beyond a monitor-sized frame lies bare background.
+        onUpdate?(.frameShown(Rect(x: 0, y: 0, width: Float(fresh.width), height: Float(fresh.height)), vertices: vertices))
+    }
+
+    /// Draws the canvas as it is now on `cr`, a context of the view's size: the backdrop, the
+    /// stroke in progress' newest, still provisional segment, and the background where a
+    /// bigger frame is still on its way.
+    public func draw(on cr: OpaquePointer) {
+        if shownGeneration != generation, !isRendering { startFullFrame() }
+        if backdrop.map({ $0.width < viewport.width || $0.height < viewport.height }) ?? true {
+            background.paint(on: cr, scale: viewport.scale)
+        }
+        backdrop?.paint(on: cr)
+        backdrop?.drawLive(on: cr)
+    }
+}
+
+/// The session hears the scribble's changes on the main thread, where input changes it.
+extension CanvasSession: @MainActor ScribbleObserver {
+    public func scribble(_ scribble: Scribble, didChange change: ScribbleChange) {
+        apply(change, of: scribble)
+    }
+}
+
+/// The view's size: what a full frame is rendered for.
+public struct CanvasViewport: Equatable, Sendable {
+    /// The view's size in logical pixels, and its scale factor (2 on a HiDPI screen).
+    public var width: Int, height: Int, scale: Int
+    /// The size of the monitor the view is on, if known: a frame is never bigger.
+    public var monitorWidth: Int?, monitorHeight: Int?
+
+    public init(width: Int, height: Int, scale: Int, monitorWidth: Int? = nil, monitorHeight: Int? = nil) {
+        (self.width, self.height, self.scale) = (width, height, scale)
+        (self.monitorWidth, self.monitorHeight) = (monitorWidth, monitorHeight)
+    }
+}
+
+/// What the view must do after the session changed what it shows (Rnote's `WidgetFlags`).
+public enum CanvasUpdate: Equatable, Sendable {
+    /// Redraw this area (canvas coordinates) at the next frame.
+    case redraw(Rect)
+    /// Redraw everything at the next frame.
+    case redrawAll
+    /// The stroke in progress grew: after this many milliseconds (0: once the input events
+    /// waiting are handled), paint `takeLiveArea()` at once, ahead of the frame cycle.
+    case paintLive(afterMilliseconds: UInt32)
+    /// A new full frame of `vertices` vertices is up: redraw the area it covers.
+    case frameShown(Rect, vertices: Int)
+}
