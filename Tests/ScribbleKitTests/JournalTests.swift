@@ -72,6 +72,13 @@ struct JournalTests {
         newer[8] = 9
         newer.replaceSubrange(12..<16, with: withUnsafeBytes(of: newer[0..<12].withUnsafeBytes { CRC32.checksum($0) }.littleEndian, Array.init))
         #expect(throws: JournalError.newerVersion(9)) { try JournalReader(bytes: newer).read() }
+        for impossible: UInt16 in [0, 60_000] { // even with a checksum that holds: damage, every record read
+            var damaged = sampleJournal()
+            damaged.replaceSubrange(8..<10, with: withUnsafeBytes(of: impossible.littleEndian, Array.init))
+            damaged.replaceSubrange(12..<16, with: withUnsafeBytes(of: damaged[0..<12].withUnsafeBytes { CRC32.checksum($0) }.littleEndian, Array.init))
+            let contents = try JournalReader(bytes: damaged).read()
+            #expect(contents.records.count == 6 && contents.isDamaged, "version \(impossible)")
+        }
         for bit in 0..<16 { // any bit of the version: the header's checksum fails, the records are all there
             var flipped = sampleJournal()
             flipped[8 + bit / 8] ^= UInt8(1 << (bit % 8))

@@ -32,6 +32,9 @@ struct JournalReader {
         var isDamaged: Bool { damagedBytes > 0 }
     }
 
+    /// How far above its own version a journal may be and still be taken for a newer
+    /// TouchPainter's rather than for damage.
+    static let versionsAhead: UInt16 = 100
     /// How many bytes a long payload's checksum is computed over at a time.
     static let chunkLength = 1 << 20
 
@@ -71,7 +74,9 @@ struct JournalReader {
         if magicMatches == 8, (1...4).contains(version), readBytes(JournalFormat.headerLength, 4) != JournalFormat.frameMagic {
             return readLegacy(version: version)
         }
-        let headerHolds = head.count == JournalFormat.headerLength
+        // A version no TouchPainter could have written (0, or far above this one) is damage.
+        let isPossible = version >= 1 && version <= JournalFormat.version + Self.versionsAhead
+        let headerHolds = head.count == JournalFormat.headerLength && isPossible
             && head[0..<12].withUnsafeBytes({ CRC32.checksum($0) }) == JournalFormat.word(head, at: 12)
         if headerHolds {
             guard magicMatches == 8 else { throw .notAJournal }
