@@ -2,60 +2,19 @@ import GtkKit
 import ScribbleKit
 
 extension CanvasViewController {
-    /// Hands pointer input to the current tool (Strategy): the primary button's press, drag
-    /// and release, and motion with no button down (for what follows the pointer). A press
-    /// also gives the canvas the keyboard focus, for the tools' single-key shortcuts.
-    ///
-    /// SPEC §8: a stylus' eraser end erases whatever tool is chosen; fingers on a
-    /// touchscreen draw each their own stroke; pointer events GDK makes up from a touch are
-    /// ignored, since the touch itself arrives too.
+    /// Hands pointer input to the tools (`CanvasInput`: the current tool, a stylus' eraser
+    /// end, a pen a finger); pointer events GDK makes up from a touch are ignored, since the
+    /// touch itself arrives too. A press also gives the canvas the keyboard focus, for the
+    /// tools' single-key shortcuts.
     func handle(_ event: PointerEvent) {
         guard !event.isEmulated else { return }
-        let point = Point(event.x, event.y)
-        // Only a stylus' pressure shapes strokes: mouse and touch strokes keep their width.
-        pressure = event.source == .pen ? event.pressure.map(Float.init) : nil
-        if let finger = event.touchSequence { return handleTouch(event, finger: finger, at: point) }
-        switch event.kind {
-        case .press where event.button == 1 && !event.isDoubleClick:
+        if event.kind == .press, event.touchSequence != nil || (event.button == 1 && !event.isDoubleClick) {
             canvasView.drawingArea.grabFocus()
-            isPressed = true
-            let gesture: CanvasTool = event.source == .eraser ? EraserTool(host: self) : tool
-            gestureTool = gesture
-            gesture.press(at: point, modifiers: event.modifiers)
-        case .motion where isPressed && event.isPrimaryDown:
-            (gestureTool ?? tool).drag(to: point)
-        case .motion:
-            tool.hover(at: point)
-        case .release where event.button == 1 && isPressed:
-            isPressed = false
-            (gestureTool ?? tool).release(at: point)
-            gestureTool = nil
-        default:
-            break
         }
-    }
-
-    /// A finger: with the pen, each finger draws with a pen of its own, so several strokes
-    /// grow at once, each its own undo step; with another tool, the first finger down works
-    /// it as the mouse would.
-    private func handleTouch(_ event: PointerEvent, finger: UInt, at point: Point) {
-        switch event.kind {
-        case .press:
-            canvasView.drawingArea.grabFocus()
-            let fingerTool: CanvasTool
-            if toolKind == .pen, !isStamping {
-                fingerTool = PenTool(host: self)
-            } else {
-                guard fingers.isEmpty, !isPressed else { return }
-                fingerTool = tool
-            }
-            fingers[finger] = fingerTool
-            fingerTool.press(at: point, modifiers: event.modifiers)
-        case .motion:
-            fingers[finger]?.drag(to: point)
-        case .release:
-            fingers.removeValue(forKey: finger)?.release(at: point)
+        if TimingReport.isEnabled, event.kind == .motion, event.isPrimaryDown || event.touchSequence != nil, tool is PenTool {
+            TimingReport.motionArrived()
         }
+        input.handle(ToolEvent(event))
     }
 
     /// The canvas' single-key shortcuts, heard by the window whatever has the focus (but an

@@ -30,19 +30,19 @@ extension CanvasViewController: CanvasToolHost {
     /// Whether a stamp tool is current.
     var isStamping: Bool { tool is StampTool }
 
+    /// The tool pointer input goes to.
+    var tool: CanvasTool { input.tool }
+
+    /// The stylus' pressure of the event being handled.
+    var pressure: Float? { input.pressure }
+
     /// Ends the gesture under way, keeping what it did, and hides what follows the pointer.
     func endGesture() {
-        (gestureTool ?? tool).finishGesture()
-        fingers.values.forEach { $0.finishGesture() }
-        tool.hover(at: nil)
-        isPressed = false
-        gestureTool = nil
-        fingers = [:]
+        input.endGesture()
     }
 
     private func install(_ tool: CanvasTool) {
-        endGesture()
-        self.tool = tool
+        input.install(tool)
         canvasView.drawingArea.setCursor(named: tool.cursorName)
         canvasView.drawingArea.queueDraw()
     }

@@ -26,19 +26,11 @@ final class CanvasViewController: ViewController {
     unowned let coordinator: CoordinatingController
     /// The tools down the canvas' side.
     let toolStrip = ToolStrip()
-    /// The tool pointer input goes to (see `CanvasViewController+Tools`); the pen at launch.
-    lazy var tool: CanvasTool = PenTool(host: self)
+    /// Where pointer input goes: the current tool, the gesture under way, a tool a finger
+    /// (ScribbleKit); the pen at launch.
+    lazy var input = CanvasInput(host: self)
     /// The tool picked in the tool bar (stamping returns to it).
     var toolKind = ToolKind.pen
-    /// True between a primary-button press on the canvas and its release.
-    var isPressed = false
-    /// The tool the gesture under way goes to: the current one, or the eraser for a stylus'
-    /// eraser end.
-    var gestureTool: CanvasTool?
-    /// The stylus' pressure of the event being handled (see `CanvasToolHost`).
-    var pressure: Float?
-    /// The tool each finger on a touchscreen works, by touch sequence.
-    var fingers: [UInt: CanvasTool] = [:]
     /// The marks the select tool picked.
     let selection = Selection()
     /// Where the selection's outlines were last drawn, to clear them when it changes.

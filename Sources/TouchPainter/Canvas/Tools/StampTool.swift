@@ -21,7 +21,7 @@ final class StampTool: CanvasTool {
 
     var cursorName: String { "copy" }
 
-    func press(at point: Point, modifiers: KeyModifiers) {
+    func press(at point: Point, modifiers: ToolModifiers) {
         let stamp = copy(placedAt: point)
         let document = host.document
         document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp))

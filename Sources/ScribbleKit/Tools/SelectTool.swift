@@ -1,25 +1,23 @@
 import CCairo
-import GtkKit
-import ScribbleKit
 
 /// Picks and moves marks (SPEC §7): a click selects the topmost mark under the pointer,
 /// Shift+click adds or removes one, a click on empty canvas clears; dragging a selected mark
 /// moves the whole selection, live, as one undo step on release. The selection shows as a
 /// dashed outline around each mark's bounds, drawn above the drawing.
 @MainActor
-final class SelectTool: CanvasTool {
+public final class SelectTool: CanvasTool {
     private unowned let host: CanvasToolHost
     /// The drag under way: where it started, the marks as they were, and the moved copies on show.
     private var move: (start: Point, originals: [Mark], shown: [Mark], dx: Float, dy: Float)?
 
     /// A select tool over `host`'s document and selection.
-    init(host: CanvasToolHost) {
+    public init(host: CanvasToolHost) {
         self.host = host
     }
 
-    var cursorName: String { "default" }
+    public var cursorName: String { "default" }
 
-    func press(at point: Point, modifiers: KeyModifiers) {
+    public func press(at point: Point, modifiers: ToolModifiers) {
         let scribble = host.document.scribble
         let selection = host.selection
         selection.prune(on: scribble)
@@ -33,7 +31,7 @@ final class SelectTool: CanvasTool {
         move = (point, selection.marks, selection.marks, 0, 0)
     }
 
-    func drag(to point: Point) {
+    public func drag(to point: Point) {
         guard var move else { return }
         let dx = point.x - move.start.x, dy = point.y - move.start.y
         guard dx != move.dx || dy != move.dy else { return }
@@ -47,12 +45,12 @@ final class SelectTool: CanvasTool {
         host.selection.set(moved)
     }
 
-    func release(at point: Point) {
+    public func release(at point: Point) {
         drag(to: point)
         finishGesture()
     }
 
-    func finishGesture() {
+    public func finishGesture() {
         defer { move = nil }
         guard let move, move.dx != 0 || move.dy != 0 else { return }
         host.document.commit(ReplaceMarksCommand(scribble: host.document.scribble, originals: move.originals,
@@ -60,7 +58,7 @@ final class SelectTool: CanvasTool {
     }
 
     /// A dashed rectangle around each selected mark, dark over light so it shows on any colour.
-    func drawOverlay(on cr: OpaquePointer) {
+    public func drawOverlay(on cr: OpaquePointer) {
         let margin = Selection.outlineMargin
         for mark in host.selection.marks {
             let box = mark.bounds.outset(by: margin).integral

@@ -1,57 +1,58 @@
-import ScribbleKit
-
 /// The marks the select tool picked, in the order they were picked. It holds marks, not
 /// indices, so it stays right while other marks come and go; marks that left the canvas
 /// (undo, another tool) are dropped by `prune`.
 @MainActor
-final class Selection {
+public final class Selection {
     /// The selected top-level marks.
-    private(set) var marks: [Mark] = []
+    public private(set) var marks: [Mark] = []
     /// Told after every change: the tool bar's "Keep as template" and the palette follow it.
     private var observers: [() -> Void] = []
 
+    /// Nothing selected.
+    public init() {}
+
     /// True when nothing is selected.
-    var isEmpty: Bool { marks.isEmpty }
+    public var isEmpty: Bool { marks.isEmpty }
 
     /// Whether `mark` is selected.
-    func contains(_ mark: Mark) -> Bool { marks.contains { $0 === mark } }
+    public func contains(_ mark: Mark) -> Bool { marks.contains { $0 === mark } }
 
     /// Calls `handler` after every change of the selection, in the order they were added.
-    func observe(_ handler: @escaping () -> Void) {
+    public func observe(_ handler: @escaping () -> Void) {
         observers.append(handler)
     }
 
     /// Selects exactly `marks`.
-    func set(_ marks: [Mark]) {
+    public func set(_ marks: [Mark]) {
         self.marks = marks
         notify()
     }
 
     /// Adds `mark`, or removes it if it is selected (Shift+click).
-    func toggle(_ mark: Mark) {
+    public func toggle(_ mark: Mark) {
         if contains(mark) { marks.removeAll { $0 === mark } } else { marks.append(mark) }
         notify()
     }
 
     /// Selects nothing.
-    func clear() {
+    public func clear() {
         guard !marks.isEmpty else { return }
         set([])
     }
 
     /// Drops the marks no longer on `scribble`'s canvas.
-    func prune(on scribble: Scribble) {
+    public func prune(on scribble: Scribble) {
         let kept = marks.filter { scribble.isOnCanvas($0) }
         if kept.count != marks.count { set(kept) }
     }
 
     /// The selected marks in drawing order (as a template groups them).
-    func inDrawingOrder(on scribble: Scribble) -> [Mark] {
+    public func inDrawingOrder(on scribble: Scribble) -> [Mark] {
         marks.compactMap { mark in scribble.index(of: mark).map { ($0, mark) } }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The area the selection's outlines cover.
-    var outlineBounds: Rect {
+    public var outlineBounds: Rect {
         marks.reduce(Rect.null) { $0.union($1.bounds) }.outset(by: Selection.outlineMargin + 2)
     }
 

@@ -1,16 +1,14 @@
-import GtkKit
-import ScribbleKit
 
 /// The Strategy for pointer input on the canvas (SPEC §7, "Tools"): the canvas controller
 /// hands every press, drag and release to the current tool and knows no tool's rules. A
 /// tool changes the drawing only through the document's commands, so everything it does
 /// can be undone.
 @MainActor
-protocol CanvasTool: AnyObject {
+public protocol CanvasTool: AnyObject {
     /// The pointer's look over the canvas while the tool is chosen (a CSS cursor name).
     var cursorName: String { get }
     /// The primary button went down at `point`.
-    func press(at point: Point, modifiers: KeyModifiers)
+    func press(at point: Point, modifiers: ToolModifiers)
     /// The pointer moved to `point` with the primary button down.
     func drag(to point: Point)
     /// The primary button came up at `point`.
@@ -26,16 +24,24 @@ protocol CanvasTool: AnyObject {
 }
 
 extension CanvasTool {
-    var cursorName: String { "crosshair" }
-    func hover(at point: Point?) {}
-    func finishGesture() {}
-    func drawOverlay(on cr: OpaquePointer) {}
+    public var cursorName: String { "crosshair" }
+    public func hover(at point: Point?) {}
+    public func finishGesture() {}
+    public func drawOverlay(on cr: OpaquePointer) {}
+}
+
+/// The modifier keys a tool heeds, held at a press (the toolkit's own set, translated).
+public struct ToolModifiers: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Shift: the select tool adds or removes a mark.
+    public static let shift = ToolModifiers(rawValue: 1)
 }
 
 /// What a tool works on: the canvas controller gives each tool the document, the pen, the
 /// selection and a way to ask for its overlay to be drawn again.
 @MainActor
-protocol CanvasToolHost: AnyObject {
+public protocol CanvasToolHost: AnyObject {
     /// The user's scribble and its history.
     var document: Document { get }
     /// The pen new marks are drawn with.
@@ -48,36 +54,4 @@ protocol CanvasToolHost: AnyObject {
     var eraserOptions: EraserOptions { get }
     /// Asks for `rect` of the overlay (canvas coordinates) to be drawn again.
     func overlayNeedsDisplay(in rect: Rect)
-}
-
-/// The tools a user picks from the tool bar (stamping is entered from a template instead).
-enum ToolKind: CaseIterable {
-    case pen, eraser, select
-
-    /// The accessible name and tool bar label (SPEC §7).
-    var name: String {
-        switch self {
-        case .pen: tr("Pen")
-        case .eraser: tr("Eraser")
-        case .select: tr("Select")
-        }
-    }
-
-    /// The single key that picks the tool (on the canvas page, unless an entry has the focus).
-    var key: String {
-        switch self {
-        case .pen: "p"
-        case .eraser: "e"
-        case .select: "s"
-        }
-    }
-
-    /// The tooltip, naming the key.
-    var tooltip: String {
-        switch self {
-        case .pen: tr("Pen: draw (P)")
-        case .eraser: tr("Eraser: drag over marks to rub them out (E)")
-        case .select: tr("Select: click a mark to select it, drag to move it (S)")
-        }
-    }
 }

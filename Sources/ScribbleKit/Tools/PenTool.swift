@@ -1,12 +1,10 @@
-import GtkKit
-import ScribbleKit
 
 /// Draws (SPEC §2): press and release without moving leaves a Dot; press and drag draws a
 /// Stroke through the press point, every motion point and the release point. The whole
 /// stroke is one undo step (`DrawScribbleCommand`); each motion appends one vertex, with the
 /// stylus' pressure when there is one (SPEC §8).
 @MainActor
-final class PenTool: CanvasTool {
+public final class PenTool: CanvasTool {
     /// How far the pointer may wander, in pixels, and still count as a click.
     static let clickSlop: Float = 1
 
@@ -19,19 +17,18 @@ final class PenTool: CanvasTool {
     private var stroke: Stroke?
 
     /// A pen drawing on `host`'s document with its pen.
-    init(host: CanvasToolHost) {
+    public init(host: CanvasToolHost) {
         self.host = host
     }
 
-    func press(at point: Point, modifiers: KeyModifiers) {
+    public func press(at point: Point, modifiers: ToolModifiers) {
         pressPoint = point
         pressPressure = host.pressure
         stroke = nil
     }
 
-    func drag(to point: Point) {
+    public func drag(to point: Point) {
         guard let pressPoint else { return }
-        TimingReport.motionArrived()
         let document = host.document
         if stroke == nil {
             guard point.distance(to: pressPoint) > Self.clickSlop else { return }
@@ -43,7 +40,7 @@ final class PenTool: CanvasTool {
         if let stroke { document.scribble.append(point, pressure: host.pressure, to: stroke) }
     }
 
-    func release(at point: Point) {
+    public func release(at point: Point) {
         guard let pressPoint else { return }
         let document = host.document
         if let stroke {
@@ -58,7 +55,7 @@ final class PenTool: CanvasTool {
         stroke = nil
     }
 
-    func finishGesture() {
+    public func finishGesture() {
         if let stroke { host.document.markFinished(stroke) }
         pressPoint = nil
         stroke = nil

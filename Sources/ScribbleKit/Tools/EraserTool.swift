@@ -1,6 +1,4 @@
 import CCairo
-import GtkKit
-import ScribbleKit
 
 /// Erases along the pointer's path as it drags (SPEC §7; issue 26): in "Part of marks" mode
 /// only what the eraser's disc covers goes, strokes cut at its edge (`CutMarksCommand`); in
@@ -9,7 +7,7 @@ import ScribbleKit
 /// follows the pointer to show its reach. Size and mode are the host's `eraserOptions`,
 /// read at each event, so a change in the options popover applies at once.
 @MainActor
-final class EraserTool: CanvasTool {
+public final class EraserTool: CanvasTool {
     private unowned let host: CanvasToolHost
     /// The gesture's command, while the button is down.
     private var gesture: EraserGesture?
@@ -19,13 +17,13 @@ final class EraserTool: CanvasTool {
     private var outline: (center: Point, radius: Float)?
 
     /// An eraser working on `host`'s document.
-    init(host: CanvasToolHost) {
+    public init(host: CanvasToolHost) {
         self.host = host
     }
 
-    var cursorName: String { "none" }
+    public var cursorName: String { "none" }
 
-    func press(at point: Point, modifiers: KeyModifiers) {
+    public func press(at point: Point, modifiers: ToolModifiers) {
         let scribble = host.document.scribble
         gesture = switch host.eraserOptions.mode {
         case .partOfMarks: CutMarksCommand(scribble: scribble)
@@ -35,22 +33,22 @@ final class EraserTool: CanvasTool {
         erase(from: point, to: point)
     }
 
-    func drag(to point: Point) {
+    public func drag(to point: Point) {
         guard gesture != nil else { return hover(at: point) }
         erase(from: lastPoint ?? point, to: point)
         lastPoint = point
     }
 
-    func release(at point: Point) {
+    public func release(at point: Point) {
         drag(to: point)
         finishGesture()
     }
 
-    func hover(at point: Point?) {
+    public func hover(at point: Point?) {
         moveOutline(to: point)
     }
 
-    func finishGesture() {
+    public func finishGesture() {
         defer { gesture = nil; lastPoint = nil }
         guard let gesture, !gesture.isEmpty else { return }
         host.document.commit(gesture)
@@ -72,7 +70,7 @@ final class EraserTool: CanvasTool {
     }
 
     /// The reach: a thin dark circle with a light halo, visible on any colour.
-    func drawOverlay(on cr: OpaquePointer) {
+    public func drawOverlay(on cr: OpaquePointer) {
         guard let (center, radius) = outline else { return }
         cairo_new_path(cr)
         cairo_arc(cr, Double(center.x), Double(center.y), Double(radius), 0, 2 * .pi)

@@ -1,0 +1,25 @@
+import GtkKit
+import ScribbleKit
+
+extension ToolEvent {
+    /// `event`, a GTK pointer event on the canvas, as the tools see it.
+    init(_ event: PointerEvent) {
+        let kind: Kind = switch event.kind {
+        case .press: .press
+        case .motion: .motion
+        case .release: .release
+        }
+        let device: Device = if let finger = event.touchSequence {
+            .touch(finger: finger)
+        } else {
+            switch event.source {
+            case .pen: .pen
+            case .eraser: .eraser
+            case .mouse, .touchscreen, .other: .mouse
+            }
+        }
+        self.init(kind: kind, point: Point(event.x, event.y), device: device, pressure: event.pressure.map(Float.init),
+                  button: event.button, isPrimaryDown: event.isPrimaryDown, isDoubleClick: event.isDoubleClick,
+                  modifiers: event.modifiers.contains(.shift) ? .shift : [])
+    }
+}

@@ -1,0 +1,33 @@
+import ScribbleKit
+
+/// The tools a user picks from the tool bar (stamping is entered from a template instead).
+enum ToolKind: CaseIterable {
+    case pen, eraser, select
+
+    /// The accessible name and tool bar label (SPEC §7).
+    var name: String {
+        switch self {
+        case .pen: tr("Pen")
+        case .eraser: tr("Eraser")
+        case .select: tr("Select")
+        }
+    }
+
+    /// The single key that picks the tool (on the canvas page, unless an entry has the focus).
+    var key: String {
+        switch self {
+        case .pen: "p"
+        case .eraser: "e"
+        case .select: "s"
+        }
+    }
+
+    /// The tooltip, naming the key.
+    var tooltip: String {
+        switch self {
+        case .pen: tr("Pen: draw (P)")
+        case .eraser: tr("Eraser: drag over marks to rub them out (E)")
+        case .select: tr("Select: click a mark to select it, drag to move it (S)")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import ScribbleKit
+
+/// The tools without a display: pointer input goes to the current tool, a stylus' eraser end
+/// erases whatever tool is chosen, and with the pen each finger draws a stroke of its own.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct CanvasInputTests {
+    final class Host: CanvasToolHost {
+        let document = Document(manager: ScribbleManager(directory: "/nonexistent"), hop: { _ in })
+        let strokeStyle = StrokeStyle()
+        let selection = Selection()
+        var eraserOptions = EraserOptions()
+        lazy var input = CanvasInput(host: self)
+        var pressure: Float? { input.pressure }
+        func overlayNeedsDisplay(in rect: Rect) {}
+    }
+
+    private func drag(_ input: CanvasInput, _ device: ToolEvent.Device, from start: Point, to end: Point, pressure: Float? = nil) {
+        let primary: UInt32 = if case .touch = device { 0 } else { 1 }
+        input.handle(ToolEvent(kind: .press, point: start, device: device, pressure: pressure, button: primary))
+        for step in 1...4 {
+            let t = Float(step) / 4
+            let point = Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
+            input.handle(ToolEvent(kind: .motion, point: point, device: device, pressure: pressure, isPrimaryDown: true))
+        }
+        input.handle(ToolEvent(kind: .release, point: end, device: device, pressure: pressure, button: primary))
+    }
+
+    @Test func thePenDrawsAStrokeAndOnlyAStylusGivesItPressure() throws {
+        let host = Host()
+        drag(host.input, .mouse, from: Point(x: 10, y: 10), to: Point(x: 90, y: 10), pressure: 0.5)
+        drag(host.input, .pen, from: Point(x: 10, y: 50), to: Point(x: 90, y: 50), pressure: 0.5)
+        let marks = host.document.scribble.marks
+        #expect(marks.count == 2)
+        #expect(try #require(marks[0] as? Stroke).hasPressure == false)
+        #expect(try #require(marks[1] as? Stroke).hasPressure)
+        #expect(host.document.history.undoCount == 2) // a stroke is one undo step
+    }
+
+    @Test func aStylusEraserEndErasesWhateverToolIsChosen() {
+        let host = Host()
+        drag(host.input, .mouse, from: Point(x: 10, y: 10), to: Point(x: 90, y: 10))
+        host.input.install(SelectTool(host: host))
+        drag(host.input, .eraser, from: Point(x: 0, y: 10), to: Point(x: 100, y: 10))
+        #expect(host.document.scribble.isEmpty)
+        #expect(host.input.tool is SelectTool) // the chosen tool stays
+    }
+
+    @Test func withThePenEachFingerDrawsItsOwnStrokeAndWithAnotherToolOnlyTheFirst() {
+        let host = Host()
+        let input = host.input
+        input.handle(ToolEvent(kind: .press, point: Point(x: 10, y: 10), device: .touch(finger: 1)))
+        input.handle(ToolEvent(kind: .press, point: Point(x: 10, y: 60), device: .touch(finger: 2)))
+        for x in stride(from: 20, through: 80, by: 20) {
+            input.handle(ToolEvent(kind: .motion, point: Point(x: Float(x), y: 10), device: .touch(finger: 1)))
+            input.handle(ToolEvent(kind: .motion, point: Point(x: Float(x), y: 60), device: .touch(finger: 2)))
+        }
+        input.handle(ToolEvent(kind: .release, point: Point(x: 80, y: 10), device: .touch(finger: 1)))
+        input.handle(ToolEvent(kind: .release, point: Point(x: 80, y: 60), device: .touch(finger: 2)))
+        #expect(host.document.scribble.marks.count == 2)
+        // The select tool: the first finger selects, a second finger does nothing.
+        input.install(SelectTool(host: host))
+        input.handle(ToolEvent(kind: .press, point: Point(x: 50, y: 10), device: .touch(finger: 3)))
+        input.handle(ToolEvent(kind: .press, point: Point(x: 50, y: 60), device: .touch(finger: 4)))
+        #expect(host.selection.marks.count == 1 && host.selection.marks[0] === host.document.scribble.marks[0])
+    }
+}
