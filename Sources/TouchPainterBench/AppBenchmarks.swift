@@ -49,6 +49,7 @@ enum AppBenchmarks {
         }
 
         try GalleryBenchmarks.run(into: report, folder: folder, app: app)
+        try LargeGalleryBenchmarks.run(into: report, folder: folder, app: app)
 
         let big = try bigScribble(in: folder)
         let stalls = try (0..<3).map { _ in try longestStallOpening(big, app: app, environment: environment) }

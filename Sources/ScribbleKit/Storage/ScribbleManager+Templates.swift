@@ -38,7 +38,7 @@ extension ScribbleManager {
     public func saveTemplate(_ memento: ScribbleMemento) throws(StorageError) -> Template {
         try FileSystem.makeDirectories(templatesDirectory)
         let names = (try? FileSystem.names(in: templatesDirectory)) ?? []
-        let number = (names.compactMap(Self.templateNumber).max() ?? 0) + 1
+        let number = Self.nextTemplateNumber(after: names.compactMap(Self.templateNumber))
         let id = "template-\(number)"
         try atomicFile(templatesDirectory + "/" + id + ".scribble").write(memento.data)
         return Template(id: id, number: number, memento: memento)
@@ -49,6 +49,17 @@ extension ScribbleManager {
     public func deleteTemplate(id: String) throws(StorageError) {
         try Self.validate(id, in: templatesDirectory, for: .delete)
         try FileSystem.remove(templatesDirectory + "/" + id + ".scribble")
+    }
+
+    /// One past the highest number in use; when that would overflow (a file named
+    /// `template-9223372036854775807.scribble`), the lowest number not in use. Names come
+    /// from the disk, so no arithmetic on them may trap.
+    /// - Complexity: O(n) in the numbers.
+    static func nextTemplateNumber(after used: [Int]) -> Int {
+        let (next, overflow) = (used.max() ?? 0).addingReportingOverflow(1)
+        if !overflow { return next }
+        let taken = Set(used)
+        return (1...).first { !taken.contains($0) } ?? 1 // fewer files than numbers: always found
     }
 
     /// N of a file named `template-<N>.scribble`, else `nil`.
