@@ -35,6 +35,10 @@ while let argument = arguments.first {
         // For trying the app by hand: the ten thousand scribbles of the gallery@10k metrics.
         try LargeGalleryBenchmarks.makeGallery(in: arguments[0])
         exit(0)
+    case "--write-templates" where arguments.count == 2:
+        // For trying the app by hand: N small templates (and with N = 1, one huge one) in FOLDER/templates.
+        try TemplateBenchmarks.writeTemplates(in: arguments[0], count: Int(arguments[1]) ?? 0)
+        exit(0)
     case "--only" where !arguments.isEmpty:
         suites = Set(arguments.removeFirst().split(separator: ",").map(String.init))
     case "--app" where !arguments.isEmpty:

@@ -12,8 +12,9 @@ import GtkKit
 ///   whenever the GTK main loop was kept from running for more than 8 ms; and, at the end of
 ///   each canvas frame, `motion-to-frame-ms <ms>` for each drawing motion event since the
 ///   previous frame: from the event to the end of the frame that shows its segment; and
-///   `gallery-tiles-ms <ms> <tiles>` once every thumbnail the opened gallery started loading
-///   (those on screen: the proxies load when first drawn) shows its picture or broken tile.
+///   `gallery-tiles-ms <ms> <tiles>` at the gallery's first frame after every thumbnail the
+///   opened gallery started loading (those on screen: the proxies load when first drawn)
+///   has its picture or broken tile: the frame that shows them.
 /// - `TOUCHPAINTER_REPORT_STALLS=0` leaves out the stall lines: their watch wakes the main
 ///   loop every 4 ms, CPU time the motion benchmark must not charge to the app.
 /// - `TOUCHPAINTER_BENCH_OPEN_GALLERY=1` opens the gallery by itself, from an idle callback
@@ -119,15 +120,19 @@ enum TimingReport {
         tilesLoading += 1
     }
 
-    /// A thumbnail finished loading; the last of the gallery's on-screen ones reports the time.
+    /// A thumbnail finished loading; once the last of the gallery's on-screen ones has, the
+    /// gallery's next frame — the one that shows them — reports the time.
     static func thumbnailLoadFinished() {
         guard isEnabled else { return }
         tilesLoading -= 1
         tilesLoaded += 1
         guard tilesLoading == 0, let requestedAt = tilesRequestedAt else { return }
         tilesRequestedAt = nil
-        report("gallery-tiles-ms \(Double((monotonicNanoseconds() - requestedAt) / 1_000) / 1_000) \(tilesLoaded)")
+        tilesAwaitingFrame = requestedAt
     }
+
+    /// When the gallery was asked for, while its loaded thumbnails wait for a frame to show them.
+    private static var tilesAwaitingFrame: UInt64?
 
     /// The gallery put up the tiles of its listing (made off the main thread): its first
     /// frame after this one counts, not a frame of the tiles it showed before.
@@ -146,6 +151,10 @@ enum TimingReport {
     }
 
     private static func galleryDidDraw() {
+        if let requestedAt = tilesAwaitingFrame {
+            tilesAwaitingFrame = nil
+            report("gallery-tiles-ms \(Double((monotonicNanoseconds() - requestedAt) / 1_000) / 1_000) \(tilesLoaded)")
+        }
         guard galleryListed, let requestedAt = galleryRequestedAt else { return }
         galleryRequestedAt = nil
         let milliseconds = Double(monotonicNanoseconds() - requestedAt) / 1e6
