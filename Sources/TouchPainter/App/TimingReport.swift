@@ -19,6 +19,8 @@ import GtkKit
 ///   loop every 4 ms, CPU time the motion benchmark must not charge to the app.
 /// - `TOUCHPAINTER_BENCH_OPEN_GALLERY=1` opens the gallery by itself, from an idle callback
 ///   after the first frame, as if Open had been pressed.
+/// - `TOUCHPAINTER_BENCH_REOPEN_GALLERY=1` then, a second after its thumbnails showed, goes
+///   back to the canvas and opens the gallery again (a second `gallery-tiles-ms` line).
 ///
 /// Everything here runs on the GTK main thread; with the variables unset it only reads two
 /// flags.
@@ -33,6 +35,10 @@ enum TimingReport {
 
     /// What opens the gallery, for `TOUCHPAINTER_BENCH_OPEN_GALLERY` (the app sets it).
     static var openGallery: (@MainActor @Sendable () -> Void)?
+    /// What goes back to the canvas, for `TOUCHPAINTER_BENCH_REOPEN_GALLERY` (the app sets it).
+    static var closeGallery: (@MainActor @Sendable () -> Void)?
+    /// True when `TOUCHPAINTER_BENCH_REOPEN_GALLERY=1`, until the gallery was opened again.
+    private static var reopensGallery = ProcessInfo.processInfo.environment["TOUCHPAINTER_BENCH_REOPEN_GALLERY"] == "1"
 
     private static var sawFirstFrame = false
     /// When the gallery was last asked for and has not drawn since (CLOCK_MONOTONIC ns).
@@ -154,6 +160,11 @@ enum TimingReport {
         if let requestedAt = tilesAwaitingFrame {
             tilesAwaitingFrame = nil
             report("gallery-tiles-ms \(Double((monotonicNanoseconds() - requestedAt) / 1_000) / 1_000) \(tilesLoaded)")
+            if reopensGallery, let closeGallery, let openGallery {
+                reopensGallery = false
+                MainLoop.after(milliseconds: 1000) { closeGallery() }
+                MainLoop.after(milliseconds: 1300) { openGallery() }
+            }
         }
         guard galleryListed, let requestedAt = galleryRequestedAt else { return }
         galleryRequestedAt = nil

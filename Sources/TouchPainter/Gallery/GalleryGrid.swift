@@ -97,6 +97,7 @@ final class GalleryGrid {
     /// boxes standing for the rest.
     /// - Complexity: O(tiles on screen).
     private func update() {
+        guard !isFocusing else { return }
         guard !entries.isEmpty else { return setShown([], from: 0) }
         guard let tileSize = tileSize ?? measureTile() else { return }
         let width = view.allocatedSize.width - 2 * Self.margin - Self.scrollBarAllowance
@@ -164,7 +165,8 @@ final class GalleryGrid {
     /// Moves the focus for an arrow, Page or Home/End key across the whole gallery, scrolling
     /// the row it lands on into view. Other keys go on to GTK.
     private func move(by key: KeyEvent) -> Bool {
-        guard key.modifiers.isEmpty, let focused = shown.firstIndex(where: { $0.tile.hasFocus }) else { return false }
+        guard key.modifiers.isEmpty, let child = flowBox.currentChild,
+              let focused = shown.firstIndex(where: { $0.tile === child }) else { return false }
         let current = firstShown + focused
         let rowsPerPage = max(1, Int(view.visibleHeight) / ((tileSize?.height ?? 1) + Self.spacing))
         let target: Int
@@ -195,6 +197,17 @@ final class GalleryGrid {
         }
         update()
         let position = index - firstShown
-        if shown.indices.contains(position) { flowBox.selectAndFocus(shown[position].tile) }
+        guard shown.indices.contains(position) else { return }
+        // GTK scrolls a container to a child given the focus, by the child's allocation —
+        // stale for a tile made just now (it has none yet), so to the top. The scroll is
+        // undone and the rows stay, or the tile getting the focus would be taken away.
+        let offset = view.verticalOffset
+        isFocusing = true
+        flowBox.selectAndFocus(shown[position].tile)
+        view.verticalOffset = offset
+        isFocusing = false
     }
+
+    /// Set while a tile is given the focus: scrolls GTK makes then are not followed.
+    private var isFocusing = false
 }
