@@ -93,16 +93,7 @@ enum LargeGalleryBenchmarks {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var walk = RandomWalk(seed: 39)
         for index in 0..<count {
-            let scribble = Scribble()
-            for _ in 0..<3 {
-                walk.lift()
-                let pen = walk.pen()
-                let stroke = Stroke(color: pen.color, size: pen.size)
-                stroke.append(walk.current)
-                for _ in 0..<100 { stroke.append(walk.next()) }
-                scribble.add(stroke)
-            }
-            scribble.title = "Gallery \(index + 1)"
+            let scribble = AppBenchmarks.smallScribble(titled: "Gallery \(index + 1)", walk: &walk)
             let name = String(format: "%08x-0000-4000-8000-%012x", index, index)
             FileManager.default.createFile(atPath: directory + "/" + name + ".scribble", contents: Data(scribble.makeMemento().data))
         }
