@@ -65,16 +65,16 @@ final class GalleryGrid {
         flowBox.onKeyPress { [weak self] key in self?.move(by: key) ?? false }
     }
 
-    /// Shows `entries` from the top; tiles of entries that did not change are kept, with
-    /// their pictures.
+    /// Shows `entries`, from the top or where the view was; tiles of entries that did not
+    /// change are kept, with their pictures.
     /// - Complexity: O(n) in the entries; only the rows on screen are made.
-    func show(_ entries: [ScribbleEntry]) {
+    func show(_ entries: [ScribbleEntry], fromTheTop: Bool) {
         self.entries = entries
         let live = Set(entries)
         for entry in recentOrder where !live.contains(entry) { recent[entry]?.cancelLoading() }
         recent = recent.filter { live.contains($0.key) }
         recentOrder.removeAll { !live.contains($0) }
-        view.verticalOffset = 0
+        if fromTheTop { view.verticalOffset = 0 }
         update()
     }
 

@@ -49,27 +49,28 @@ final class ThumbnailViewController: ViewController {
     var toolbarEnd: [Widget] { [doneButton] }
 
     /// Lists the gallery afresh each time it is shown.
-    func viewWillAppear() { reload() }
+    func viewWillAppear() { reload(fromTheTop: true) }
 
     /// Rebuilds the tiles from the folder, most recently saved first. The folder is listed
     /// off the main thread (it opens every entry's header); the tiles on show stay until the
     /// listing arrives. The first screenful is then made at once and the rest in idle
     /// batches. Tiles whose entry did not change are kept, with their loaded thumbnails.
     /// - Complexity: O(n) in the entries, spread over idle callbacks; no thumbnail is read here.
-    func reload() {
+    func reload(fromTheTop: Bool = false) {
         reloadGeneration += 1
         let (generation, manager) = (reloadGeneration, manager)
         CoordinatingController.loading.async {
             let listing = Result { () throws(StorageError) in try manager.listing() }
             MainLoop.perform { [weak self] in
                 guard let self, self.reloadGeneration == generation else { return } // a newer listing is coming
-                self.show(listing)
+                self.show(listing, fromTheTop: fromTheTop)
             }
         }
     }
 
-    /// Puts up the tiles of a listing, or says why the folder cannot be read.
-    private func show(_ listing: Result<GalleryListing, StorageError>) {
+    /// Puts up the tiles of a listing (scrolled to the top, or where the grid was: after a
+    /// rename or a delete), or says why the folder cannot be read.
+    private func show(_ listing: Result<GalleryListing, StorageError>, fromTheTop: Bool) {
         let entries: [ScribbleEntry]
         switch listing {
         case .success(let listed):
@@ -82,7 +83,7 @@ final class ThumbnailViewController: ViewController {
             emptyDetail.text = String(describing: error)
         }
         pages.visiblePageName = entries.isEmpty ? "empty" : "grid"
-        grid.show(entries)
+        grid.show(entries, fromTheTop: fromTheTop)
         TimingReport.galleryDidList()
     }
 
