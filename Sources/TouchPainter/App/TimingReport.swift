@@ -157,6 +157,12 @@ enum TimingReport {
     }
 
     private static func galleryDidDraw() {
+        // The first frame of the listing started no load: every tile on screen had its
+        // picture already (kept from the last time the gallery was open).
+        if galleryListed, galleryRequestedAt != nil, tilesLoading == 0, let requestedAt = tilesRequestedAt {
+            tilesRequestedAt = nil
+            tilesAwaitingFrame = requestedAt
+        }
         if let requestedAt = tilesAwaitingFrame {
             tilesAwaitingFrame = nil
             report("gallery-tiles-ms \(Double((monotonicNanoseconds() - requestedAt) / 1_000) / 1_000) \(tilesLoaded)")
