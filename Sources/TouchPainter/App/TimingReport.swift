@@ -144,7 +144,12 @@ enum TimingReport {
     /// frame after this one counts, not a frame of the tiles it showed before.
     static func galleryDidList() {
         galleryListed = true
+        // A listing that changed nothing on screen (the gallery reopened) draws no frame by itself.
+        galleryPage?.queueDraw()
     }
+
+    /// The gallery's page, whose frames are reported.
+    private static var galleryPage: Widget?
 
     /// Whether the listing asked for arrived.
     private static var galleryListed = false
@@ -153,6 +158,7 @@ enum TimingReport {
     /// when timings are on, a handler that runs after the page and its children have drawn.
     static func watchGalleryFrames(of page: Widget) {
         guard isEnabled else { return }
+        galleryPage = page
         page.onDrawn { TimingReport.galleryDidDraw() }
     }
 
