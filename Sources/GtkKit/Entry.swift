@@ -28,6 +28,11 @@ public final class Entry: Widget {
         if invalid { gtk_style_context_add_class(context, "error") } else { gtk_style_context_remove_class(context, "error") }
     }
 
+    /// Called after each change of its text (typing, pasting, deleting).
+    public func onChange(_ handler: @escaping @MainActor (Entry) -> Void) {
+        connect("changed") { [weak self] in if let self { handler(self) } }
+    }
+
     /// Called when Enter is pressed in it.
     public func onActivate(_ handler: @escaping @MainActor (Entry) -> Void) {
         connect("activate") { [weak self] in if let self { handler(self) } }

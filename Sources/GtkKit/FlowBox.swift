@@ -25,6 +25,34 @@ public final class FlowBox: Container {
         gtk_flow_box_insert(box, child.widget, -1)
     }
 
+    /// Puts `child` at `position` (0 is first; past the end appends).
+    public func insert(_ child: FlowBoxChild, at position: Int) {
+        children[child.pointer] = child
+        gtk_flow_box_insert(box, child.widget, gint(position))
+    }
+
+    /// Exactly `count` children a row, whatever the width: a grid that makes only the rows
+    /// on show needs to know where each child falls.
+    public func setColumns(_ count: Int) {
+        gtk_flow_box_set_min_children_per_line(box, guint(max(1, count)))
+        gtk_flow_box_set_max_children_per_line(box, guint(max(1, count)))
+    }
+
+    /// The natural size of the largest child (all are as large in a homogeneous box), with
+    /// the theme's padding; (0, 0) with no child.
+    public var naturalSizeOfChildren: (width: Int, height: Int) {
+        children.values.reduce((0, 0)) { size, child in
+            let natural = child.naturalSize
+            return (max(size.0, natural.width), max(size.1, natural.height))
+        }
+    }
+
+    /// Selects `child` and gives it the keyboard focus.
+    public func selectAndFocus(_ child: FlowBoxChild) {
+        gtk_flow_box_select_child(box, cast(child.pointer))
+        gtk_widget_grab_focus(child.widget)
+    }
+
     /// Takes `child` out of the box.
     public func remove(_ child: FlowBoxChild) {
         children[child.pointer] = nil

@@ -17,4 +17,41 @@ public final class ScrolledWindow: Container {
         gtk_scrolled_window_set_min_content_width(cast(pointer), gint(width))
         gtk_scrolled_window_set_propagate_natural_width(cast(pointer), 0)
     }
+
+    /// Lets the content be wider than the view without a horizontal scroll bar, and never
+    /// makes the view as wide as the content's minimum: a grid that picks its columns from the
+    /// view's width must not hold the window at the width of its last choice.
+    public func letContentOverflowSideways() {
+        gtk_scrolled_window_set_policy(cast(pointer), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
+    }
+
+    private var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        gtk_scrolled_window_get_vadjustment(cast(pointer))
+    }
+
+    /// How far the view is scrolled down, in pixels; setting it scrolls (clamped to the content).
+    public var verticalOffset: Double {
+        get { verticalAdjustment.map { gtk_adjustment_get_value($0) } ?? 0 }
+        set { verticalAdjustment.map { gtk_adjustment_set_value($0, newValue) } }
+    }
+
+    /// The height of the part of the content on show, in pixels (0 before the first layout).
+    public var visibleHeight: Double { verticalAdjustment.map { gtk_adjustment_get_page_size($0) } ?? 0 }
+
+    /// Called when the view scrolls, or its content or page size changes (the vertical
+    /// adjustment's "value-changed" and "changed"): a view that makes only the widgets on
+    /// show (a gallery of ten thousand) updates them here.
+    public func onScroll(_ handler: @escaping @MainActor () -> Void) {
+        guard let adjustment = verticalAdjustment else { return }
+        let wrapper = Adjustment(retaining: UnsafeMutableRawPointer(adjustment))
+        wrapper.connect("value-changed", handler: handler)
+        wrapper.connect("changed", handler: handler)
+        adjustments.append(wrapper)
+    }
+
+    /// The adjustments whose signals this window's handlers listen to.
+    private var adjustments: [Adjustment] = []
 }
+
+/// A `GtkAdjustment`, held only to connect to its signals.
+final class Adjustment: Object {}

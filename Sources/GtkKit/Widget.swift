@@ -53,6 +53,15 @@ open class Widget: Object {
         (Int(gtk_widget_get_allocated_width(widget)), Int(gtk_widget_get_allocated_height(widget)))
     }
 
+    /// The size the widget would like (its natural width, and its natural height for that
+    /// width), as GTK's size negotiation gives it.
+    public var naturalSize: (width: Int, height: Int) {
+        var width: gint = 0, height: gint = 0
+        gtk_widget_get_preferred_width(widget, nil, &width)
+        gtk_widget_get_preferred_height_for_width(widget, width, nil, &height)
+        return (Int(width), Int(height))
+    }
+
     /// Sets all four margins.
     public func setMargins(_ margin: Int) {
         gtk_widget_set_margin_start(widget, gint(margin))

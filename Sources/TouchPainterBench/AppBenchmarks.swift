@@ -49,6 +49,7 @@ enum AppBenchmarks {
         }
 
         try GalleryBenchmarks.run(into: report, folder: folder, app: app)
+        try LargeGalleryBenchmarks.run(into: report, folder: folder, app: app)
 
         let big = try bigScribble(in: folder)
         let stalls = try (0..<3).map { _ in try longestStallOpening(big, app: app, environment: environment) }
@@ -94,18 +95,24 @@ enum AppBenchmarks {
         let manager = ScribbleManager(directory: directory)
         var walk = RandomWalk(seed: 7)
         for index in 0..<galleryCount {
-            let scribble = Scribble()
-            for _ in 0..<3 {
-                walk.lift()
-                let pen = walk.pen()
-                let stroke = Stroke(color: pen.color, size: pen.size)
-                stroke.append(walk.current)
-                for _ in 0..<100 { stroke.append(walk.next()) }
-                scribble.add(stroke)
-            }
-            scribble.title = "Bench \(index + 1)"
-            try manager.save(scribble, canvasWidth: CanvasHarness.size.width, canvasHeight: CanvasHarness.size.height)
+            try manager.save(smallScribble(titled: "Bench \(index + 1)", walk: &walk),
+                             canvasWidth: CanvasHarness.size.width, canvasHeight: CanvasHarness.size.height)
         }
+    }
+
+    /// A gallery entry of the kind people keep many of: three strokes of 100 vertices.
+    static func smallScribble(titled title: String, walk: inout RandomWalk) -> Scribble {
+        let scribble = Scribble()
+        for _ in 0..<3 {
+            walk.lift()
+            let pen = walk.pen()
+            let stroke = Stroke(color: pen.color, size: pen.size)
+            stroke.append(walk.current)
+            for _ in 0..<100 { stroke.append(walk.next()) }
+            scribble.add(stroke)
+        }
+        scribble.title = title
+        return scribble
     }
 
     /// The app's environment: this one's (for `DISPLAY`), the gallery, the timing hooks, and

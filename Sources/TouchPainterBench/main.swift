@@ -6,9 +6,9 @@ import ScribbleKit
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,storage,journal,export,app,motion] [--app PATH-TO-touchpainter]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,storage,journal,export,app,gallery10k,motion] [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
-           touchpainter-bench --write-big-scribble PATH | --write-gallery FOLDER
+           touchpainter-bench --write-big-scribble PATH | --write-gallery FOLDER | --write-large-gallery FOLDER
     """
 var arguments = Array(CommandLine.arguments.dropFirst())
 var suites: Set<String> = ["canvas", "storage", "journal", "export", "app", "motion"]
@@ -30,6 +30,14 @@ while let argument = arguments.first {
     case "--write-gallery" where arguments.count == 1:
         // For trying the app by hand: TOUCHPAINTER_DATA_DIR=PATH touchpainter shows the bench's gallery.
         try AppBenchmarks.makeGallery(in: arguments[0])
+        exit(0)
+    case "--write-large-gallery" where arguments.count == 1:
+        // For trying the app by hand: the ten thousand scribbles of the gallery@10k metrics.
+        try LargeGalleryBenchmarks.makeGallery(in: arguments[0])
+        exit(0)
+    case "--write-templates" where arguments.count == 2:
+        // For trying the app by hand: N small templates (and with N = 1, one huge one) in FOLDER/templates.
+        try TemplateBenchmarks.writeTemplates(in: arguments[0], count: Int(arguments[1]) ?? 0)
         exit(0)
     case "--only" where !arguments.isEmpty:
         suites = Set(arguments.removeFirst().split(separator: ",").map(String.init))
@@ -55,6 +63,10 @@ do {
     if suites.contains("storage") { try StorageBenchmarks.run(into: report, folder: folder) }
     if suites.contains("journal") { try JournalBenchmarks.run(into: report, folder: folder) }
     if suites.contains("export") { try ExportBenchmarks.run(into: report, folder: folder, app: app) }
+    // The ten-thousand gallery is part of `app`; `--only gallery10k` runs it alone.
+    if suites.contains("gallery10k") && !suites.contains("app") {
+        try LargeGalleryBenchmarks.run(into: report, folder: folder, app: app)
+    }
     if suites.contains("app") { try AppBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
     if suites.contains("motion") { try MotionBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
 } catch {

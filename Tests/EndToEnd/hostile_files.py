@@ -49,3 +49,20 @@ def many_strokes(count=10_000, points=20, seed=11):
     head = bytes([0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]) + struct.pack("<HHI", 1, 1, 0)
     body = head + struct.pack("<Q", len(payload)) + payload
     return body + struct.pack("<I", zlib.crc32(body))
+
+
+def huge_template(count=300_000, seed=5):
+    """A valid template file: one group holding `count` two-point strokes scattered over
+    600×400 px, a template too big to copy or draw on the main thread."""
+    import random
+    rng = random.Random(seed)
+    stroke_head = struct.pack("<BB4BfI", 3, 1, 0, 0, 0, 255, 3.0, 2) + struct.pack("<BI", 1, 2)
+    children = []
+    for _ in range(count):
+        x, y = rng.uniform(0, 600), rng.uniform(0, 400)
+        children.append(stroke_head + struct.pack("<4f", x, y, x + 2, y + 2))
+    group = struct.pack("<BB4BfI", 3, 1, 0, 0, 0, 255, 3.0, count) + b"".join(children)
+    payload = struct.pack("<BBfI", 3, 0, 1.0, 1) + group
+    head = bytes([0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]) + struct.pack("<HHI", 1, 1, 0)
+    body = head + struct.pack("<Q", len(payload)) + payload
+    return body + struct.pack("<I", zlib.crc32(body))

@@ -6,7 +6,7 @@ import time
 import pyatspi
 from PIL import Image
 
-from touchpainter_driver import is_dark, is_white, screenshot, wait_for
+from touchpainter_driver import cached_thumbnail, is_dark, is_white, screenshot, wait_for
 
 
 def choose(app, kind):
@@ -132,7 +132,9 @@ def test_gallery_thumbnails_stay_plain(app, tmp_path):
     ox, oy = app.canvas_origin()
     app.drag([(ox + 100, oy + 100), (ox + 400, oy + 300)])
     app.save()
-    thumbnail = wait_for(lambda: next((tmp_path / "gallery").glob("*.png"), None), what="the thumbnail")
+    saved = wait_for(lambda: next((tmp_path / "gallery").glob("*.scribble"), None), what="the saved scribble")
+    thumbnail = wait_for(lambda: (lambda t: t if t.exists() else None)(cached_thumbnail(tmp_path / "gallery", saved)),
+                         what="the thumbnail")
     time.sleep(0.2)
     image = Image.open(thumbnail).convert("RGB")
     pixels = list(image.getdata())

@@ -2,8 +2,9 @@
 import time
 
 import pyatspi
+from PIL import Image
 
-from touchpainter_driver import is_dark, is_white, screenshot, wait_for
+from touchpainter_driver import cached_thumbnail, is_dark, is_white, screenshot, wait_for
 
 
 def draw_z(app, dx=0):
@@ -41,7 +42,11 @@ def test_save_quit_relaunch_and_reopen_from_the_gallery(launch, tmp_path):
     app.save()
     assert app.title() == "Scribble 1 — TouchPainter"
     saved = list((tmp_path / "gallery").glob("*.scribble"))
-    assert len(saved) == 1 and saved[0].with_suffix(".png").exists()
+    # The gallery holds only the scribble; its thumbnail is in the desktop's cache.
+    assert len(saved) == 1 and sorted((tmp_path / "gallery").iterdir()) == saved
+    thumbnail = cached_thumbnail(tmp_path / "gallery", saved[0])
+    assert Image.open(thumbnail).text["Thumb::URI"] == saved[0].absolute().as_uri()
+    assert Image.open(thumbnail).text["Thumb::MTime"] == str(int(saved[0].stat().st_mtime))
     app.key("ctrl+q")
     app.process.wait(timeout=10)  # saved, so quitting asks nothing
 
@@ -81,7 +86,7 @@ def test_a_corrupt_entry_shows_an_error_and_the_others_still_open(launch, tmp_pa
     ox, oy = draw_save_and_quit(launch())
     gallery = tmp_path / "gallery"
     (gallery / "0000-broken.scribble").write_bytes(b"TPSCRIBL" + bytes(range(256)) * 3)
-    (gallery / "0000-broken.png").write_bytes(b"not a png")
+    (gallery / "0000-broken.png").write_bytes(b"not a png")  # not the app's: left alone
 
     app = launch()
     app.key("ctrl+o")
@@ -96,6 +101,7 @@ def test_a_corrupt_entry_shows_an_error_and_the_others_still_open(launch, tmp_pa
     x, y, w, h = app.extents("Scribble 1")
     app.click(x + w // 2, y + h // 3)
     assert z_visible(screenshot(), ox, oy)
+    assert (gallery / "0000-broken.png").read_bytes() == b"not a png"
 
 
 def test_quitting_with_unsaved_changes_asks_first(launch):

@@ -1,6 +1,7 @@
 """Drives the real touchpainter binary in a real X server: launches it, finds controls by
 their accessible names over AT-SPI, sends real pointer and key events with xdotool, and
 reads what it drew from screenshots of the X server."""
+import hashlib
 import io
 import os
 import pathlib
@@ -44,6 +45,7 @@ class App:
         env["TOUCHPAINTER_DATA_DIR"] = str(data_dir)
         env["XDG_CONFIG_HOME"] = str(data_dir.parent / "config")
         env["XDG_STATE_HOME"] = str(data_dir.parent / "state")  # the journal: per test
+        env["XDG_CACHE_HOME"] = str(data_dir.parent / "cache")  # the thumbnail cache: per test
         # No crossfades: a screenshot right after a view change shows the new view. Only a
         # close button in the title bar, as GNOME has by default.
         settings = data_dir.parent / "config" / "gtk-3.0" / "settings.ini"
@@ -240,6 +242,14 @@ class App:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+def cached_thumbnail(data_dir, scribble, size="large"):
+    """Where the freedesktop thumbnail cache of the test (XDG_CACHE_HOME, as `App` sets it)
+    keeps the thumbnail of `scribble`: named by the MD5 of the URI GLib makes of its path."""
+    from gi.repository import GLib
+    uri = GLib.filename_to_uri(str(pathlib.Path(scribble).absolute()), None)
+    return data_dir.parent / "cache" / "thumbnails" / size / (hashlib.md5(uri.encode()).hexdigest() + ".png")
 
 
 def is_dark(pixel, limit=80):

@@ -19,11 +19,14 @@ import Testing
     @Test func missingFolderListsAsEmptyAndFirstSaveMakesIt() throws {
         let temporary = TemporaryDirectory()
         defer { withExtendedLifetime(temporary) {} } // ARC may end it early
-        let manager = ScribbleManager(directory: temporary.file("deep/er/gallery"))
+        let cache = TemporaryDirectory()
+        let manager = ScribbleManager(directory: temporary.file("deep/er/gallery"), thumbnails: ThumbnailCache(root: cache.path))
         #expect(try manager.entries().isEmpty)
         #expect(manager.count == 0)
         let entry = try manager.save(scribble(dotAt: 1), canvasWidth: 100, canvasHeight: 100)
-        #expect(temporary.names(in: "deep/er/gallery") == [entry.id + ".png", entry.id + ".scribble"])
+        // The gallery holds only the scribble; its thumbnail is in the desktop's cache.
+        #expect(temporary.names(in: "deep/er/gallery") == [entry.id + ".scribble"])
+        #expect(entry.thumbnailPath.hasPrefix(cache.path + "/large/") && FileSystem.exists(entry.thumbnailPath))
         #expect(manager.count == 1)
         #expect(UUID(uuidString: entry.id) != nil)
     }
@@ -72,9 +75,9 @@ import Testing
     }
 
     @Test func loadsByIndexAndById() throws {
-        let temporary = TemporaryDirectory()
+        let temporary = TemporaryDirectory(), cache = TemporaryDirectory()
         defer { withExtendedLifetime(temporary) {} } // ARC may end it early
-        let manager = ScribbleManager(directory: temporary.path)
+        let manager = ScribbleManager(directory: temporary.path, thumbnails: ThumbnailCache(root: cache.path))
         let older = try manager.save(scribble(dotAt: 11), canvasWidth: 10, canvasHeight: 10)
         try manager.save(scribble(dotAt: 22), canvasWidth: 10, canvasHeight: 10)
         _ = try manager.entries()
@@ -92,16 +95,17 @@ import Testing
         #expect(manager.thumbnailPath(at: 5) == nil)
     }
 
-    @Test func deleteRemovesBothFiles() throws {
-        let temporary = TemporaryDirectory()
+    @Test func deleteRemovesTheScribbleAndItsCachedThumbnail() throws {
+        let temporary = TemporaryDirectory(), cache = TemporaryDirectory()
         defer { withExtendedLifetime(temporary) {} } // ARC may end it early
-        let manager = ScribbleManager(directory: temporary.path)
+        let manager = ScribbleManager(directory: temporary.path, thumbnails: ThumbnailCache(root: cache.path))
         let keep = try manager.save(scribble(dotAt: 1), canvasWidth: 10, canvasHeight: 10)
         let gone = try manager.save(scribble(dotAt: 2), canvasWidth: 10, canvasHeight: 10)
         #expect(manager.count == 2)
         try manager.delete(id: gone.id)
         #expect(manager.count == 1)
-        #expect(temporary.names() == [keep.id + ".png", keep.id + ".scribble"])
+        #expect(temporary.names() == [keep.id + ".scribble"])
+        #expect(FileSystem.exists(keep.thumbnailPath) && !FileSystem.exists(gone.thumbnailPath))
         #expect {
             try manager.delete(id: gone.id)
         } throws: { error in
@@ -110,9 +114,9 @@ import Testing
     }
 
     @Test func thumbnailIsAPNGRenderedFromTheModel() throws {
-        let temporary = TemporaryDirectory()
+        let temporary = TemporaryDirectory(), cache = TemporaryDirectory()
         defer { withExtendedLifetime(temporary) {} } // ARC may end it early
-        let manager = ScribbleManager(directory: temporary.path)
+        let manager = ScribbleManager(directory: temporary.path, thumbnails: ThumbnailCache(root: cache.path))
         let drawing = Scribble()
         let bar = Stroke(color: .black, size: 60)
         bar.append(contentsOf: [Point(x: 0, y: 150), Point(x: 400, y: 150)])
@@ -120,15 +124,15 @@ import Testing
         let entry = try manager.save(drawing, canvasWidth: 400, canvasHeight: 300)
 
         let image = try #require(PNGImage(path: entry.thumbnailPath))
-        // Twice the tile's 240×180, for scale factor 2.
-        #expect(image.width == 480 && image.height == 360)
-        #expect(image.brightness(x: 240, y: 180) < 30)
+        // The cache's large size: 256 pixels on the longer side.
+        #expect(image.width == 256 && image.height == 192)
+        #expect(image.brightness(x: 128, y: 96) < 30)
         #expect(image.brightness(x: 2, y: 2) > 250)
-        #expect(image.brightness(x: 477, y: 357) > 250)
+        #expect(image.brightness(x: 253, y: 189) > 250)
 
         let wide = try manager.save(drawing, canvasWidth: 800, canvasHeight: 200)
         let wideImage = try #require(PNGImage(path: wide.thumbnailPath))
-        #expect(wideImage.width == 480 && wideImage.height == 120)
+        #expect(wideImage.width == 256 && wideImage.height == 64)
     }
 
     @Test func damagedEntriesListButDoNotStopTheOthers() throws {

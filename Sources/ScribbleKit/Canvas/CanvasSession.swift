@@ -114,6 +114,9 @@ public final class CanvasSession {
             return requestFullFrame()
         case .removed where isTooSlowToRepaint(change.dirty), .replaced where isTooSlowToRepaint(change.dirty):
             return requestFullFrame()
+        case .added(let mark) where mark.count > Self.repaintVertexLimit:
+            // A stamp of a huge template: drawn with the rest in the background, never here.
+            return requestFullFrame()
         default:
             break
         }

@@ -50,6 +50,15 @@ extension Document {
         journalPendingMark()
     }
 
+    /// The mark just placed whole (a stamp made off the main thread), recorded with a
+    /// memento made with it: a stamp of a million strokes costs the main thread no copy.
+    /// `memento` must be an incremental memento of a copy of `mark` nobody changes.
+    public func markFinished(_ mark: Mark, journaledAs memento: ScribbleMemento) {
+        guard mark === pendingMark else { return }
+        pendingMark = nil
+        journalCommand(.draw(memento))
+    }
+
     /// Replays a journal left by a crash: the saved version it starts from, then each change,
     /// through the history, so the drawing and its undo history come back as they were. The
     /// result is unsaved work. This document's journal starts again from it, and the crashed

@@ -56,3 +56,41 @@ extension CairoImage: ImageComponent {
         cairo_restore(cr)
     }
 }
+
+extension CairoImage {
+    /// Decodes PNG bytes already read (a cached thumbnail, read once for its text chunks and
+    /// its pixels); `nil` if they are not a valid PNG or declare more than `maximumSide` or
+    /// `maximumBytes`.
+    public convenience init?(png bytes: [UInt8]) {
+        guard let size = PNGHeader.size(of: bytes), size.width > 0, size.height > 0, size.width <= Self.maximumSide,
+              size.height <= Self.maximumSide, size.width * size.height * 4 <= Self.maximumBytes else { return nil }
+        let source = PNGSource(bytes)
+        let unmanaged = Unmanaged.passRetained(source)
+        defer { unmanaged.release() }
+        guard let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+            return Unmanaged<PNGSource>.fromOpaque(closure).takeUnretainedValue().read(into: data, count: Int(length))
+        }, unmanaged.toOpaque()) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        self.init(adopting: surface)
+    }
+}
+
+/// The bytes Cairo's PNG reader pulls from, in order.
+private final class PNGSource {
+    let bytes: [UInt8]
+    var offset = 0
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func read(into data: UnsafeMutablePointer<UInt8>, count: Int) -> cairo_status_t {
+        guard count <= bytes.count - offset else { return CAIRO_STATUS_READ_ERROR }
+        bytes.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { data.update(from: base + offset, count: count) }
+        }
+        offset += count
+        return CAIRO_STATUS_SUCCESS
+    }
+}

@@ -87,6 +87,15 @@ enum FileSystem {
         return try read(descriptor, upTo: count, path: path)
     }
 
+    /// The whole file if it has at most `limit` bytes (a cached thumbnail), else `nil`;
+    /// no more than the file's size is allocated.
+    static func readFile(_ path: String, atMost limit: Int) throws(StorageError) -> [UInt8]? {
+        let (descriptor, status) = try openRegularFile(path)
+        defer { close(descriptor) }
+        guard status.st_size <= limit else { return nil }
+        return try read(descriptor, upTo: Int(status.st_size), path: path)
+    }
+
     /// Opens `path` for reading only if it is a regular file. `O_NONBLOCK` keeps a FIFO (a
     /// named pipe nobody writes) from blocking the open forever; `fstat` on the open file
     /// then refuses anything but a regular file — FIFO, device, socket, folder — with a

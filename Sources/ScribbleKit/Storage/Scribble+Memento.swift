@@ -53,7 +53,7 @@ extension Scribble {
 extension ScribbleMemento {
     /// An incremental memento of `mark` alone (a deep copy): what the journal records for a
     /// finished mark. - Complexity: O(n) in the mark's vertices.
-    static func incremental(of mark: Mark) -> ScribbleMemento {
+    public static func incremental(of mark: Mark) -> ScribbleMemento {
         let saved = Stroke() // the root a new scribble has
         ScribbleMemento.snapshot(ofChild: mark, depth: 1).map(saved.add)
         return ScribbleMemento(root: saved, isComplete: false, title: nil)

@@ -11,6 +11,7 @@ public struct ScribbleEntry: Hashable, Sendable {
     public let savedAt: Date
     /// The encoded memento, the entry's source of truth.
     public let scribblePath: String
-    /// The PNG thumbnail; may be missing or broken, which the gallery shows as a broken tile.
+    /// Where its thumbnail is kept in the desktop's thumbnail cache; it may be missing or
+    /// stale there (the gallery then draws it again).
     public let thumbnailPath: String
 }

@@ -29,20 +29,12 @@ extension ScribbleManager {
         if memento.title?.isEmpty ?? true { memento.title = nextDefaultTitle() }
         defer { invalidateListing() }
         let path = scribblePath(id)
-        // Both files are written in full and synced before either replaces anything, so a
-        // failure (a full disk) leaves the old scribble and its old thumbnail together.
-        let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-        let thumbnail = try png.map { png throws(StorageError) in try atomicFile(thumbnailPath(id)).prepare(png) }
-        do {
-            try atomicFile(path).prepare(memento.data).commit()
-        } catch {
-            thumbnail?.discard()
-            throw error
-        }
-        // The scribble, the source of truth, is saved either way. The thumbnail takes the
-        // scribble's time, which is how the gallery knows it shows this version of it.
-        if (try? thumbnail?.commit()) != nil, let time = FileSystem.modificationTime(path) {
-            FileSystem.setModificationTime(thumbnailPath(id), to: time)
+        try atomicFile(path).prepare(memento.data).commit()
+        // The scribble, the source of truth, is saved either way; the thumbnail goes to the
+        // cache after it, stamped with this version's modification time (a full cache
+        // disk only leaves it to be drawn again when the gallery shows it).
+        if let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
+            _ = try? thumbnails.store(png, for: path)
         }
         return ScribbleEntry(id: id, title: memento.title ?? Self.untitled,
                              savedAt: FileSystem.modificationDate(path) ?? Date(),
@@ -69,8 +61,8 @@ extension ScribbleManager {
         return try Self.loadMemento(path: scribblePath(id))
     }
 
-    /// Renames the entry `id` to `title` (its file is rewritten, atomically; the thumbnail
-    /// stays). Returns the entry as listed now.
+    /// Renames the entry `id` to `title` (its file is rewritten, atomically). Returns the
+    /// entry as listed now.
     /// - Throws: `StorageError` if the file cannot be read or written, or the title is empty
     ///   or holds control characters.
     @discardableResult
@@ -92,12 +84,13 @@ extension ScribbleManager {
                              scribblePath: path, thumbnailPath: thumbnailPath(id))
     }
 
-    /// Deletes the entry `id`: its memento, then its thumbnail (a missing thumbnail is fine).
+    /// Deletes the entry `id`: its memento, then its thumbnails in the cache (a missing one
+    /// is fine). Nothing else in the gallery's folder is touched.
     public func delete(id: String) throws(StorageError) {
         try Self.validate(id, in: directory, for: .delete)
         defer { invalidateListing() }
         try FileSystem.remove(scribblePath(id))
-        try? FileSystem.remove(thumbnailPath(id))
+        thumbnails.remove(for: scribblePath(id))
     }
 
     /// Opens any scribble file, such as one named on the command line. A file without a

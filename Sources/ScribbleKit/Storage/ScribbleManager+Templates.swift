@@ -13,22 +13,50 @@ extension ScribbleManager {
         public let memento: ScribbleMemento
     }
 
+    /// A stored template's file, known by its name alone: listing ten thousand templates
+    /// reads no file.
+    public struct TemplateFile: Sendable, Hashable {
+        /// The file stem, `template-<number>`.
+        public let id: String
+        /// Names it: "Template <number>".
+        public let number: Int
+
+        /// The file `id`, numbered `number`.
+        public init(id: String, number: Int) {
+            self.id = id
+            self.number = number
+        }
+    }
+
     /// The folder the templates live in.
     public var templatesDirectory: String { directory + "/templates" }
 
-    /// Every stored template that reads back, oldest first; a missing folder has none and a
-    /// damaged file is left out (and left alone).
-    /// - Complexity: O(the templates' size): every file is read and decoded.
-    public func templates() -> [Template] {
+    /// Every template file, oldest (lowest number) first, without reading any; a missing
+    /// folder has none.
+    /// - Complexity: O(n log n) in the files of the folder; one `readdir` pass.
+    public func templateFiles() -> [TemplateFile] {
         let names = (try? FileSystem.names(in: templatesDirectory)) ?? []
-        return names.compactMap { name -> Template? in
-            guard let number = Self.templateNumber(fileName: name),
-                  let bytes = try? FileSystem.readFile(templatesDirectory + "/" + name),
-                  let memento = try? ScribbleMemento(data: bytes), memento.root.count == 1
-            else { return nil }
-            return Template(id: String(name.dropLast(".scribble".count)), number: number, memento: memento)
+        return names.compactMap { name -> TemplateFile? in
+            Self.templateNumber(fileName: name).map { TemplateFile(id: String(name.dropLast(".scribble".count)), number: $0) }
         }
         .sorted { $0.number < $1.number }
+    }
+
+    /// Reads and decodes one template.
+    /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged
+    ///   or does not hold exactly one mark.
+    /// - Complexity: O(the template's size).
+    public func loadTemplate(_ file: TemplateFile) throws -> Template {
+        let memento = try ScribbleMemento(data: try FileSystem.readFile(templatesDirectory + "/" + file.id + ".scribble"))
+        guard memento.root.count == 1 else { throw ScribbleFormatError.notAScribble }
+        return Template(id: file.id, number: file.number, memento: memento)
+    }
+
+    /// Every stored template that reads back, oldest first; a damaged file is left out (and
+    /// left alone).
+    /// - Complexity: O(the templates' size): every file is read and decoded.
+    public func templates() -> [Template] {
+        templateFiles().compactMap { try? loadTemplate($0) }
     }
 
     /// Stores `memento` (a complete memento of one mark: `Scribble.templateMemento(of:)`) as
@@ -38,7 +66,7 @@ extension ScribbleManager {
     public func saveTemplate(_ memento: ScribbleMemento) throws(StorageError) -> Template {
         try FileSystem.makeDirectories(templatesDirectory)
         let names = (try? FileSystem.names(in: templatesDirectory)) ?? []
-        let number = (names.compactMap(Self.templateNumber).max() ?? 0) + 1
+        let number = Self.nextTemplateNumber(after: names.compactMap(Self.templateNumber))
         let id = "template-\(number)"
         try atomicFile(templatesDirectory + "/" + id + ".scribble").write(memento.data)
         return Template(id: id, number: number, memento: memento)
@@ -49,6 +77,17 @@ extension ScribbleManager {
     public func deleteTemplate(id: String) throws(StorageError) {
         try Self.validate(id, in: templatesDirectory, for: .delete)
         try FileSystem.remove(templatesDirectory + "/" + id + ".scribble")
+    }
+
+    /// One past the highest number in use; when that would overflow (a file named
+    /// `template-9223372036854775807.scribble`), the lowest number not in use. Names come
+    /// from the disk, so no arithmetic on them may trap.
+    /// - Complexity: O(n) in the numbers.
+    static func nextTemplateNumber(after used: [Int]) -> Int {
+        let (next, overflow) = (used.max() ?? 0).addingReportingOverflow(1)
+        if !overflow { return next }
+        let taken = Set(used)
+        return (1...).first { !taken.contains($0) } ?? 1 // fewer files than numbers: always found
     }
 
     /// N of a file named `template-<N>.scribble`, else `nil`.

@@ -1,18 +1,32 @@
 import CCairo
+import Glibc
 
 /// Gallery thumbnails, rendered from the model (not grabbed from the screen) with the same
-/// `MarkRenderer` the canvas uses.
+/// `MarkRenderer` the canvas uses, and kept in the desktop's thumbnail cache
+/// (`ThumbnailCache`), never in the gallery's folder.
 extension ScribbleManager {
-    /// The largest thumbnail, in pixels; the canvas is scaled to fit it, keeping its shape.
-    /// Twice the gallery tile's 240×180, so tiles stay sharp at a scale factor of 2.
+    /// The canvas shape a thumbnail shows when the canvas size of a save is not known (4:3,
+    /// the gallery tile's shape), and the size of the thumbnails versions before 0.9 wrote
+    /// beside each scribble.
     static let thumbnailSize = (width: 480, height: 360)
 
+    /// What the gallery shows for a scribble.
+    public enum Thumbnail: Sendable {
+        /// Its picture.
+        case image(CairoImage)
+        /// The scribble reads, but no picture could be made (out of memory).
+        case missing
+        /// The scribble file no longer reads: the gallery must not show an old picture of it.
+        case damaged
+    }
+
     /// PNG bytes of `root` drawn on white, the canvas area (0, 0, `canvasWidth`, `canvasHeight`)
-    /// scaled to fit `thumbnailSize`; `nil` if Cairo fails (out of memory).
+    /// scaled to fit a square of `side` pixels, keeping its shape; `nil` if Cairo fails (out of memory).
     /// - Complexity: O(n) in the marks and vertices inside the canvas area.
-    static func thumbnailPNG(of root: Mark, canvasWidth: Int, canvasHeight: Int) -> [UInt8]? {
+    static func thumbnailPNG(of root: Mark, canvasWidth: Int, canvasHeight: Int,
+                             side: Int = ThumbnailCache.Size.large.pixels) -> [UInt8]? {
         let width = Double(max(canvasWidth, 1)), height = Double(max(canvasHeight, 1))
-        let scale = min(Double(thumbnailSize.width) / width, Double(thumbnailSize.height) / height)
+        let scale = min(Double(side) / width, Double(side) / height)
         let pixelsWide = max(1, Int((width * scale).rounded())), pixelsHigh = max(1, Int((height * scale).rounded()))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelsWide), Int32(pixelsHigh))
         else { return nil }
@@ -30,27 +44,21 @@ extension ScribbleManager {
         return try? StreamSink.collect { sink in cairo_surface_write_to_png_stream(surface, StreamSink.write, sink) }
     }
 
-    /// Whether the gallery may show the thumbnail of the scribble at `scribblePath`, making
-    /// sure first that it shows what the scribble holds (SPEC §9). A save gives the thumbnail
-    /// the scribble's modification time; one that is older or missing — a crash between a
-    /// save's two renames, a scribble copied in by hand — is drawn again from the scribble.
-    /// Otherwise the scribble is checked by header and checksum only, without building it.
+    /// The thumbnail the gallery shows for the scribble at `scribblePath`, making sure first
+    /// that it shows what the scribble holds (SPEC §9). A fresh one in the cache is used when
+    /// the scribble passes its header and checksum check (without building the drawing);
+    /// a stale or missing one is drawn again from the scribble and stored in the cache.
     /// Slow when it redraws (the whole drawing is read): call it off the main thread.
-    /// - Returns: false when the scribble cannot be read or is damaged.
-    public static func prepareThumbnail(scribblePath: String, thumbnailPath: String) -> Bool {
-        guard let drawn = FileSystem.modificationTime(scribblePath) else { return false }
-        if let shown = FileSystem.modificationTime(thumbnailPath),
-           (shown.tv_sec, shown.tv_nsec) >= (drawn.tv_sec, drawn.tv_nsec) {
-            return isIntact(path: scribblePath)
+    public func thumbnail(ofScribbleAt scribblePath: String) -> Thumbnail {
+        if let cached = thumbnails.freshThumbnail(for: scribblePath) {
+            return Self.isIntact(path: scribblePath) ? .image(cached) : .damaged
         }
-        guard let memento = try? loadMemento(path: scribblePath) else { return false }
-        let bounds = memento.root.bounds
-        let canvas = canvasSize(showing: bounds)
-        if let png = thumbnailPNG(of: memento.root, canvasWidth: canvas.width, canvasHeight: canvas.height),
-           (try? AtomicFile(path: thumbnailPath).write(png)) != nil {
-            FileSystem.setModificationTime(thumbnailPath, to: drawn)
-        }
-        return true
+        guard let memento = try? Self.loadMemento(path: scribblePath) else { return .damaged }
+        let canvas = Self.canvasSize(showing: memento.root.bounds)
+        guard let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvas.width, canvasHeight: canvas.height)
+        else { return .missing }
+        let stored = (try? thumbnails.store(png, for: scribblePath)) ?? png
+        return CairoImage(png: stored).map(Thumbnail.image) ?? .missing
     }
 
     /// A canvas of the thumbnail's shape holding everything from the origin to the drawing's
@@ -60,5 +68,26 @@ extension ScribbleManager {
         let right = bounds.isNull ? 0 : max(bounds.maxX + margin, 0), bottom = bounds.isNull ? 0 : max(bounds.maxY + margin, 0)
         let scale = max(right / Float(thumbnailSize.width), bottom / Float(thumbnailSize.height), 1)
         return (Int((Float(thumbnailSize.width) * scale).rounded(.up)), Int((Float(thumbnailSize.height) * scale).rounded(.up)))
+    }
+
+    /// Moves the thumbnail an older version saved beside the entry `id` out of the gallery
+    /// (the cache's is drawn again from the scribble when first needed, at the cache's size).
+    /// Only a PNG this app wrote goes, known by what a save gave it: the modification time of
+    /// its scribble to the nanosecond, a regular file (not a link), and a PNG header whose size
+    /// fits `thumbnailSize` with one side exactly at its limit. A user's own `photo.png`
+    /// beside `photo.scribble` fails these and is never touched. Returns whether it went.
+    @discardableResult
+    func migrateLegacyThumbnail(id: String) -> Bool {
+        let png = directory + "/" + id + ".png"
+        var picture = stat(), scribble = stat()
+        guard lstat(png, &picture) == 0, picture.st_mode & S_IFMT == S_IFREG, picture.st_size <= 8 << 20,
+              lstat(scribblePath(id), &scribble) == 0, scribble.st_mode & S_IFMT == S_IFREG,
+              picture.st_mtim.tv_sec == scribble.st_mtim.tv_sec, picture.st_mtim.tv_nsec == scribble.st_mtim.tv_nsec,
+              picture.st_uid == getuid(),
+              let size = try? PNGHeader.size(ofFileAt: png), size.width > 0, size.height > 0,
+              size.width <= Self.thumbnailSize.width, size.height <= Self.thumbnailSize.height,
+              size.width == Self.thumbnailSize.width || size.height == Self.thumbnailSize.height
+        else { return false }
+        return unlink(png) == 0
     }
 }

@@ -3,18 +3,20 @@ import Synchronization
 
 /// The Facade to storage and the mementos' caretaker (book chapters 10 and 23): the only
 /// code that touches the gallery's files. Each entry is `<id>.scribble` (a complete memento's
-/// data) and `<id>.png` (its thumbnail), both written in full before either replaces the old one,
-/// the `.scribble` — the source of truth — first.
+/// data), written in full before it replaces the old one; its thumbnail lives in the
+/// desktop's thumbnail cache (`thumbnails`), never beside it.
 ///
 /// `count`, `loadScribble(at:)` and `thumbnailPath(at:)` index the listing made by the last
 /// `entries()` call (or on demand); saving and deleting through this manager refresh it.
 public final class ScribbleManager: Sendable {
     /// The gallery's folder; made on the first save.
     public let directory: String
+    /// Where the entries' thumbnails are kept: the desktop's cache, shared with the file manager.
+    public let thumbnails: ThumbnailCache
     /// How files are written: `write(2)`, unless a test injects failures.
     private let writeCall: AtomicFile.WriteCall
     /// The listing that index-based access refers to; `nil` until needed again.
-    private let listing = Mutex<[ScribbleEntry]?>(nil)
+    private let lastListing = Mutex<[ScribbleEntry]?>(nil)
 
     /// Title shown for an entry saved without one.
     static var untitled: String { tr("Untitled") }
@@ -23,14 +25,16 @@ public final class ScribbleManager: Sendable {
     /// Stem of the names given to scribbles saved without a title: "Scribble 1", "Scribble 2"…
     static var titleStem: String { tr("Scribble ") }
 
-    /// Manages the gallery in `directory` (see `defaultDirectory`).
-    public convenience init(directory: String) {
-        self.init(directory: directory, writeCall: { write($0, $1, $2) })
+    /// Manages the gallery in `directory` (see `defaultDirectory`), its thumbnails in
+    /// `thumbnails` (the user's cache unless a test gives its own).
+    public convenience init(directory: String, thumbnails: ThumbnailCache = .standard()) {
+        self.init(directory: directory, thumbnails: thumbnails, writeCall: { write($0, $1, $2) })
     }
 
     /// Manages the gallery in `directory`, writing files through `writeCall` (tests inject failures).
-    init(directory: String, writeCall: @escaping AtomicFile.WriteCall) {
+    init(directory: String, thumbnails: ThumbnailCache = .standard(), writeCall: @escaping AtomicFile.WriteCall) {
         self.directory = directory
+        self.thumbnails = thumbnails
         self.writeCall = writeCall
     }
 
@@ -50,23 +54,54 @@ public final class ScribbleManager: Sendable {
 
     // MARK: Listing
 
-    /// Every saved scribble, most recently saved first (ties by id). Entries whose files are
-    /// damaged are listed too, titled "Unreadable scribble"; a missing folder lists as empty.
-    /// Reads only each file's header, never a drawing.
-    /// - Complexity: O(n) in the entries, a `stat` and a read of at most ~1 KB each.
+    /// Every saved scribble, most recently saved first (ties by id); see `listing()`.
     public func entries() throws(StorageError) -> [ScribbleEntry] {
-        var entries: [ScribbleEntry] = []
-        for name in try FileSystem.names(in: directory) where name.hasSuffix(".scribble") && !name.hasPrefix(".") {
+        try listing().entries
+    }
+
+    /// Every saved scribble, most recently saved first (ties by id), and the scribble files
+    /// that cannot be listed, with the reason. Entries whose files are damaged are listed
+    /// too, titled "Unreadable scribble"; a missing folder lists as empty. Reads only each
+    /// file's header, never a drawing. Thumbnails older versions wrote beside their
+    /// scribbles are moved out on the way (`migrateLegacyThumbnail`).
+    /// - Complexity: O(n) in the entries, a `stat` and a read of at most ~1 KB each.
+    public func listing() throws(StorageError) -> GalleryListing {
+        let (names, undecodable) = try FileSystem.namesAndUndecodable(in: directory)
+        let pictures = Set(names.filter { $0.hasSuffix(".png") })
+        var entries: [ScribbleEntry] = [], unlisted: [GalleryListing.Unlisted] = []
+        for name in names where name.hasSuffix(".scribble") && !name.hasPrefix(".") {
             let id = String(name.dropLast(".scribble".count))
             let path = scribblePath(id)
-            // A file removed between listing and stat is no longer an entry.
-            guard let savedAt = FileSystem.modificationDate(path) else { continue }
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                // Removed between listing and stat: no longer an entry. Anything else the user should hear of.
+                if errno != ENOENT || lstat(path, &status) == 0 {
+                    unlisted.append(.init(name: name, reason: Self.reasonUnlisted(errno: errno)))
+                }
+                continue
+            }
+            let time = status.st_mtim
+            let savedAt = Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+            if pictures.contains(id + ".png") { migrateLegacyThumbnail(id: id) }
             entries.append(ScribbleEntry(id: id, title: Self.storedTitle(at: path), savedAt: savedAt,
                                          scribblePath: path, thumbnailPath: thumbnailPath(id)))
         }
+        for bytes in undecodable where bytes.count > 9 && bytes.suffix(9).elementsEqual(".scribble".utf8) {
+            unlisted.append(.init(name: FileSystem.printable(bytes), reason: tr("its name is not valid UTF-8 text")))
+        }
         entries.sort { $0.savedAt != $1.savedAt ? $0.savedAt > $1.savedAt : $0.id < $1.id }
-        listing.withLock { $0 = entries }
-        return entries
+        unlisted.sort { $0.name < $1.name }
+        lastListing.withLock { $0 = entries }
+        return GalleryListing(entries: entries, unlisted: unlisted)
+    }
+
+    /// Why a scribble file could not be listed, from `stat`'s `errno`.
+    private static func reasonUnlisted(errno code: Int32) -> String {
+        switch code {
+        case ELOOP: tr("it is a symbolic link that leads back to itself")
+        case ENOENT: tr("it is a symbolic link to a file that does not exist")
+        default: StorageError.cause(of: code)
+        }
     }
 
     /// How many scribbles the gallery holds; 0 if its folder cannot be read.
@@ -91,13 +126,13 @@ public final class ScribbleManager: Sendable {
 
     /// The listing index-based access refers to, made now if there is none.
     private func cachedEntries() throws(StorageError) -> [ScribbleEntry] {
-        if let entries = listing.withLock({ $0 }) { return entries }
+        if let entries = lastListing.withLock({ $0 }) { return entries }
         return try entries()
     }
 
     /// Forgets the listing after this manager changed the folder.
     func invalidateListing() {
-        listing.withLock { $0 = nil }
+        lastListing.withLock { $0 = nil }
     }
 
     /// The title in the header of the file at `path`, or a stand-in.
@@ -115,8 +150,8 @@ public final class ScribbleManager: Sendable {
     /// Where the entry `id`'s memento lives.
     func scribblePath(_ id: String) -> String { directory + "/" + id + ".scribble" }
 
-    /// Where the entry `id`'s thumbnail lives.
-    func thumbnailPath(_ id: String) -> String { directory + "/" + id + ".png" }
+    /// Where the entry `id`'s thumbnail lives: in the thumbnail cache.
+    func thumbnailPath(_ id: String) -> String { thumbnails.path(for: scribblePath(id)) }
 
     /// An atomic writer for `path` that writes the way this manager does.
     func atomicFile(_ path: String) -> AtomicFile { AtomicFile(path: path, writeCall: writeCall) }

@@ -12,12 +12,15 @@ import GtkKit
 ///   whenever the GTK main loop was kept from running for more than 8 ms; and, at the end of
 ///   each canvas frame, `motion-to-frame-ms <ms>` for each drawing motion event since the
 ///   previous frame: from the event to the end of the frame that shows its segment; and
-///   `gallery-tiles-ms <ms> <tiles>` once every thumbnail the opened gallery started loading
-///   (those on screen: the proxies load when first drawn) shows its picture or broken tile.
+///   `gallery-tiles-ms <ms> <tiles>` at the gallery's first frame after every thumbnail the
+///   opened gallery started loading (those on screen: the proxies load when first drawn)
+///   has its picture or broken tile: the frame that shows them.
 /// - `TOUCHPAINTER_REPORT_STALLS=0` leaves out the stall lines: their watch wakes the main
 ///   loop every 4 ms, CPU time the motion benchmark must not charge to the app.
 /// - `TOUCHPAINTER_BENCH_OPEN_GALLERY=1` opens the gallery by itself, from an idle callback
 ///   after the first frame, as if Open had been pressed.
+/// - `TOUCHPAINTER_BENCH_REOPEN_GALLERY=1` then, a second after its thumbnails showed, goes
+///   back to the canvas and opens the gallery again (a second `gallery-tiles-ms` line).
 ///
 /// Everything here runs on the GTK main thread; with the variables unset it only reads two
 /// flags.
@@ -32,6 +35,10 @@ enum TimingReport {
 
     /// What opens the gallery, for `TOUCHPAINTER_BENCH_OPEN_GALLERY` (the app sets it).
     static var openGallery: (@MainActor @Sendable () -> Void)?
+    /// What goes back to the canvas, for `TOUCHPAINTER_BENCH_REOPEN_GALLERY` (the app sets it).
+    static var closeGallery: (@MainActor @Sendable () -> Void)?
+    /// True when `TOUCHPAINTER_BENCH_REOPEN_GALLERY=1`, until the gallery was opened again.
+    private static var reopensGallery = ProcessInfo.processInfo.environment["TOUCHPAINTER_BENCH_REOPEN_GALLERY"] == "1"
 
     private static var sawFirstFrame = false
     /// When the gallery was last asked for and has not drawn since (CLOCK_MONOTONIC ns).
@@ -119,21 +126,30 @@ enum TimingReport {
         tilesLoading += 1
     }
 
-    /// A thumbnail finished loading; the last of the gallery's on-screen ones reports the time.
+    /// A thumbnail finished loading; once the last of the gallery's on-screen ones has, the
+    /// gallery's next frame — the one that shows them — reports the time.
     static func thumbnailLoadFinished() {
         guard isEnabled else { return }
         tilesLoading -= 1
         tilesLoaded += 1
         guard tilesLoading == 0, let requestedAt = tilesRequestedAt else { return }
         tilesRequestedAt = nil
-        report("gallery-tiles-ms \(Double((monotonicNanoseconds() - requestedAt) / 1_000) / 1_000) \(tilesLoaded)")
+        tilesAwaitingFrame = requestedAt
     }
+
+    /// When the gallery was asked for, while its loaded thumbnails wait for a frame to show them.
+    private static var tilesAwaitingFrame: UInt64?
 
     /// The gallery put up the tiles of its listing (made off the main thread): its first
     /// frame after this one counts, not a frame of the tiles it showed before.
     static func galleryDidList() {
         galleryListed = true
+        // A listing that changed nothing on screen (the gallery reopened) draws no frame by itself.
+        galleryPage?.queueDraw()
     }
+
+    /// The gallery's page, whose frames are reported.
+    private static var galleryPage: Widget?
 
     /// Whether the listing asked for arrived.
     private static var galleryListed = false
@@ -142,10 +158,26 @@ enum TimingReport {
     /// when timings are on, a handler that runs after the page and its children have drawn.
     static func watchGalleryFrames(of page: Widget) {
         guard isEnabled else { return }
+        galleryPage = page
         page.onDrawn { TimingReport.galleryDidDraw() }
     }
 
     private static func galleryDidDraw() {
+        // The first frame of the listing started no load: every tile on screen had its
+        // picture already (kept from the last time the gallery was open).
+        if galleryListed, galleryRequestedAt != nil, tilesLoading == 0, let requestedAt = tilesRequestedAt {
+            tilesRequestedAt = nil
+            tilesAwaitingFrame = requestedAt
+        }
+        if let requestedAt = tilesAwaitingFrame {
+            tilesAwaitingFrame = nil
+            report("gallery-tiles-ms \(Double((monotonicNanoseconds() - requestedAt) / 1_000) / 1_000) \(tilesLoaded)")
+            if reopensGallery, let closeGallery, let openGallery {
+                reopensGallery = false
+                MainLoop.after(milliseconds: 1000) { closeGallery() }
+                MainLoop.after(milliseconds: 1300) { openGallery() }
+            }
+        }
         guard galleryListed, let requestedAt = galleryRequestedAt else { return }
         galleryRequestedAt = nil
         let milliseconds = Double(monotonicNanoseconds() - requestedAt) / 1e6

@@ -63,6 +63,9 @@ final class TouchPainterApp {
         TimingReport.openGallery = { [weak coordinator] in
             coordinator?.requestViewChange(tag: ButtonTag.openGallery.rawValue)
         }
+        TimingReport.closeGallery = { [weak coordinator] in
+            coordinator?.requestViewChange(tag: ButtonTag.done.rawValue)
+        }
         installActions()
         windowController.window.onCloseRequest { [unowned self] in
             // true keeps the window open: the user chose Cancel, or saving failed.

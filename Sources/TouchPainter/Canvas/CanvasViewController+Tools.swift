@@ -22,7 +22,7 @@ extension CanvasViewController: CanvasToolHost {
     func startStamping(_ template: TemplateLibrary.Item) {
         toolStrip.templatesButton.isOpen = false
         selection.clear()
-        install(StampTool(host: self, template: template.mark))
+        install(StampTool(host: self, template: template.mark, size: template.size, picture: template.picture))
         toolStrip.show(nil)
         canvasView.drawingArea.grabFocus()
     }

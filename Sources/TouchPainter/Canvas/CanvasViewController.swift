@@ -82,14 +82,21 @@ final class CanvasViewController: ViewController {
         selection.observe { [weak self] in self?.selectionDidChange() }
         templates.onChange = { [weak self] in
             guard let self else { return }
-            self.templatesView.show(self.templates.items)
+            self.templatesView.show(self.templates.entries)
+        }
+        templates.onPreview = { [weak self] entry in self?.templatesView.previewDidLoad(entry) }
+        templatesView.preview = { [weak self] entry, width, height in
+            self?.templates.preview(of: entry, width: width, height: height)
         }
         templates.onError = { [weak self] text, detail in self?.coordinator.presenter?.showError(text, detail: detail) }
         templates.onKept = { [weak self] item in self?.coordinator.presenter?.notify(tr("%1$s kept", item.name)) }
         toolStrip.eraserOptions.show(coordinator.settings.eraser)
         toolStrip.eraserOptions.onChange = { [weak self] options in self?.coordinator.settings.eraser = options }
-        templatesView.onChoose = { [weak self] item in self?.startStamping(item) }
-        templatesView.onDelete = { [weak self] item in self?.templates.delete(item) }
+        templatesView.onChoose = { [weak self] entry in
+            self?.toolStrip.templatesButton.isOpen = false
+            self?.templates.open(entry) { [weak self] item in self?.startStamping(item) }
+        }
+        templatesView.onDelete = { [weak self] entry in self?.templates.delete(entry) }
         templatesView.show([])
         templates.load()
         choose(.pen)

@@ -18,15 +18,14 @@ final class ScribbleThumbnailView {
     private let image = DrawingArea()
     private let proxy: ThumbnailImageProxy
 
-    /// Makes a tile showing the placeholder until the thumbnail at `thumbnailPath` loads.
-    init(entry: ScribbleEntry, thumbnailPath: String?) {
+    /// Makes a tile showing the placeholder until its thumbnail loads: from the thumbnail
+    /// cache when a fresh one is there and the scribble passes its header and checksum check
+    /// (cheap for a big scribble), else drawn again from the scribble — off the main thread,
+    /// and only once the tile is drawn, so only tiles on screen load.
+    init(entry: ScribbleEntry, manager: ScribbleManager) {
         self.entry = entry
-        let scribblePath = entry.scribblePath, picturePath = entry.thumbnailPath
-        // Header and checksum, without building the drawing (cheap for a big scribble) — or,
-        // for a thumbnail older than its scribble, the drawing read and the picture redrawn.
-        proxy = ThumbnailImageProxy(path: thumbnailPath) {
-            ScribbleManager.prepareThumbnail(scribblePath: scribblePath, thumbnailPath: picturePath)
-        }
+        let scribblePath = entry.scribblePath
+        proxy = ThumbnailImageProxy { manager.thumbnail(ofScribbleAt: scribblePath) }
         tile.accessibleName = entry.title
         tile.tooltip = entry.title
         image.accessibleName = tr("Thumbnail of %1$s", entry.title)
@@ -74,6 +73,11 @@ final class ScribbleThumbnailView {
         tile.accessibleName = name
         tile.tooltip = tr("%1$s: its file no longer reads", name)
         image.accessibleName = tr("%1$s: its file no longer reads", name)
+    }
+
+    /// Drops the thumbnail's load if it has not started: the tile went out of view.
+    func cancelLoading() {
+        proxy.cancel()
     }
 
     /// What the proxy holds now (tests and the benchmark look at it).

@@ -3,13 +3,16 @@ import Dispatch
 import Glibc
 import GtkKit
 import ScribbleKit
+import Synchronization
 
-/// The virtual proxy for a gallery thumbnail (book chapter 22). It stands in for the PNG:
-/// the first time it is asked to draw it paints the shared placeholder and starts loading
-/// the real image on a background queue — once; when the image arrives on the main thread,
-/// `onLoad` asks the tile to redraw. A missing or broken PNG, or a scribble file that does
-/// not read back (`isIntact`), turns into a broken-image tile, never an endless placeholder
-/// and never the picture of a drawing that can no longer be opened.
+/// The virtual proxy for a gallery thumbnail (book chapter 22). It stands in for the picture:
+/// the first time it is asked to draw — so only for a tile on screen — it paints the shared
+/// placeholder and starts loading the real image on a background queue, once; when the image
+/// arrives on the main thread, `onLoad` asks the tile to redraw. A picture that cannot be
+/// made, or a scribble file that does not read back, turns into a broken-image tile, never
+/// an endless placeholder and never the picture of a drawing that can no longer be opened.
+/// A tile scrolled away before its turn `cancel`s the load, so a fast scroll through ten
+/// thousand tiles decodes only those that stay in view.
 @MainActor
 final class ThumbnailImageProxy {
     /// What the proxy can show.
@@ -24,24 +27,42 @@ final class ThumbnailImageProxy {
 
     /// Decoding runs here, off the GTK main thread.
     private static let queue = DispatchQueue(label: "touchpainter.thumbnails", qos: .userInitiated, attributes: .concurrent)
-    private let path: String?
     /// Where the placeholder comes from (shared by every tile: the Flyweight).
     private let placeholders: ThumbnailPlaceholder
-    /// Checks, on the background queue, that what the thumbnail shows can still be opened.
-    private let isIntact: @Sendable () -> Bool
+    /// Makes the picture, on the background queue (`nil`: there is none to load).
+    private let load: (@Sendable () -> ScribbleManager.Thumbnail)?
+    /// Set when the tile no longer needs its picture.
+    private let cancelled = CancelFlag()
     /// What the proxy shows now.
     private(set) var state = State.notLoaded
     /// Called on the main thread once the load finished, either way.
     var onLoad: (() -> Void)?
 
-    /// A proxy for the PNG at `path` (`nil`: no thumbnail file, so broken from the start),
-    /// showing it only if `isIntact` says the scribble behind it still reads.
-    init(path: String?, placeholders: ThumbnailPlaceholder = .shared,
-         isIntact: @escaping @Sendable () -> Bool = { true }) {
-        self.path = path
+    /// A proxy whose picture `load` makes, off the main thread, when it is first drawn.
+    init(placeholders: ThumbnailPlaceholder = .shared, load: (@Sendable () -> ScribbleManager.Thumbnail)?) {
         self.placeholders = placeholders
-        self.isIntact = isIntact
-        if path == nil { state = .broken }
+        self.load = load
+        if load == nil { state = .broken }
+    }
+
+    /// A proxy for the PNG at `path` (`nil`: no picture, so broken from the start), showing
+    /// it only if `isIntact` says the scribble behind it still reads.
+    convenience init(path: String?, placeholders: ThumbnailPlaceholder = .shared,
+                     isIntact: @escaping @Sendable () -> Bool = { true }) {
+        guard let path else {
+            self.init(placeholders: placeholders, load: nil)
+            return
+        }
+        self.init(placeholders: placeholders) { () -> ScribbleManager.Thumbnail in
+            guard isIntact() else { return .damaged }
+            guard let image = CairoImage(pngAt: path) else { return .missing }
+            return .image(image)
+        }
+    }
+
+    /// Drops a load not started yet: the tile went out of view.
+    func cancel() {
+        cancelled.set()
     }
 
     /// Paints what is known now into `width`×`height`, and starts the load on first use.
@@ -69,19 +90,22 @@ final class ThumbnailImageProxy {
     static let margin = 4.0
 
     private func startLoading() {
-        guard let path else { return }
+        guard let load else { return }
         state = .loading
         TimingReport.thumbnailLoadStarted()
-        let isIntact = isIntact
+        let cancelled = cancelled
         Self.queue.async { [weak self] in
             Self.decoding.wait()
-            let intact = isIntact()
-            let image = intact ? CairoImage(pngAt: path) : nil
+            let thumbnail = cancelled.isSet ? nil : load()
             Self.decoding.signal()
             MainLoop.perform {
                 defer { TimingReport.thumbnailLoadFinished() }
-                guard let self else { return }
-                self.state = image.map(State.loaded) ?? (intact ? .broken : .damaged)
+                guard let self, let thumbnail else { return }
+                switch thumbnail {
+                case .image(let image): self.state = .loaded(image)
+                case .missing: self.state = .broken
+                case .damaged: self.state = .damaged
+                }
                 self.onLoad?()
             }
         }
@@ -127,4 +151,11 @@ private struct BrokenImage: ImageComponent {
                               x: rect.x + (rect.width - size) / 2, y: rect.y + (rect.height - size) / 2)
         }
     }
+}
+
+/// A flag one thread sets and others read: whether a load is still wanted.
+private final class CancelFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .relaxed) }
+    var isSet: Bool { flag.load(ordering: .relaxed) }
 }

@@ -2,18 +2,22 @@ import GtkKit
 import ScribbleKit
 
 /// The gallery screen (book chapter 22): a scrolling grid of the saved scribbles' thumbnails,
-/// most recently saved first. Tiles appear at once with placeholders and fill in lazily.
+/// most recently saved first (`GalleryGrid`: only the rows on screen are made). Tiles appear
+/// at once with placeholders and fill in lazily. Scribble files the folder holds but the
+/// gallery cannot list are counted in a line above the grid, the reasons on demand.
 /// Clicking a tile asks the coordinator to open it; a tile can be deleted from its context
 /// menu or with the Delete key, after confirmation.
 @MainActor
 final class ThumbnailViewController: ViewController {
     private let manager: ScribbleManager
     private unowned let coordinator: CoordinatingController
-    private let flowBox = FlowBox()
-    private let scrolled = ScrolledWindow()
+    private let grid: GalleryGrid
     private let pages = Stack()
+    private let page = Box(.vertical)
+    private let unlistedNotice = UnlistedNotice()
     private let doneButton: Button
-    private(set) var thumbnailViews: [ScribbleThumbnailView] = []
+    /// The tiles on show (only the rows on screen are made).
+    var thumbnailViews: [ScribbleThumbnailView] { grid.shown }
     /// Set while the gallery's folder cannot be read, to say why instead of "empty".
     private let emptyDetail = Label()
 
@@ -21,95 +25,74 @@ final class ThumbnailViewController: ViewController {
         self.manager = manager
         self.coordinator = coordinator
         doneButton = coordinator.makeDoneButton()
-        flowBox.accessibleName = tr("Gallery")
-        flowBox.setMargins(18)
-        flowBox.verticalAlignment = .start
-        flowBox.onChildActivated { [weak self] child in self?.open(self?.view(for: child)) }
-        flowBox.onSecondaryClick { [weak self] child in self?.showContextMenu(for: child) }
-        scrolled.add(flowBox)
-
+        grid = GalleryGrid(manager: manager)
+        grid.flowBox.accessibleName = tr("Gallery")
+        grid.onActivate = { [weak self] tile in self?.open(tile) }
+        grid.onSecondaryClick = { [weak self] tile in self?.showContextMenu(for: tile) }
 
         pages.transitionDuration = 0
-        pages.addPage(scrolled, name: "grid")
+        pages.addPage(grid.view, name: "grid")
         pages.addPage(emptyPage(), name: "empty")
+        page.packStart(unlistedNotice.view)
+        page.packStart(pages, expand: true)
         // A GtkStack ignores a switch to a page that is not shown yet, and `reload` switches
         // before the coordinator first shows this view.
-        pages.showAll()
+        page.showAll()
+        unlistedNotice.show([])
         TimingReport.watchGalleryFrames(of: pages)
     }
 
-    var view: Widget { pages }
+    var view: Widget { page }
     var pageName: String { "gallery" }
     var title: String { tr("Gallery") }
     var toolbarStart: [Widget] { [] }
     var toolbarEnd: [Widget] { [doneButton] }
 
     /// Lists the gallery afresh each time it is shown.
-    func viewWillAppear() { reload() }
+    func viewWillAppear() { reload(fromTheTop: true) }
 
     /// Rebuilds the tiles from the folder, most recently saved first. The folder is listed
     /// off the main thread (it opens every entry's header); the tiles on show stay until the
     /// listing arrives. The first screenful is then made at once and the rest in idle
     /// batches. Tiles whose entry did not change are kept, with their loaded thumbnails.
     /// - Complexity: O(n) in the entries, spread over idle callbacks; no thumbnail is read here.
-    func reload() {
+    func reload(fromTheTop: Bool = false) {
         reloadGeneration += 1
         let (generation, manager) = (reloadGeneration, manager)
         CoordinatingController.loading.async {
-            let listing = Result { () throws(StorageError) in try manager.entries() }
+            let listing = Result { () throws(StorageError) in try manager.listing() }
             MainLoop.perform { [weak self] in
                 guard let self, self.reloadGeneration == generation else { return } // a newer listing is coming
-                self.show(listing)
+                self.show(listing, fromTheTop: fromTheTop)
             }
         }
     }
 
-    /// Puts up the tiles of a listing, or says why the folder cannot be read.
-    private func show(_ listing: Result<[ScribbleEntry], StorageError>) {
+    /// Puts up the tiles of a listing (scrolled to the top, or where the grid was: after a
+    /// rename or a delete), or says why the folder cannot be read.
+    private func show(_ listing: Result<GalleryListing, StorageError>, fromTheTop: Bool) {
         let entries: [ScribbleEntry]
         switch listing {
         case .success(let listed):
-            entries = listed
+            entries = listed.entries
+            unlistedNotice.show(listed.unlisted)
             emptyDetail.text = tr("Draw something, then press Save (Ctrl+S).")
         case .failure(let error):
             entries = []
+            unlistedNotice.show([])
             emptyDetail.text = String(describing: error)
         }
-        let kept = Dictionary(thumbnailViews.map { ($0.entry, $0) }, uniquingKeysWith: { first, _ in first })
-        thumbnailViews.forEach { flowBox.remove($0.tile) }
-        thumbnailViews = []
-        appendTiles(for: entries, from: 0, count: Self.firstBatch, reusing: kept)
         pages.visiblePageName = entries.isEmpty ? "empty" : "grid"
+        grid.show(entries, fromTheTop: fromTheTop)
         TimingReport.galleryDidList()
     }
 
-    /// Tiles made before the gallery's first frame: more than a maximised window shows.
-    static let firstBatch = 48
-    /// Tiles added per idle callback after the first frame, small enough to keep input live.
-    static let laterBatch = 96
-    /// Counts reloads, so batches of an outdated listing stop.
+    /// Counts reloads, so the listing of an outdated one is dropped.
     private var reloadGeneration = 0
-
-    private func appendTiles(for entries: [ScribbleEntry], from start: Int, count: Int,
-                             reusing kept: [ScribbleEntry: ScribbleThumbnailView]) {
-        let end = min(entries.count, start + count)
-        for entry in entries[start..<end] {
-            let view = kept[entry] ?? ScribbleThumbnailView(entry: entry, thumbnailPath: entry.thumbnailPath)
-            flowBox.append(view.tile)
-            view.tile.showAll()
-            thumbnailViews.append(view)
-        }
-        guard end < entries.count else { return }
-        let generation = reloadGeneration
-        MainLoop.perform { [weak self] in
-            guard let self, self.reloadGeneration == generation else { return }
-            self.appendTiles(for: entries, from: end, count: Self.laterBatch, reusing: kept)
-        }
-    }
 
     /// Renames the selected (or focused) tile's scribble (F2).
     func renameSelected() {
-        guard let view = view(for: flowBox.currentChild) else { return }
+        guard let view = grid.tile(for: grid.flowBox.currentChild) else { return }
         rename(view.entry)
     }
 
@@ -134,12 +117,8 @@ final class ThumbnailViewController: ViewController {
 
     /// Deletes the selected (or focused) tile's scribble, after asking (the Delete key).
     func deleteSelected() {
-        guard let current = flowBox.currentChild, let view = view(for: current) else { return }
+        guard let view = grid.tile(for: grid.flowBox.currentChild) else { return }
         confirmAndDelete(view.entry)
-    }
-
-    private func view(for child: FlowBoxChild?) -> ScribbleThumbnailView? {
-        thumbnailViews.first { $0.tile === child }
     }
 
     /// Opens from an idle callback: a dialog (unsaved changes, a broken file) must not start
@@ -149,8 +128,7 @@ final class ThumbnailViewController: ViewController {
         MainLoop.perform { [weak self] in self?.coordinator.openScribble(entry) }
     }
 
-    private func showContextMenu(for child: FlowBoxChild) {
-        guard let view = view(for: child) else { return }
+    private func showContextMenu(for view: ScribbleThumbnailView) {
         let menu = Menu()
         menu.addItem(tr("_Rename…"), accessibleName: tr("Rename scribble")) { [weak self] in
             self?.rename(view.entry)
@@ -168,7 +146,7 @@ final class ThumbnailViewController: ViewController {
     private func confirmAndDelete(_ entry: ScribbleEntry) {
         let answer = coordinator.presenter?.ask(
             tr("Delete “%1$s”?", entry.title),
-            detail: tr("The scribble and its thumbnail are removed from the gallery. This cannot be undone."),
+            detail: tr("The scribble is removed from the gallery. This cannot be undone."),
             choices: [.init(tr("_Cancel")), .init(tr("_Delete"), style: "destructive-action")], defaultChoice: 0)
         guard answer == 1 else { return }
         do {

@@ -1,31 +1,66 @@
 import CCairo
+import Dispatch
 import GtkKit
 import ScribbleKit
 
 /// Stamps a pattern template (SPEC §7, book chapter 3's Prototype): each click adds a fresh
 /// deep copy of the template centred on the click point, one undo step per stamp. A faint
 /// preview of the whole stamp, centred on the pointer, shows where it will land.
+///
+/// A huge template (a million strokes) is copied off the main thread: the copy, and the
+/// journal's memento of it, are made on the stamp queue, and the stamp goes on the canvas as
+/// one command when they are done (the canvas then renders it in the background too). Its
+/// preview is a picture drawn once when it was chosen, not the marks drawn at every motion.
 @MainActor
 final class StampTool: CanvasTool {
     private unowned let host: CanvasToolHost
     /// The prototype; it never goes on the canvas itself.
     let template: Mark
+    /// Whether the template is too big to copy and draw on the main thread.
+    private let isHuge: Bool
+    /// The huge template's preview picture, if one was drawn.
+    private let picture: StampPicture?
     /// Where the preview is drawn; `nil` when the pointer is off the canvas.
     private var previewPoint: Point?
+    /// Stamps of huge templates are copied here, one after another, in the order clicked.
+    private static let queue = DispatchQueue(label: "touchpainter.stamp", qos: .userInitiated)
 
-    /// Stamps copies of `template` on `host`'s document.
-    init(host: CanvasToolHost, template: Mark) {
+    /// Stamps copies of `template` on `host`'s document. `size` is its marks and vertices
+    /// (counted off the main thread by the library; counted here if not given).
+    init(host: CanvasToolHost, template: Mark, size: Int? = nil, picture: StampPicture? = nil) {
         self.host = host
         self.template = template
+        isHuge = (size ?? Self.size(of: template)) > TemplateLibrary.hugeSize
+        self.picture = picture
     }
 
     var cursorName: String { "copy" }
 
     func press(at point: Point, modifiers: ToolModifiers) {
-        let stamp = copy(placedAt: point)
         let document = host.document
-        document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp))
-        document.markFinished(stamp)
+        guard isHuge else {
+            let stamp = copy(placedAt: point)
+            document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp))
+            document.markFinished(stamp)
+            return
+        }
+        let (dx, dy) = offset(centringOn: point)
+        let prototype = Handoff(mark: template)
+        Self.queue.async {
+            let stamp = Handoff(mark: prototype.mark.translated(dx: dx, dy: dy))
+            let memento = ScribbleMemento.incremental(of: stamp.mark)
+            MainLoop.perform {
+                document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp.mark))
+                document.markFinished(stamp.mark, journaledAs: memento)
+            }
+        }
+    }
+
+    /// The marks and vertices in `mark`.
+    private static func size(of mark: Mark) -> Int {
+        var count = 0
+        mark.enumerateMarks { _, _ in count += 1 }
+        return count
     }
 
     func drag(to point: Point) { hover(at: point) }
@@ -58,11 +93,62 @@ final class StampTool: CanvasTool {
     func drawOverlay(on cr: OpaquePointer) {
         guard let point = previewPoint else { return }
         let (dx, dy) = offset(centringOn: point)
+        if isHuge {
+            if let picture { picture.draw(on: cr, dx: Double(dx), dy: Double(dy)) }
+            return
+        }
         cairo_save(cr)
         cairo_push_group(cr)
         cairo_translate(cr, Double(dx), Double(dy))
         MarkRenderer(context: cr).render(template)
         cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, 0.35)
+        cairo_restore(cr)
+    }
+}
+
+/// A mark handed from one thread to another: the prototype (never changed) to the stamp
+/// queue, and the new copy, untouched there once made, back to the main thread.
+private struct Handoff: @unchecked Sendable {
+    let mark: Mark
+}
+
+/// A huge template drawn once (at most 2048 pixels on its longer side), the preview the
+/// stamp tool moves with the pointer instead of drawing a million marks at every motion.
+struct StampPicture: @unchecked Sendable {
+    /// The picture; only read once made.
+    let image: CairoImage
+    /// Canvas pixels per picture pixel.
+    let scale: Double
+    /// Where the picture's top-left corner lies on the canvas, before a stamp's offset.
+    let origin: (x: Double, y: Double)
+
+    /// Draws `mark` (call it off the main thread); `nil` for an empty mark.
+    init?(_ mark: Mark) {
+        let box = mark.bounds
+        guard !box.isNull else { return nil }
+        let margin = 8.0 // round caps and joins past the bounds of the points
+        let width = Double(box.width) + 2 * margin, height = Double(box.height) + 2 * margin
+        let scale = max(1, max(width, height) / 2048)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((width / scale).rounded(.up)),
+                                                       Int32((height / scale).rounded(.up))),
+              let cr = cairo_create(surface) else { return nil }
+        origin = (Double(box.minX) - margin, Double(box.minY) - margin)
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        cairo_translate(cr, -origin.x, -origin.y)
+        MarkRenderer(context: cr).render(mark)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        image = CairoImage(adopting: surface)
+        self.scale = scale
+    }
+
+    /// Paints the picture moved by (`dx`, `dy`) canvas pixels, at a third of its strength.
+    func draw(on cr: OpaquePointer, dx: Double, dy: Double) {
+        cairo_save(cr)
+        cairo_translate(cr, origin.x + dx, origin.y + dy)
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, image.surface, 0, 0)
         cairo_paint_with_alpha(cr, 0.35)
         cairo_restore(cr)
     }

@@ -1,13 +1,24 @@
+import CCairo
 import Dispatch
 import GtkKit
 import ScribbleKit
 
-/// The pattern templates kept so far (SPEC §7): read from the `ScribbleManager` at start,
-/// added by Keep as Template, deleted from the list. Files are read and written on a queue of
-/// its own, never on the main thread; the list changes when a write has succeeded.
+/// The pattern templates kept so far (SPEC §7), loaded lazily: at start only the folder's
+/// names are listed (ten thousand templates list in milliseconds); a template's preview is
+/// drawn when its tile is on show, and its mark is read when it is chosen for stamping.
+/// Files are read and written on queues of their own, never on the main thread; the list
+/// changes when a write has succeeded.
 @MainActor
 final class TemplateLibrary {
-    /// One template: its file's id, its name ("Template N") and the prototype mark.
+    /// One template in the list: its file and its name, nothing read yet.
+    struct Entry: Hashable {
+        /// The stored file.
+        let file: ScribbleManager.TemplateFile
+        /// "Template N", N fixed when it was kept.
+        var name: String { tr("Template %1$s", file.number) }
+    }
+
+    /// One template read for stamping: its file's id, its name and the prototype mark.
     struct Item {
         /// The stored file's id.
         let id: String
@@ -15,32 +26,90 @@ final class TemplateLibrary {
         let name: String
         /// The prototype; only ever copied, never put on a canvas.
         let mark: Mark
+        /// The prototype's marks and vertices, counted off the main thread (`nil`: not counted).
+        var size: Int? = nil
+        /// The prototype drawn once, for a huge template's preview (`nil`: none).
+        var picture: StampPicture? = nil
     }
 
     /// The templates, oldest first.
-    private(set) var items: [Item] = []
+    private(set) var entries: [Entry] = []
     /// Told after the list changed.
     var onChange: (() -> Void)?
     /// Told when a template was kept, after the list changed.
-    var onKept: ((Item) -> Void)?
-    /// Told when a file could not be written or deleted: what failed, and why.
+    var onKept: ((Entry) -> Void)?
+    /// Told when a file could not be read, written or deleted: what failed, and why.
     var onError: ((String, String) -> Void)?
+    /// Told when the preview of an entry is ready.
+    var onPreview: ((Entry) -> Void)?
     private let manager: ScribbleManager
     private static let queue = DispatchQueue(label: "touchpainter.templates", qos: .userInitiated)
+    /// Previews are drawn here, apart from the list's reads and writes.
+    private static let previewQueue = DispatchQueue(label: "touchpainter.template-previews", qos: .utility)
+    /// Previews drawn, and the entries whose preview is being drawn.
+    private var previews: [Entry: CairoImage] = [:]
+    private var previewOrder: [Entry] = []
+    private var drawing: Set<Entry> = []
+    /// The most previews kept (each ~20 KB at twice the tile's size).
+    static let previewLimit = 240
+    /// A template with more marks and vertices than this is stamped off the main thread.
+    nonisolated static let hugeSize = 20_000
 
-    /// The templates stored beside `manager`'s gallery; call `load()` to read them.
+    /// The templates stored beside `manager`'s gallery; call `load()` to list them.
     init(manager: ScribbleManager) {
         self.manager = manager
     }
 
-    /// Reads the stored templates in the background and shows them when read.
+    /// Lists the stored templates in the background, reading none, and shows them.
     func load() {
         let manager = manager
         Self.queue.async {
-            let stored = manager.templates()
+            let files = manager.templateFiles()
             MainLoop.perform { [weak self] in
-                self?.items = stored.map(Self.item)
+                self?.entries = files.map(Entry.init)
                 self?.onChange?()
+            }
+        }
+    }
+
+    /// The preview of `entry` at `width`×`height` device pixels if drawn, else `nil` — and
+    /// then it is drawn in the background (`onPreview` tells when).
+    func preview(of entry: Entry, width: Int, height: Int) -> CairoImage? {
+        if let image = previews[entry] { return image }
+        guard !drawing.contains(entry) else { return nil }
+        drawing.insert(entry)
+        let manager = manager
+        Self.previewQueue.async {
+            let image = (try? manager.loadTemplate(entry.file)).flatMap {
+                Self.drawPreview(Scribble(adopting: $0.memento).marks.first, width: width, height: height)
+            }
+            MainLoop.perform { [weak self] in
+                guard let self else { return }
+                self.drawing.remove(entry)
+                guard let image else { return }
+                self.previews[entry] = image
+                self.previewOrder.append(entry)
+                if self.previewOrder.count > Self.previewLimit { self.previews[self.previewOrder.removeFirst()] = nil }
+                self.onPreview?(entry)
+            }
+        }
+        return nil
+    }
+
+    /// Reads `entry`'s template in the background and hands it to `body` on the main
+    /// thread, counted and — when huge — drawn once, so that stamping it never waits.
+    func open(_ entry: Entry, _ body: @escaping @MainActor (Item) -> Void) {
+        let manager = manager
+        Self.queue.async {
+            let result = Result { try manager.loadTemplate(entry.file) }
+            let prepared = result.map { template in PreparedItem(template: template) }
+            MainLoop.perform { [weak self] in
+                switch prepared {
+                case .success(let prepared):
+                    body(prepared.item(named: entry.name))
+                case .failure(let error):
+                    self?.onError?(tr("Could not open “%1$s”", entry.name), "\(error)")
+                }
             }
         }
     }
@@ -55,10 +124,10 @@ final class TemplateLibrary {
             MainLoop.perform { [weak self] in
                 switch result {
                 case .success(let template):
-                    let item = Self.item(template)
-                    self?.items.append(item)
+                    let entry = Entry(file: .init(id: template.id, number: template.number))
+                    self?.entries.append(entry)
                     self?.onChange?()
-                    self?.onKept?(item)
+                    self?.onKept?(entry)
                 case .failure(let error):
                     self?.onError?(tr("Could not keep the template"), "\(error)")
                 }
@@ -66,15 +135,16 @@ final class TemplateLibrary {
         }
     }
 
-    /// Deletes `item`'s file, then takes it off the list.
-    func delete(_ item: Item) {
-        let manager = manager, id = item.id, name = item.name
+    /// Deletes `entry`'s file, then takes it off the list.
+    func delete(_ entry: Entry) {
+        let manager = manager, id = entry.file.id, name = entry.name
         Self.queue.async {
             let result = Result { () throws(StorageError) in try manager.deleteTemplate(id: id) }
             MainLoop.perform { [weak self] in
                 switch result {
                 case .success:
-                    self?.items.removeAll { $0.id == id }
+                    self?.entries.removeAll { $0 == entry }
+                    self?.previews[entry] = nil
                     self?.onChange?()
                 case .failure(let error):
                     self?.onError?(tr("Could not delete “%1$s”", name), "\(error)")
@@ -83,8 +153,45 @@ final class TemplateLibrary {
         }
     }
 
-    private static func item(_ template: ScribbleManager.Template) -> Item {
-        let mark = Scribble(memento: template.memento).marks.first ?? Stroke()
-        return Item(id: template.id, name: tr("Template %1$s", template.number), mark: mark)
+    /// `mark` scaled to fit `width`×`height` (never enlarged past twice its size) and
+    /// centred, on a transparent image; `nil` for no mark or an empty one.
+    nonisolated static func drawPreview(_ mark: Mark?, width: Int, height: Int) -> CairoImage? {
+        guard let mark, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
+        let image = CairoImage(adopting: surface)
+        let box = mark.bounds
+        guard !box.isNull, box.width > 0 || box.height > 0, let cr = cairo_create(surface) else { return image }
+        defer { cairo_destroy(cr) }
+        let inset = Double(min(width, height)) / 10
+        let scale = min((Double(width) - 2 * inset) / Double(max(box.width, 1)),
+                        (Double(height) - 2 * inset) / Double(max(box.height, 1)), 2 * Double(width) / 80)
+        cairo_translate(cr, Double(width) / 2, Double(height) / 2)
+        cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -Double(box.minX + box.maxX) / 2, -Double(box.minY + box.maxY) / 2)
+        MarkRenderer(context: cr).render(mark)
+        cairo_surface_flush(surface)
+        return image
+    }
+}
+
+/// A template read on the library's queue, with what stamping it needs worked out there: its
+/// size and, when huge, a picture of it. Made and read once, on one thread after the other.
+private struct PreparedItem: @unchecked Sendable {
+    let id: String
+    let mark: Mark
+    let size: Int
+    let picture: StampPicture?
+
+    init(template: ScribbleManager.Template) {
+        id = template.id
+        mark = Scribble(adopting: template.memento).marks.first ?? Stroke()
+        var count = 0
+        mark.enumerateMarks { _, _ in count += 1 }
+        size = count
+        picture = count > TemplateLibrary.hugeSize ? StampPicture(mark) : nil
+    }
+
+    /// The item the main thread stamps.
+    func item(named name: String) -> TemplateLibrary.Item {
+        TemplateLibrary.Item(id: id, name: name, mark: mark, size: size, picture: picture)
     }
 }

@@ -1,23 +1,42 @@
 import CCairo
+import Foundation
 import GtkKit
 import ScribbleKit
 
-/// The Templates list in its popover: a tile per template, drawn by `MarkRenderer` scaled to
-/// fit, named "Template N". A click (or Enter) on a tile starts stamping it; its context menu
-/// or the Delete key deletes it.
+/// The Templates list in its popover: a search field, a page of at most `pageSize` tiles,
+/// and Previous / Next when the templates fill more than a page. A tile shows its template's
+/// preview, drawn in the background when the tile is first drawn, and is named
+/// "Template N". However many templates there are (ten thousand open at once), the popover
+/// holds one page of tiles: GDK cannot make a surface tall enough for fifteen hundred.
+/// A click (or Enter) on a tile starts stamping it; its context menu or the Delete key
+/// deletes it.
 @MainActor
 final class TemplatesView {
     /// The popover's content.
     let view = Box(.vertical, spacing: 8)
     /// Told when a tile is chosen.
-    var onChoose: ((TemplateLibrary.Item) -> Void)?
+    var onChoose: ((TemplateLibrary.Entry) -> Void)?
     /// Told when a tile is to be deleted.
-    var onDelete: ((TemplateLibrary.Item) -> Void)?
+    var onDelete: ((TemplateLibrary.Entry) -> Void)?
+    /// Gives a template's preview if drawn (it is then drawn and `previewDidLoad` called).
+    var preview: ((TemplateLibrary.Entry, Int, Int) -> CairoImage?)?
     private let grid = FlowBox()
     private let emptyLabel = Label()
-    private var tiles: [(child: FlowBoxChild, item: TemplateLibrary.Item)] = []
+    private let search = Entry()
+    private let pager = Box(.horizontal, spacing: 6)
+    private let previous = Button(iconName: "go-previous-symbolic")
+    private let next = Button(iconName: "go-next-symbolic")
+    private let pageLabel = Label()
+    private var tiles: [(child: FlowBoxChild, image: DrawingArea, entry: TemplateLibrary.Entry)] = []
+    /// Every template, and those the search matches.
+    private var all: [TemplateLibrary.Entry] = []
+    private var matching: [TemplateLibrary.Entry] = []
+    /// The index in `matching` of the first tile on show.
+    private var pageStart = 0
     /// Tile size in pixels.
     static let tileSize = (width: 80, height: 60)
+    /// The most tiles on show at once: four rows of three.
+    static let pageSize = 12
 
     /// An empty list.
     init() {
@@ -28,62 +47,113 @@ final class TemplatesView {
         heading.horizontalAlignment = .start
         emptyLabel.text = tr("No templates yet.\nSelect marks, then press Keep as Template.")
         emptyLabel.addStyleClass("dim-label")
+        search.placeholder = tr("Search templates")
+        search.accessibleName = tr("Search templates")
+        search.onChange { [weak self] _ in self?.filter() }
         grid.maxChildrenPerLine = 3
         grid.onChildActivated { [weak self] child in
-            guard let item = self?.item(for: child) else { return }
-            self?.onChoose?(item)
+            guard let entry = self?.entry(for: child) else { return }
+            self?.onChoose?(entry)
         }
         grid.onSecondaryClick { [weak self] child in
-            guard let self, let item = self.item(for: child) else { return }
+            guard let self, let entry = self.entry(for: child) else { return }
             let menu = Menu()
-            menu.addItem(tr("_Delete Template"), accessibleName: tr("Delete %1$s", item.name)) { [weak self] in self?.onDelete?(item) }
+            menu.addItem(tr("_Delete Template"), accessibleName: tr("Delete %1$s", entry.name)) { [weak self] in self?.onDelete?(entry) }
             menu.popUpAtPointer()
         }
         grid.onKeyPress { [weak self] key in
             guard let self, key.name == "Delete" || key.name == "KP_Delete",
-                  let child = self.grid.currentChild, let item = self.item(for: child) else { return false }
-            self.onDelete?(item)
+                  let child = self.grid.currentChild, let entry = self.entry(for: child) else { return false }
+            self.onDelete?(entry)
             return true
         }
+        previous.accessibleName = tr("Previous templates")
+        next.accessibleName = tr("Next templates")
+        previous.onClicked { [weak self] _ in self?.turn(by: -1) }
+        next.onClicked { [weak self] _ in self?.turn(by: 1) }
+        pageLabel.setExpand(horizontal: true, vertical: false)
+        pageLabel.addStyleClass("dim-label")
+        pager.packStart(previous)
+        pager.packStart(pageLabel, expand: true)
+        pager.packStart(next)
         view.packStart(heading)
+        view.packStart(search)
         view.packStart(emptyLabel)
         view.packStart(grid)
+        view.packStart(pager)
     }
 
-    /// Shows `items`, replacing the tiles on show.
-    func show(_ items: [TemplateLibrary.Item]) {
+    /// Shows `entries` (all the templates), keeping the search and, as far as it can, the page.
+    /// - Complexity: O(n) in the entries; at most `pageSize` tiles are made.
+    func show(_ entries: [TemplateLibrary.Entry]) {
+        all = entries
+        filter(keepingPage: true)
+    }
+
+    /// The preview of `entry` is ready: its tile, if on show, draws it.
+    func previewDidLoad(_ entry: TemplateLibrary.Entry) {
+        tiles.first { $0.entry == entry }?.image.queueDraw()
+    }
+
+    /// Narrows the list to the templates whose name holds the search text.
+    private func filter(keepingPage: Bool = false) {
+        let text = search.text.trimmingCharacters(in: .whitespaces).lowercased()
+        matching = text.isEmpty ? all : all.filter { $0.name.lowercased().contains(text) }
+        if !keepingPage { pageStart = 0 }
+        pageStart = min(pageStart, max(0, (matching.count - 1) / Self.pageSize * Self.pageSize))
+        showPage()
+    }
+
+    private func turn(by pages: Int) {
+        pageStart = max(0, min(pageStart + pages * Self.pageSize, (matching.count - 1) / Self.pageSize * Self.pageSize))
+        showPage()
+    }
+
+    /// Replaces the tiles on show with the page from `pageStart`.
+    private func showPage() {
         tiles.forEach { grid.remove($0.child) }
-        tiles = items.map { item in (tile(for: item), item) }
+        let page = matching[min(pageStart, matching.count)..<min(pageStart + Self.pageSize, matching.count)]
+        tiles = page.map(tile)
         tiles.forEach { grid.append($0.child) }
-        emptyLabel.isVisible = items.isEmpty
-        grid.isVisible = !items.isEmpty
+        emptyLabel.text = all.isEmpty ? tr("No templates yet.\nSelect marks, then press Keep as Template.")
+            : tr("No template matches “%1$s”.", search.text)
+        emptyLabel.isVisible = matching.isEmpty
+        search.isVisible = !all.isEmpty
+        grid.isVisible = !matching.isEmpty
         grid.showAll()
+        pager.isVisible = matching.count > Self.pageSize
+        pager.showAll()
+        pageLabel.text = tr("%1$s–%2$s of %3$s", pageStart + 1, pageStart + page.count, matching.count)
+        previous.isSensitive = pageStart > 0
+        next.isSensitive = pageStart + Self.pageSize < matching.count
     }
 
-    private func item(for child: FlowBoxChild) -> TemplateLibrary.Item? {
-        tiles.first { $0.child === child }?.item
+    private func entry(for child: FlowBoxChild) -> TemplateLibrary.Entry? {
+        tiles.first { $0.child === child }?.entry
     }
 
-    private func tile(for item: TemplateLibrary.Item) -> FlowBoxChild {
+    private func tile(for entry: TemplateLibrary.Entry) -> (child: FlowBoxChild, image: DrawingArea, entry: TemplateLibrary.Entry) {
         let child = FlowBoxChild()
-        child.accessibleName = item.name
-        child.tooltip = tr("%1$s: click to stamp it on the canvas (Esc stops)", item.name)
+        child.accessibleName = entry.name
+        child.tooltip = tr("%1$s: click to stamp it on the canvas (Esc stops)", entry.name)
         let column = Box(.vertical, spacing: 2)
         let image = DrawingArea()
         image.setSizeRequest(width: Self.tileSize.width, height: Self.tileSize.height)
-        let mark = item.mark
-        image.onDraw { cr in Self.draw(mark, on: cr) }
+        image.onDraw { [weak self, weak image] cr in
+            let scale = image?.scaleFactor ?? 1
+            Self.drawCard(self?.preview?(entry, Self.tileSize.width * scale, Self.tileSize.height * scale), on: cr)
+        }
         let label = Label()
-        label.text = item.name
+        label.text = entry.name
         label.addStyleClass("dim-label")
         column.packStart(image)
         column.packStart(label)
         child.add(column)
-        return child
+        return (child, image, entry)
     }
 
-    /// The mark scaled (never enlarged past twice its size) and centred on a white card.
-    private static func draw(_ mark: Mark, on cr: OpaquePointer) {
+    /// A white card, and on it the preview (drawn at the device's scale) once there is one.
+    private static func drawCard(_ preview: CairoImage?, on cr: OpaquePointer) {
         let (width, height) = (Double(tileSize.width), Double(tileSize.height))
         cairo_rectangle(cr, 0.5, 0.5, width - 1, height - 1)
         cairo_set_source_rgb(cr, 1, 1, 1)
@@ -91,15 +161,7 @@ final class TemplatesView {
         cairo_set_source_rgba(cr, 0, 0, 0, 0.15)
         cairo_set_line_width(cr, 1)
         cairo_stroke(cr)
-        let box = mark.bounds
-        guard !box.isNull, box.width > 0, box.height > 0 else { return }
-        let inset = 6.0
-        let scale = min((width - 2 * inset) / Double(box.width), (height - 2 * inset) / Double(box.height), 2)
-        cairo_save(cr)
-        cairo_translate(cr, width / 2, height / 2)
-        cairo_scale(cr, scale, scale)
-        cairo_translate(cr, -Double(box.minX + box.maxX) / 2, -Double(box.minY + box.maxY) / 2)
-        MarkRenderer(context: cr).render(mark)
-        cairo_restore(cr)
+        guard let preview else { return }
+        preview.draw(in: ImageRect(x: 0, y: 0, width: width, height: height), on: cr)
     }
 }
