@@ -13,4 +13,8 @@ public struct ScribbleEntry: Hashable, Sendable {
     public let scribblePath: String
     /// The PNG thumbnail; may be missing or broken, which the gallery shows as a broken tile.
     public let thumbnailPath: String
+    /// Why the entry cannot be a scribble at all — "it is a folder, not a file", "it is a
+    /// named pipe (FIFO)…" — so the gallery says what it is rather than "damaged"; `nil`
+    /// for a regular file (which may still be damaged inside).
+    public var problem: String? = nil
 }

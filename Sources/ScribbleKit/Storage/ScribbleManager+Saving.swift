@@ -31,10 +31,19 @@ extension ScribbleManager {
         let path = scribblePath(id)
         // Both files are written in full and synced before either replaces anything, so a
         // failure (a full disk) leaves the old scribble and its old thumbnail together.
+        // A failure is reported as the scribble's, whichever file it struck: the scribble is
+        // what the user saves (a full disk, not "could not save 1234.png").
         let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-        let thumbnail = try png.map { png throws(StorageError) in try atomicFile(thumbnailPath(id)).prepare(png) }
+        let scribble = try atomicFile(path).prepare(memento.data)
+        let thumbnail: AtomicFile.Prepared?
         do {
-            try atomicFile(path).prepare(memento.data).commit()
+            thumbnail = try png.map { png throws(StorageError) in try atomicFile(thumbnailPath(id)).prepare(png) }
+        } catch {
+            scribble.discard()
+            throw error.naming(path)
+        }
+        do {
+            try scribble.commit()
         } catch {
             thumbnail?.discard()
             throw error

@@ -61,8 +61,9 @@ public final class ScribbleManager: Sendable {
             let path = scribblePath(id)
             // A file removed between listing and stat is no longer an entry.
             guard let savedAt = FileSystem.modificationDate(path) else { continue }
-            entries.append(ScribbleEntry(id: id, title: Self.storedTitle(at: path), savedAt: savedAt,
-                                         scribblePath: path, thumbnailPath: thumbnailPath(id)))
+            let (title, problem) = Self.storedTitle(at: path)
+            entries.append(ScribbleEntry(id: id, title: title, savedAt: savedAt, scribblePath: path,
+                                         thumbnailPath: thumbnailPath(id), problem: problem))
         }
         entries.sort { $0.savedAt != $1.savedAt ? $0.savedAt > $1.savedAt : $0.id < $1.id }
         listing.withLock { $0 = entries }
@@ -100,13 +101,19 @@ public final class ScribbleManager: Sendable {
         listing.withLock { $0 = nil }
     }
 
-    /// The title in the header of the file at `path`, or a stand-in.
-    private static func storedTitle(at path: String) -> String {
-        do {
-            let prefix = try FileSystem.readPrefix(path, count: ScribbleFormat.headerPrefixLength)
-            return try ScribbleFormat.title(inPrefix: prefix) ?? untitled
+    /// The title in the header of the file at `path`, or a stand-in; and, for what cannot
+    /// be read as a file at all (a folder, a FIFO, a socket, no permission), the cause.
+    private static func storedTitle(at path: String) -> (title: String, problem: String?) {
+        let prefix: [UInt8]
+        do throws(StorageError) {
+            prefix = try FileSystem.readPrefix(path, count: ScribbleFormat.headerPrefixLength)
         } catch {
-            return unreadableTitle
+            return (unreadableTitle, error.cause)
+        }
+        do {
+            return (try ScribbleFormat.title(inPrefix: prefix) ?? untitled, nil)
+        } catch {
+            return (unreadableTitle, nil)
         }
     }
 
@@ -117,6 +124,15 @@ public final class ScribbleManager: Sendable {
 
     /// Where the entry `id`'s thumbnail lives.
     func thumbnailPath(_ id: String) -> String { directory + "/" + id + ".png" }
+
+    /// The file a document kept at `origin` lives in; `nil` for one never saved.
+    public func path(of origin: DocumentOrigin) -> String? {
+        switch origin {
+        case .new: nil
+        case .gallery(let id): scribblePath(id)
+        case .file(let path): path
+        }
+    }
 
     /// An atomic writer for `path` that writes the way this manager does.
     func atomicFile(_ path: String) -> AtomicFile { AtomicFile(path: path, writeCall: writeCall) }
