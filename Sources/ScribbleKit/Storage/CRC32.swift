@@ -21,7 +21,14 @@ enum CRC32 {
     /// The checksum of `bytes`, the same value zlib's `crc32(0, bytes, count)` gives.
     /// - Complexity: O(n), about a byte per cycle.
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
+        checksum(bytes, continuing: 0)
+    }
+
+    /// The checksum of what `previous` was the checksum of, followed by `bytes`: a file's
+    /// checksum computed piece by piece as it is read (zlib's `crc32(previous, bytes, count)`).
+    /// - Complexity: O(n) in `bytes`.
+    static func checksum(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32) -> UInt32 {
+        var crc: UInt32 = ~previous
         tables.withUnsafeBufferPointer { table in
             var index = 0
             let count = bytes.count

@@ -4,7 +4,7 @@ import Glibc
 /// The few POSIX file operations storage needs, each turning failure into a `StorageError`
 /// that names the path. Only `ScribbleManager` and `AtomicFile` use it.
 enum FileSystem {
-    /// The largest file `readFile` reads (a million vertices take about 8 MB).
+    /// The largest file `readFile` and `ScribbleFile` read (a million vertices take about 8 MB).
     static let maximumFileSize = 512 << 20
 
     /// Makes `path` and any missing parent folders (`mkdir -p`).
@@ -140,11 +140,19 @@ enum FileSystem {
     /// Reads until `limit` bytes or the end of the file, retrying interrupted reads.
     private static func read(_ descriptor: Int32, upTo limit: Int, path: String) throws(StorageError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: limit)
+        let filled = try bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(StorageError) -> Int in try read(descriptor, into: buffer, path: path) }
+        }.get()
+        bytes.removeSubrange(filled..<bytes.count)
+        return bytes
+    }
+
+    /// Fills `buffer` from `descriptor` until it is full or the file ends, retrying
+    /// interrupted reads; returns how many bytes it read.
+    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(StorageError) -> Int {
         var filled = 0
-        while filled < limit {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, limit - filled)
-            }
+        while filled < buffer.count {
+            let result = Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw StorageError(.open, path: path, code: errno)
@@ -152,7 +160,6 @@ enum FileSystem {
             if result == 0 { break }
             filled += result
         }
-        bytes.removeSubrange(filled..<bytes.count)
-        return bytes
+        return filled
     }
 }

@@ -23,7 +23,7 @@ extension ScribbleManager {
         let names = (try? FileSystem.names(in: templatesDirectory)) ?? []
         return names.compactMap { name -> Template? in
             guard let number = Self.templateNumber(fileName: name),
-                  let bytes = try? FileSystem.readFile(templatesDirectory + "/" + name),
+                  let bytes = try? ScribbleFile.read(templatesDirectory + "/" + name),
                   let memento = try? ScribbleMemento(data: bytes), memento.root.count == 1
             else { return nil }
             return Template(id: String(name.dropLast(".scribble".count)), number: number, memento: memento)
