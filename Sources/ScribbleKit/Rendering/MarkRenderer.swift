@@ -88,7 +88,7 @@ public final class MarkRenderer: MarkVisitor {
     /// Skipped whole when `bounds` misses the clip. `child` is the stroke's index among the
     /// snapshot root's mark children, for the occlusion map; `nil` elsewhere.
     /// - Complexity: O(children), with no allocation: the runs are drawn where they lie.
-    private func drawStroke(_ elements: [Stroke.Element], pressures: [UInt8], color: Color?, size: Float,
+    private func drawStroke(_ elements: StrokeElements, pressures: [UInt8], color: Color?, size: Float,
                             bounds: Rect, child: Int?, visit: (Int, Mark) -> Void) {
         guard bounds.outset(by: pixel + Stroke.smoothingReach).intersects(clip) else { return }
         let pen = Pen(color: color, size: size, pressures: pressures, bounds: bounds)

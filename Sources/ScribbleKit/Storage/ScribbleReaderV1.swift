@@ -126,6 +126,7 @@ enum ScribbleReaderV1 {
                 throw .corrupt("it holds an unknown kind of mark")
             }
         }
+        stroke.isSealed = depth > 0 // read from a file: never drawn on (the root takes new marks)
         return stroke
     }
 
