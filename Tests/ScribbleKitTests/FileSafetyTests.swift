@@ -120,7 +120,7 @@ import Testing
             #expect {
                 try exporter.write(.png, to: output, input: input)
             } throws: { error in
-                (error as? StorageError)?.description.contains("it is the file being exported") == true
+                (error as? StorageError)?.description.contains("it is the scribble being exported") == true
             }
         }
         #expect(folder.read("victim.scribble") == original)

@@ -103,7 +103,7 @@ public struct Exporter: Sendable {
     /// Throws unless `path` may take an export of `input` (see `write`).
     public static func checkOutput(_ path: String, input: String?) throws(StorageError) {
         if let input, FileSystem.isSameFile(input, path) {
-            throw StorageError(.save, path: path, cause: tr("it is the file being exported"))
+            throw StorageError(.save, path: path, cause: tr("it is the scribble being exported"))
         }
         _ = try AtomicFile.checkedDestination(path)
     }
