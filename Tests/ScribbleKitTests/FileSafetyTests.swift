@@ -10,11 +10,7 @@ import Testing
 /// `cp` does: that case is the end-to-end suite's, run as `nobody` in `test_files.py`.)
 @Suite(.timeLimit(.minutes(1))) struct FileSafetyTests {
     /// A scribble with one dot at (`x`, 10).
-    private func scribble(dotAt x: Float) -> Scribble {
-        let scribble = Scribble()
-        scribble.add(Dot(location: Point(x: x, y: 10), color: .black, size: 6))
-        return scribble
-    }
+    private func scribble(dotAt x: Float) -> Scribble { Scribble.withDot(atX: x) }
 
     /// A FIFO, a device (a null device of the test's own, as root; else none), a socket and
     /// a folder in `folder`, by name.
@@ -149,10 +145,9 @@ import Testing
         #expect(AtomicFile.isTemporaryName(temporary))
         prepared.discard()
         #expect(folder.names().isEmpty)
-        for name in ["photo.png", "x.scribble", ".tp", ".tpABCDEFG", ".hidden", ".tp12345!"] {
+        for name in ["photo.png", "x.scribble", ".tp", ".tpABCDEFG", ".hidden", ".tp12345!", ".notes.png.backup"] {
             #expect(!AtomicFile.isTemporaryName(name), "\(name)")
         }
-        #expect(AtomicFile.isTemporaryName(".0c1d.scribble.Ab3dE9")) // a save's from before issue 39
     }
 
     @Test func staleTemporariesOfOursAreRemovedAndNothingElse() throws {
@@ -160,14 +155,15 @@ import Testing
         defer { withExtendedLifetime(folder) {} }
         let manager = ScribbleManager(directory: folder.path)
         try FileManager.default.createDirectory(atPath: manager.templatesDirectory, withIntermediateDirectories: true)
-        let stale = [".tpAb12Cd", ".1234.scribble.xY9zQ1", "templates/.tpZZZZZZ"]
-        let kept = [".tpfresh1", "photo.png", ".tpnotours.txt", "a.scribble"]
+        let stale = [".tpAb12Cd", "templates/.tpZZZZZZ"]
+        let kept = [".tpfresh1", "photo.png", ".tpnotours.txt", "a.scribble", ".notes.png.backup"]
         for name in stale + kept { folder.write([1], to: name) }
         #expect(symlink("a.scribble", folder.file(".tplink01")) == 0) // a link is never ours
         let dayAndAMinute = timespec(tv_sec: time(nil) - Int(ScribbleManager.staleTemporaryAge) - 60, tv_nsec: 0)
         for name in stale + kept where name != ".tpfresh1" { FileSystem.setModificationTime(folder.file(name), to: dayAndAMinute) }
         #expect(manager.removeStaleTemporaries() == stale.count)
-        #expect(folder.names() == [".tpfresh1", ".tplink01", ".tpnotours.txt", "a.scribble", "photo.png", "templates"])
+        #expect(folder.names() == [".notes.png.backup", ".tpfresh1", ".tplink01", ".tpnotours.txt", "a.scribble", "photo.png",
+                                   "templates"])
         #expect(folder.names(in: "templates").isEmpty)
     }
 

@@ -295,10 +295,12 @@ extension Stroke {
     /// The loop of `append(contentsOf:)`, on `inout` copies of the properties.
     private static func appendVertices<S: Sequence>(_ points: S, to elements: inout StrokeElements, growing box: inout Rect)
     where S.Element == Point {
-        for point in points {
-            let point = MarkLimits.clamped(point)
-            elements.append(.vertex(point))
-            box = box.union(point)
+        elements.withArray { elements in
+            for point in points {
+                let point = MarkLimits.clamped(point)
+                elements.append(.vertex(point))
+                box = box.union(point)
+            }
         }
     }
 

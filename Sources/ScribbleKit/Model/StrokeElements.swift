@@ -72,9 +72,10 @@ public struct StrokeElements: RandomAccessCollection {
 
     // MARK: Changes (the stroke's own)
 
-    /// Runs `change` on the children as an array, then keeps one child inline again.
+    /// Runs `change` on the children as an array, then keeps one child inline again: the
+    /// way to make many changes at once (a run of vertices read from a file).
     /// - Complexity: O(1) beyond `change` itself, unless a single child moves in or out.
-    private mutating func withArray<Result>(_ change: (inout [Stroke.Element]) -> Result) -> Result {
+    mutating func withArray<Result>(_ change: (inout [Stroke.Element]) -> Result) -> Result {
         var array: [Stroke.Element]
         switch storage {
         case .one(let element): array = [element]

@@ -99,18 +99,14 @@ public struct AtomicFile: Sendable {
     /// from a killed save can be told from the user's files (`ScribbleManager.removeStaleTemporaries`).
     public static let temporaryPrefix = ".tp"
 
-    /// Whether `name` is one `prepare` gives its temporary files: `.tp` and six characters
-    /// of `mkstemp`'s, or — from versions before issue 39 — the destination's own name
-    /// hidden, with six such characters after a dot (`.1234.scribble.Ab3dE9`).
+    /// Whether `name` is one `prepare` gives its temporary files: `.tp` and the six
+    /// characters `mkstemp` puts in place of `XXXXXX`. (The names of saves before issue 39,
+    /// the destination's own name hidden with a suffix, are not told apart from a user's
+    /// `.notes.png.backup`, so they are left alone.)
     public static func isTemporaryName(_ name: String) -> Bool {
-        func isSuffix(_ suffix: Substring) -> Bool {
-            suffix.utf8.count == 6 && suffix.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
-        }
-        if name.hasPrefix(temporaryPrefix), isSuffix(name.dropFirst(temporaryPrefix.count)) { return true }
-        guard name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
-        let stem = name[..<dot]
-        return (stem.hasSuffix(".scribble") || stem.hasSuffix(".png")) && stem.count > ".png".count + 1
-            && isSuffix(name[name.index(after: dot)...])
+        guard name.hasPrefix(temporaryPrefix) else { return false }
+        let suffix = name.dropFirst(temporaryPrefix.count)
+        return suffix.utf8.count == 6 && suffix.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
     }
 
     /// Where a save of `path` lands — `path` with the symbolic links of its last component
