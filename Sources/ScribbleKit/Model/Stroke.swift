@@ -295,6 +295,15 @@ extension Stroke {
     /// The loop of `append(contentsOf:)`, on `inout` copies of the properties.
     private static func appendVertices<S: Sequence>(_ points: S, to elements: inout StrokeElements, growing box: inout Rect)
     where S.Element == Point {
+        if elements.isEmpty, points.underestimatedCount <= 1 {
+            // Most often a tap's one vertex: kept inline, no array made and dropped again.
+            for point in points {
+                let point = MarkLimits.clamped(point)
+                elements.append(.vertex(point))
+                box = box.union(point)
+            }
+            return
+        }
         elements.withArray { elements in
             for point in points {
                 let point = MarkLimits.clamped(point)

@@ -58,15 +58,15 @@ final class OcclusionMap {
         let covered = PixelBitmap(width: width, height: height)
         let tile = Rect(x: 0, y: 0, width: Float(width), height: Float(height))
         for index in snapshot.children.indices.reversed() {
-            guard let stroke = snapshot.children[index], offsets[index] != Self.notAStroke, let color = stroke.color
+            guard offsets[index] != Self.notAStroke, let bounds = snapshot.children.strokeBounds(index) else { continue }
+            let box = Rect(minX: bounds.minX * scale - origin.x, minY: bounds.minY * scale - origin.y,
+                           maxX: bounds.maxX * scale - origin.x, maxY: bounds.maxY * scale - origin.y)
+            guard box.outset(by: 1).intersects(tile), let stroke = snapshot.children[index], let color = stroke.color
             else { continue }
             let offset = Int(offsets[index])
             let radius = stroke.size / 2 * scale
             let touch = radius + Self.halfDiagonal + Self.touchMargin
             let cover = radius - Self.halfDiagonal - Self.coverMargin
-            let box = Rect(minX: stroke.bounds.minX * scale - origin.x, minY: stroke.bounds.minY * scale - origin.y,
-                           maxX: stroke.bounds.maxX * scale - origin.x, maxY: stroke.bounds.maxY * scale - origin.y)
-            guard box.outset(by: 1).intersects(tile) else { continue }
             let isOpaque = color.alpha == 255 && cover > 0
             // A stroke drawn with pressure is as wide as its pen at each end of a segment:
             // it may touch up to the wider end's and surely covers the narrower end's.

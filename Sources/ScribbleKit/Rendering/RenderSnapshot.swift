@@ -56,9 +56,24 @@ public struct RenderSnapshot: @unchecked Sendable {
         /// The `k`-th mark child: frozen when it was taken, or read now from a sealed stroke.
         subscript(k: Int) -> FrozenStroke? {
             if !unsealed.isEmpty, let frozen = unsealed[k] { return frozen }
-            guard case .mark(let mark) = elements[markIndices.map { Int($0[k]) } ?? k], let stroke = mark as? Stroke
-            else { return nil }
+            guard let stroke = sealedStroke(k) else { return nil }
             return FrozenStroke(stroke)
+        }
+
+        /// The area the `k`-th mark child covers if it is a stroke (`nil` for another mark):
+        /// all a renderer needs to skip it, without freezing it first — most of a big
+        /// drawing's strokes lie outside any one tile.
+        func strokeBounds(_ k: Int) -> Rect? {
+            if !unsealed.isEmpty, let frozen = unsealed[k] { return frozen.bounds }
+            return sealedStroke(k)?.bounds
+        }
+
+        /// The `k`-th mark child as the stroke it is, if it is one (sealed, unless frozen).
+        private func sealedStroke(_ k: Int) -> Stroke? {
+            var index = k
+            if let markIndices { index = Int(markIndices[k]) }
+            guard case .mark(let mark) = elements[index] else { return nil }
+            return mark as? Stroke
         }
     }
 
