@@ -7,9 +7,12 @@ import CGtk
 /// the instance already running — `activate` with no files (bring the window forward), or
 /// `open` with the files named — and the second process exits.
 public final class Application: Object {
-    /// Registers nothing yet; `run` does, on the session bus.
-    public init(id: String) {
-        super.init(adopting: UnsafeMutableRawPointer(gtk_application_new(id, G_APPLICATION_HANDLES_OPEN)))
+    /// Registers nothing yet; `run` does, on the session bus. An app that is not `unique`
+    /// neither registers its id nor looks for a running instance: it runs on its own
+    /// (`G_APPLICATION_NON_UNIQUE`, see `nameOwner(of:timeout:)`).
+    public init(id: String, unique: Bool = true) {
+        let flags = GApplicationFlags(rawValue: G_APPLICATION_HANDLES_OPEN.rawValue | (unique ? 0 : G_APPLICATION_NON_UNIQUE.rawValue))
+        super.init(adopting: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
     }
 
     var application: UnsafeMutablePointer<GApplication> { cast(pointer) }

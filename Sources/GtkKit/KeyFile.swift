@@ -12,8 +12,6 @@ public struct KeyFileError: Error, CustomStringConvertible {
         case unreadable
         /// The file was read but is not a key file (or not UTF-8).
         case malformed
-        /// Writing failed (full disk, read-only folder…); the old file, if any, is intact.
-        case unwritable
     }
 
     /// What went wrong.
@@ -109,28 +107,6 @@ public final class KeyFile {
         guard let data = g_key_file_to_data(keyFile, nil, nil) else { return "" }
         defer { g_free(data) }
         return String(cString: data)
-    }
-
-    /// Writes `text` to `path` atomically and durably (GLib writes a temporary file in the
-    /// same folder, flushes it to disk and renames it over the old one), making the folder
-    /// first if needed. A failed write leaves the old file as it was. Through a symbolic
-    /// link it replaces the link's target (a dotfiles folder keeps its link).
-    public static func write(_ text: String, to link: String) throws(KeyFileError) {
-        let path = realpath(link, nil).map { resolved in
-            defer { free(resolved) }
-            return String(cString: resolved)
-        } ?? link
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            let folder = String(path[..<slash])
-            guard g_mkdir_with_parents(folder, 0o755) == 0 else {
-                throw KeyFileError(reason: .unwritable, path: path, message: String(cString: strerror(errno)))
-            }
-        }
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GFileSetContentsFlags(rawValue: G_FILE_SET_CONTENTS_CONSISTENT.rawValue | G_FILE_SET_CONTENTS_DURABLE.rawValue)
-        if g_file_set_contents_full(path, text, gssize(text.utf8.count), flags, 0o644, &error) == 0 {
-            throw KeyFileError(reason: .unwritable, path: path, message: consume(error))
-        }
     }
 
     /// The message of `error`, which this frees.

@@ -54,6 +54,7 @@ enum AppBenchmarks {
         let big = try bigScribble(in: folder)
         let stalls = try (0..<3).map { _ in try longestStallOpening(big, app: app, environment: environment) }
         report.add("app_open_stall_ms@1m", median(stalls), "ms", limit: 16)
+        try TapsBenchmarks.run(into: report, folder: folder, app: app, environment: environment)
     }
 
     /// The longest the main loop stood still (input and drawing waiting), after the first

@@ -82,7 +82,9 @@ struct JournalFaultTests {
         let galleryPath = gallery.path
         let disk = FaultyJournalDisk(plan: plan, onCrash: { galleryAtCrash.withLock { $0 = Self.files(in: galleryPath) } })
         var run = Run(disk: disk)
-        let document = Document(manager: ScribbleManager(directory: gallery.path), hop: { _ in })
+        let thumbnails = TemporaryDirectory.inMemory()
+        let manager = ScribbleManager(directory: gallery.path, thumbnails: ThumbnailCache(root: thumbnails.path))
+        let document = Document(manager: manager, hop: { _ in })
         let journal = Journal(path: "/journal/session.journal", retryDelay: .seconds(3600), storage: disk)
         document.startJournal(journal)
         journal.flush()
@@ -147,7 +149,7 @@ struct JournalFaultTests {
         let galleryFolder = TemporaryDirectory.inMemory()
         for (path, bytes) in journals { journalFolder.write(bytes, to: String(path.split(separator: "/").last!)) }
         for (name, bytes) in gallery { galleryFolder.write(bytes, to: name) }
-        let manager = ScribbleManager(directory: galleryFolder.path)
+        let manager = ScribbleManager(directory: galleryFolder.path, thumbnails: ThumbnailCache(root: galleryFolder.file(".thumbnails")))
         let findings = JournalRecovery.find(in: journalFolder.path, manager: manager)
         #expect(findings.unusable.isEmpty)
         #expect(findings.orphans.count <= 1)

@@ -7,11 +7,7 @@ import Testing
 /// The gallery's Facade and caretaker: entries, their order, thumbnails, damage and atomicity.
 @Suite(.timeLimit(.minutes(1))) struct ScribbleManagerTests {
     /// A scribble with one dot at `point`, so saved versions can be told apart.
-    private func scribble(dotAt x: Float) -> Scribble {
-        let scribble = Scribble()
-        scribble.add(Dot(location: Point(x: x, y: 10), color: .black, size: 6))
-        return scribble
-    }
+    private func scribble(dotAt x: Float) -> Scribble { Scribble.withDot(atX: x) }
 
     /// The x of the first mark of `scribble`.
     private func firstX(_ scribble: Scribble) -> Float? { scribble.root.child(at: 0)?.location.x }

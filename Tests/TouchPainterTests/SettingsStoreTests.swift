@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GtkKit
 import ScribbleKit
 import Synchronization
@@ -144,6 +145,98 @@ struct SettingsStoreTests {
         #expect(settings.canvasKind == .cloth)
         #expect(warnings.all.count == 2)
         #expect(warnings.all.last?.contains("cannot save") == true)
+    }
+
+    @Test func theFirstSaveMakesTheFolderAndReadsBack() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = store(Warnings())
+        first.canvasKind = .paper
+        first.waitForSaves()
+        #expect(try KeyFile(contentsOf: path).string(group: "Canvas", key: "kind") == "paper")
+    }
+
+    @Test func savingThroughASymbolicLinkReplacesItsRegularTarget() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/dotfiles", withIntermediateDirectories: true)
+        let target = folder + "/dotfiles/settings.ini"
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("[Canvas]\nkind=paper\n".utf8)))
+        try FileManager.default.createDirectory(atPath: folder + "/touchpainter", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+        let settings = store(Warnings())
+        settings.canvasKind = .cloth
+        settings.waitForSaves()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == target)
+        #expect(try KeyFile(contentsOf: target).string(group: "Canvas", key: "kind") == "cloth")
+    }
+
+    /// Issue 39: a settings.ini linked to a device, a FIFO, a folder or a file the user may
+    /// not write is never replaced; the save is refused with a warning saying why. (The
+    /// device is one made for the test when run as root, who could replace /dev/zero's node;
+    /// others cannot, so they link to /dev/null itself.)
+    @Test(arguments: ["device", "fifo", "folder", "victim.txt"])
+    func aLinkToSomethingNotOursIsNeverFollowed(target: String) throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/touchpainter", withIntermediateDirectories: true)
+        var destination = folder + "/" + target
+        switch target {
+        case "device":
+            if getuid() == 0 { #expect(mknod(destination, S_IFCHR | 0o666, dev_t(1 << 8 | 3) /* makedev(1, 3), a macro Swift cannot see: the null device */) == 0) } else { destination = "/dev/null" }
+        case "fifo": #expect(mkfifo(destination, 0o600) == 0)
+        case "folder": try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        default:
+            #expect(FileManager.default.createFile(atPath: destination, contents: Data("mine\n".utf8)))
+            #expect(chmod(destination, 0o444) == 0)
+        }
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: destination)
+        var before = stat()
+        #expect(stat(destination, &before) == 0)
+        let warnings = Warnings()
+        let settings = store(warnings)
+        settings.canvasKind = .cloth
+        settings.waitForSaves()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == destination) // the link stays
+        // Root may write a 0444 file, as `cp` does: that case is the end-to-end test's, run
+        // as an unprivileged user (test_files.py).
+        guard target != "victim.txt" || getuid() != 0 else { return }
+        var after = stat()
+        #expect(stat(destination, &after) == 0)
+        #expect(after.st_mode == before.st_mode && after.st_ino == before.st_ino && after.st_rdev == before.st_rdev)
+        let expected = ["device": "it is a device", "fifo": "named pipe", "folder": "it is a folder"][target] ?? "write-protected"
+        #expect(warnings.all.count == 2) // it could not be read either
+        #expect(warnings.all.last?.contains("cannot save") == true)
+        #expect(warnings.all.last?.contains(expected) == true, "\(warnings.all)")
+        if target == "victim.txt" { #expect(FileManager.default.contents(atPath: destination) == Data("mine\n".utf8)) }
+    }
+
+    /// Issue 39: a file the reader takes (a comment just under 1 MiB) is never rewritten
+    /// past what the reader takes: what cannot be kept goes, the settings stay.
+    @Test func aHugeCommentIsDroppedRatherThanWritingAFileTheReaderRefuses() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let comment = "# " + String(repeating: "x", count: KeyFile.maximumFileSize - 40) + "\n"
+        try write(Data((comment + "[Canvas]\nkind=paper\n").utf8))
+        let warnings = Warnings()
+        let settings = store(warnings)
+        #expect(settings.canvasKind == .paper)
+        settings.recentColors = Array(repeating: Color(red: 1, green: 2, blue: 3, alpha: 255), count: 8)
+        settings.canvasKind = .cloth
+        settings.waitForSaves()
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? .max
+        #expect(size <= KeyFile.maximumFileSize)
+        let reread = store(warnings)
+        #expect(reread.canvasKind == .cloth && reread.recentColors.count == 8)
+        #expect(warnings.all.contains { $0.contains("keeping only TouchPainter's own settings") })
+    }
+
+    /// Issue 39: a bad value is quoted in at most 80 characters.
+    @Test func aWarningQuotesAtMostEightyCharactersOfABadValue() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(Data(("[Canvas]\nkind=" + String(repeating: "v", count: 1_000_000) + "\n").utf8))
+        let warnings = Warnings()
+        #expect(store(warnings).canvasKind == .plain)
+        #expect(warnings.all.count == 1)
+        let warning = warnings.all.first ?? ""
+        #expect(warning.contains("“" + String(repeating: "v", count: 80) + "…”"))
+        #expect(warning.count < 300)
     }
 
     @Test func theFileLivesInTheXDGConfigFolder() {

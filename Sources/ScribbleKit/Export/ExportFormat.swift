@@ -34,6 +34,14 @@ public struct ExportOptions: Sendable {
         self.canvas = canvas
     }
 
-    /// The largest output side accepted, in pixels: a 2× export of a 4K-wide drawing fits.
+    /// The largest PNG side accepted, in pixels: a 2× export of a 4K-wide drawing fits.
     public static let maximumSide = 16_384
+    /// The largest SVG or PDF side, in points: Cairo keeps coordinates in 24.8 fixed point,
+    /// so larger pages would not draw. No drawing reaches it (`MarkLimits`) at scale 8.
+    public static let maximumVectorSide = 8_000_000
+
+    /// The largest side `format` takes: vector pages have no raster limit.
+    public static func maximumSide(for format: ExportFormat) -> Int {
+        format == .png ? maximumSide : maximumVectorSide
+    }
 }

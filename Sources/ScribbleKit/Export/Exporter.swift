@@ -37,11 +37,12 @@ public struct Exporter: Sendable {
     /// - Complexity: O(n) in the drawing's marks and vertices.
     public func export(_ format: ExportFormat, options: ExportOptions = ExportOptions()) throws(ExportError) -> [UInt8] {
         let scale = scale(for: options)
-        let width = Int((pageWidth * scale).rounded(.up)), height = Int((pageHeight * scale).rounded(.up))
-        guard scale > 0, scale.isFinite, width >= 1, height >= 1,
-              width <= ExportOptions.maximumSide, height <= ExportOptions.maximumSide else {
-            throw .tooLarge(width: width, height: height)
+        let limit = Double(ExportOptions.maximumSide(for: format))
+        let (exactWidth, exactHeight) = ((pageWidth * scale).rounded(.up), (pageHeight * scale).rounded(.up))
+        guard scale > 0, scale.isFinite, exactWidth >= 1, exactHeight >= 1, exactWidth <= limit, exactHeight <= limit else {
+            throw .tooLarge(width: Int(min(exactWidth, 1e18)), height: Int(min(exactHeight, 1e18)), limit: Int(limit))
         }
+        let (width, height) = (Int(exactWidth), Int(exactHeight))
         let background: Color? = options.transparent && format != .pdf ? nil : options.background
         // The texture made for the nearest whole device scale at or above the output's.
         let texture = background == nil ? nil : options.canvas.texture(scale: min(4, max(1, Int(scale.rounded(.up)))))
@@ -68,23 +69,57 @@ public struct Exporter: Sendable {
         cairo_restore(cr)
     }
 
-    /// Exports and writes the file atomically.
-    public func write(_ format: ExportFormat, options: ExportOptions = ExportOptions(), to path: String) throws {
+    /// `options` made to fit `format`'s largest side (`ExportOptions.maximumSide(for:)`):
+    /// a drawing too big for it at the scale or width asked is exported at the largest scale
+    /// that fits, and `note` says so ("…exported at 16384×12 px"); `nil` when nothing changed.
+    /// A PNG is a raster and has a limit of 16384 px; SVG and PDF, only Cairo's coordinates.
+    public func fitting(_ format: ExportFormat, options: ExportOptions) -> (options: ExportOptions, note: String?) {
+        let limit = Double(ExportOptions.maximumSide(for: format))
+        let asked = scale(for: options)
+        guard asked.isFinite, asked > 0,
+              (pageWidth * asked).rounded(.up) > limit || (pageHeight * asked).rounded(.up) > limit else { return (options, nil) }
+        var scale = min(limit / pageWidth, limit / pageHeight)
+        // Rounding up may still reach past the limit by a pixel: step down until it fits.
+        while (pageWidth * scale).rounded(.up) > limit || (pageHeight * scale).rounded(.up) > limit { scale = scale.nextDown }
+        var fitted = options
+        fitted.width = nil
+        fitted.scale = scale
+        let (width, height) = (Int((pageWidth * scale).rounded(.up)), Int((pageHeight * scale).rounded(.up)))
+        let note = tr("The drawing is too large for a %1$s of at most %2$s px a side at the size asked; it is exported at %3$s×%4$s px.",
+                      format.rawValue.uppercased(), String(Int(limit)), String(width), String(height))
+        return (fitted, note)
+    }
+
+    /// Exports and writes the file atomically, after checking that the output may be
+    /// replaced: it is not `input` (by path or by device and inode, through links: export
+    /// never writes over what it reads), and it is a regular file the user may write, or
+    /// nothing yet (`AtomicFile`). The checks come first, so a refusal costs no rendering.
+    public func write(_ format: ExportFormat, options: ExportOptions = ExportOptions(), to path: String,
+                      input: String? = nil) throws {
+        try Self.checkOutput(path, input: input)
         try AtomicFile.write(try export(format, options: options), to: path)
+    }
+
+    /// Throws unless `path` may take an export of `input` (see `write`).
+    public static func checkOutput(_ path: String, input: String?) throws(StorageError) {
+        if let input, FileSystem.isSameFile(input, path) {
+            throw StorageError(.save, path: path, cause: tr("it is the scribble being exported"))
+        }
+        _ = try AtomicFile.checkedDestination(path)
     }
 }
 
 /// Why an export failed.
 public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The output would be larger than `ExportOptions.maximumSide` (or empty).
-    case tooLarge(width: Int, height: Int)
+    /// The output would be larger than `limit` a side (`ExportOptions.maximumSide(for:)`), or empty.
+    case tooLarge(width: Int, height: Int, limit: Int)
     /// Cairo could not make the file.
     case cairo(String)
 
     public var description: String {
         switch self {
-        case .tooLarge(let width, let height):
-            "the output would be \(width)×\(height); each side must be 1 to \(ExportOptions.maximumSide)"
+        case .tooLarge(let width, let height, let limit):
+            tr("the output would be %1$s×%2$s; each side must be 1 to %3$s", String(width), String(height), String(limit))
         case .cairo(let why): "Cairo could not write it: \(why)"
         }
     }

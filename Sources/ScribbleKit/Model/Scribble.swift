@@ -113,6 +113,8 @@ public final class Scribble {
     /// Appends a vertex drawn with `pressure` (0…1; `nil`: a device without pressure) to
     /// `stroke`, the stroke in progress, as `append(_:to:)` does.
     public func append(_ point: Point, pressure: Float?, to stroke: Stroke) {
+        // A sealed stroke may be read by a render on another thread meanwhile (`RenderSnapshot`).
+        assert(!stroke.isSealed, "a vertex appended to a sealed stroke")
         let previous = stroke.elements.last.flatMap { if case .vertex(let p) = $0 { p } else { nil } }
         if let pressure { stroke.append(point, pressure: pressure) } else { stroke.append(point) }
         guard isOnCanvas(stroke) else { return }
@@ -121,8 +123,10 @@ public final class Scribble {
     }
 
     /// Tells the observers that `stroke`, the stroke in progress, is complete (the pointer
-    /// went up); a stroke that is not on the canvas does nothing.
+    /// went up), and seals it (`Stroke.isSealed`): nothing is appended to it any more. A
+    /// stroke that is not on the canvas tells no one.
     public func finish(_ stroke: Stroke) {
+        stroke.isSealed = true
         guard isOnCanvas(stroke) else { return }
         let end = stroke.elements.last.flatMap { if case .vertex(let p) = $0 { p } else { nil } }
         notify(.finished(stroke), dirty: end.map { Rect.null.union($0).outset(by: stroke.size / 2) } ?? .null)

@@ -3,7 +3,9 @@
 ///
 /// Plain vertices are stored inline as 8-byte points rather than as objects, so a stroke of
 /// a million vertices costs 16 bytes a vertex and no heap allocation per motion event; the
-/// `Mark` interface still hands out `Vertex` objects for them (fresh each time).
+/// `Mark` interface still hands out `Vertex` objects for them (fresh each time). A stroke of
+/// one child keeps it inside the object (`StrokeElements`), so a one-point stroke is one
+/// 80-byte allocation.
 public final class Stroke: Mark {
     /// One child: an inline vertex, or any other mark.
     public enum Element {
@@ -13,10 +15,18 @@ public final class Stroke: Mark {
         case mark(Mark)
     }
 
+    // The stored properties are declared in the order that packs them tightest (Swift lays
+    // a class out in declaration order): 72 bytes, one 80-byte allocation.
+
     /// The children in order.
-    public private(set) var elements: [Element] = []
+    public private(set) var elements = StrokeElements()
     /// The stroke's colour; `nil` for the scribble's root.
     public var color: Color?
+    /// Whether the stroke is done: finished drawing (`Scribble.finish`), read from a file, or
+    /// a copy. On the canvas, a sealed stroke is never changed in place again, so a
+    /// `RenderSnapshot` reads it where it is instead of freezing a copy of it. (A scribble's
+    /// root takes new marks whatever this says; snapshots always freeze it.)
+    public internal(set) var isSealed = false
     /// The pen width in pixels, always within (0, `MarkLimits.maximumSize`] (clamped when set).
     public var size: Float {
         didSet { size = MarkLimits.clamped(size: size) }
@@ -24,7 +34,7 @@ public final class Stroke: Mark {
     /// Bounding box of the inline vertices' locations, kept up to date on append.
     private var vertexBox = Rect.null
     /// How many children are other marks; lets `bounds` skip the walk for plain strokes.
-    private var markCount = 0
+    private var markCount: Int32 = 0
     /// Pen pressure at each child, 0 (none) – 255 (full), for a stroke drawn with a stylus:
     /// one per child of `elements`, by index (a non-vertex child's is unused); empty for a
     /// stroke without pressure (mouse, touch), which costs nothing more.
@@ -238,15 +248,18 @@ public final class Stroke: Mark {
     /// A deep copy: inline vertices are values; child marks are copied in turn.
     public func copy() -> Mark {
         let clone = Stroke(color: color, size: size)
-        clone.elements = elements.map {
+        clone.elements = markCount == 0 ? elements : StrokeElements(elements.map {
             switch $0 {
             case .vertex: $0
             case .mark(let mark): .mark(mark.copy())
             }
-        }
+        })
         clone.vertexBox = vertexBox
         clone.markCount = markCount
         clone.pressures = pressures
+        // A copy is made to be put on the canvas whole (an edit, a stamp, a memento), never
+        // drawn on; changes to it come before it is placed.
+        clone.isSealed = true
         return clone
     }
 
@@ -280,12 +293,23 @@ extension Stroke {
     }
 
     /// The loop of `append(contentsOf:)`, on `inout` copies of the properties.
-    private static func appendVertices<S: Sequence>(_ points: S, to elements: inout [Element], growing box: inout Rect)
+    private static func appendVertices<S: Sequence>(_ points: S, to elements: inout StrokeElements, growing box: inout Rect)
     where S.Element == Point {
-        for point in points {
-            let point = MarkLimits.clamped(point)
-            elements.append(.vertex(point))
-            box = box.union(point)
+        if elements.isEmpty, points.underestimatedCount <= 1 {
+            // Most often a tap's one vertex: kept inline, no array made and dropped again.
+            for point in points {
+                let point = MarkLimits.clamped(point)
+                elements.append(.vertex(point))
+                box = box.union(point)
+            }
+            return
+        }
+        elements.withArray { elements in
+            for point in points {
+                let point = MarkLimits.clamped(point)
+                elements.append(.vertex(point))
+                box = box.union(point)
+            }
         }
     }
 

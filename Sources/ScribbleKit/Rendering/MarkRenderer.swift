@@ -77,10 +77,17 @@ public final class MarkRenderer: MarkVisitor {
         let root = snapshot.root
         drawStroke(root.elements, pressures: [], color: root.color, size: root.size, bounds: root.bounds,
                    child: nil) { index, mark in
+            if let bounds = snapshot.children.strokeBounds(index), isCulled(bounds) { return } // without freezing it
             guard let stroke = snapshot.children[index] else { return mark.accept(self) }
             drawStroke(stroke.elements, pressures: stroke.pressures, color: stroke.color, size: stroke.size,
                        bounds: stroke.bounds, child: index) { _, mark in mark.accept(self) }
         }
+    }
+
+    /// Whether a stroke covering `bounds` misses the clip, its smoothed curve and a pixel's
+    /// antialiasing allowed for.
+    private func isCulled(_ bounds: Rect) -> Bool {
+        !bounds.outset(by: pixel + Stroke.smoothingReach).intersects(clip)
     }
 
     /// Draws a stroke given by its parts: each run of inline vertices as a polyline, and each
@@ -88,9 +95,9 @@ public final class MarkRenderer: MarkVisitor {
     /// Skipped whole when `bounds` misses the clip. `child` is the stroke's index among the
     /// snapshot root's mark children, for the occlusion map; `nil` elsewhere.
     /// - Complexity: O(children), with no allocation: the runs are drawn where they lie.
-    private func drawStroke(_ elements: [Stroke.Element], pressures: [UInt8], color: Color?, size: Float,
+    private func drawStroke(_ elements: StrokeElements, pressures: [UInt8], color: Color?, size: Float,
                             bounds: Rect, child: Int?, visit: (Int, Mark) -> Void) {
-        guard bounds.outset(by: pixel + Stroke.smoothingReach).intersects(clip) else { return }
+        guard !isCulled(bounds) else { return }
         let pen = Pen(color: color, size: size, pressures: pressures, bounds: bounds)
         elements.withUnsafeBufferPointer { elements in
             var runStart = 0, markIndex = 0

@@ -34,17 +34,23 @@ final class OcclusionMap {
 
     /// Bit `offsets[k] + i`: the segment ending at element `i` of the root's `k`-th mark child.
     private let hidden: [UInt64]
-    /// Where each mark child's bits start (`nil`: not a frozen stroke, never hidden).
-    private let offsets: [Int?]
+    /// Where each mark child's bits start (`notAStroke`: not a frozen stroke, never hidden).
+    /// Four bytes a mark, not an `Int?`'s sixteen: a map is made for every tile rendered, and
+    /// a drawing of a million one-point strokes made each one 16 MB (32 MB while growing).
+    private let offsets: [UInt32]
+    /// The offset of a child that is not a frozen stroke.
+    private static let notAStroke = UInt32.max
 
     /// Walks `snapshot` from the top for the tile of `width` × `height` device pixels whose
     /// device origin is `origin`, with `scale` device pixels per user unit.
     /// - Complexity: O(the segments whose pen meets the tile × their pen's height in pixels).
     init(_ snapshot: RenderSnapshot, scale: Float, origin: (x: Float, y: Float), width: Int, height: Int) {
-        var offsets: [Int?] = []
+        var offsets: [UInt32] = []
+        offsets.reserveCapacity(snapshot.children.count)
         var total = 0
         for child in snapshot.children {
-            offsets.append(child.map { _ in total })
+            // A file holds at most 512 MB, so far fewer than 2³² - 1 elements.
+            offsets.append(child == nil ? Self.notAStroke : UInt32(truncatingIfNeeded: total))
             total += child?.elements.count ?? 0
         }
         self.offsets = offsets
@@ -52,14 +58,15 @@ final class OcclusionMap {
         let covered = PixelBitmap(width: width, height: height)
         let tile = Rect(x: 0, y: 0, width: Float(width), height: Float(height))
         for index in snapshot.children.indices.reversed() {
-            guard let stroke = snapshot.children[index], let offset = offsets[index], let color = stroke.color
+            guard offsets[index] != Self.notAStroke, let bounds = snapshot.children.strokeBounds(index) else { continue }
+            let box = Rect(minX: bounds.minX * scale - origin.x, minY: bounds.minY * scale - origin.y,
+                           maxX: bounds.maxX * scale - origin.x, maxY: bounds.maxY * scale - origin.y)
+            guard box.outset(by: 1).intersects(tile), let stroke = snapshot.children[index], let color = stroke.color
             else { continue }
+            let offset = Int(offsets[index])
             let radius = stroke.size / 2 * scale
             let touch = radius + Self.halfDiagonal + Self.touchMargin
             let cover = radius - Self.halfDiagonal - Self.coverMargin
-            let box = Rect(minX: stroke.bounds.minX * scale - origin.x, minY: stroke.bounds.minY * scale - origin.y,
-                           maxX: stroke.bounds.maxX * scale - origin.x, maxY: stroke.bounds.maxY * scale - origin.y)
-            guard box.outset(by: 1).intersects(tile) else { continue }
             let isOpaque = color.alpha == 255 && cover > 0
             // A stroke drawn with pressure is as wide as its pen at each end of a segment:
             // it may touch up to the wider end's and surely covers the narrower end's.
@@ -110,7 +117,8 @@ final class OcclusionMap {
     /// is hidden.
     @inline(__always)
     func isHidden(child: Int, element index: Int) -> Bool {
-        guard let offset = offsets[child] else { return false }
+        guard offsets[child] != Self.notAStroke else { return false }
+        let offset = Int(offsets[child])
         let bit = offset + index
         return hidden[bit >> 6] & (1 << UInt64(bit & 63)) != 0
     }

@@ -58,19 +58,20 @@ public struct AtomicFile: Sendable {
     }
 
     /// Writes `bytes` to a temporary file beside the destination and syncs it; `commit`
-    /// puts it in place. A destination that is a symbolic link is written through: the
-    /// link's target is replaced and the link stays, as editors do. A destination that
-    /// exists but is not a regular file (a FIFO, a device, a socket, a folder) is refused.
+    /// puts it in place. Only a regular file is ever replaced (SPEC §16): a destination that
+    /// is a symbolic link is written through — the link's target is replaced and the link
+    /// stays, as editors do — but only when that target is a regular file the user may
+    /// write, like `cp`. A FIFO, a device, a socket or a folder, at the path or at the end
+    /// of its links, is refused with an error that says which it is; so is a write-protected
+    /// file and a loop of links.
+    ///
+    /// The temporary file has a short name of its own (`.tpXXXXXX`, `temporaryPrefix`), not
+    /// the destination's name plus a suffix, so every name the file system allows saves.
     /// - Complexity: O(n) in `bytes`, plus one `fsync`.
     public func prepare(_ bytes: [UInt8]) throws(StorageError) -> Prepared {
-        let destination = Self.resolvingLinks(path)
-        // A FIFO, a device, a socket or a folder is never replaced by a save.
-        var status = stat()
-        if lstat(destination, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            throw StorageError(.save, path: path, cause: tr("it is not a regular file"))
-        }
+        let destination = try Self.checkedDestination(path)
         let folder = Self.folder(of: destination)
-        var template = Array("\(folder)/.\(Self.name(of: destination)).XXXXXX".utf8CString)
+        var template = Array("\(folder)/\(Self.temporaryPrefix)XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
@@ -80,7 +81,7 @@ public struct AtomicFile: Sendable {
         var isOpen = true
         do throws(StorageError) {
             try writeAll(bytes, to: descriptor)
-            fchmod(descriptor, existingMode() ?? 0o644)
+            fchmod(descriptor, existingMode(destination) ?? 0o644)
             stampModificationTime(descriptor)
             guard fsync(descriptor) == 0 else { throw StorageError(.save, path: path, code: errno) }
             isOpen = false
@@ -93,9 +94,48 @@ public struct AtomicFile: Sendable {
         return Prepared(path: destination, temporary: temporary)
     }
 
+    /// The first bytes of every temporary file a save makes; `mkstemp` adds six characters.
+    /// Short, so a destination name of 255 bytes still has room, and distinct, so stale ones
+    /// from a killed save can be told from the user's files (`ScribbleManager.removeStaleTemporaries`).
+    public static let temporaryPrefix = ".tp"
+
+    /// Whether `name` is one `prepare` gives its temporary files: `.tp` and the six
+    /// characters `mkstemp` puts in place of `XXXXXX`. (The names of saves before issue 39,
+    /// the destination's own name hidden with a suffix, are not told apart from a user's
+    /// `.notes.png.backup`, so they are left alone.)
+    public static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix(temporaryPrefix) else { return false }
+        let suffix = name.dropFirst(temporaryPrefix.count)
+        return suffix.utf8.count == 6 && suffix.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+
+    /// Where a save of `path` lands — `path` with the symbolic links of its last component
+    /// followed — once it is sure that is a regular file the user may write, or nothing yet.
+    /// Checked here, before any byte is written, so a refused save leaves no trace.
+    static func checkedDestination(_ path: String) throws(StorageError) -> String {
+        let destination = try resolvingLinks(path)
+        var status = stat()
+        guard lstat(destination, &status) == 0 else {
+            // Nothing there yet: a new file. Any other failure names its cause now.
+            if errno == ENOENT { return destination }
+            throw StorageError(.save, path: path, code: errno)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw StorageError(.save, path: path, cause: FileSystem.kind(of: status.st_mode))
+        }
+        // As `cp` does: a file the user may not write is not replaced, though the folder
+        // would let a rename do it. (`access` asks with the real user id; root may write.)
+        guard access(destination, W_OK) == 0 else {
+            throw StorageError(.save, path: path, cause: errno == EACCES ? tr("the file is write-protected")
+                                                                        : StorageError.cause(of: errno))
+        }
+        return destination
+    }
+
     /// `path` with symbolic links in its last component followed (at most 40, as the
     /// kernel does): where a save must land so the link keeps pointing at the new file.
-    static func resolvingLinks(_ path: String) -> String {
+    /// - Throws: `ELOOP` for more links than that (a loop).
+    static func resolvingLinks(_ path: String) throws(StorageError) -> String {
         var current = path
         for _ in 0..<40 {
             var status = stat()
@@ -106,11 +146,13 @@ public struct AtomicFile: Sendable {
             let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
         }
-        return current
+        throw StorageError(.save, path: path, code: ELOOP)
     }
 
-    /// Replaces the file at `path` with `bytes` (see `write(_:)`).
-    public static func write(_ bytes: [UInt8], to path: String) throws(StorageError) {
+    /// Replaces the file at `path` with `bytes` (see `write(_:)`), making its folder first
+    /// when `creatingFolder` is set (a first save of the preferences).
+    public static func write(_ bytes: [UInt8], to path: String, creatingFolder: Bool = false) throws(StorageError) {
+        if creatingFolder { try FileSystem.makeDirectories(folder(of: path)) }
         try AtomicFile(path: path).write(bytes)
     }
 
@@ -135,9 +177,9 @@ public struct AtomicFile: Sendable {
     }
 
     /// The permission bits of the file being replaced, if there is one.
-    private func existingMode() -> mode_t? {
+    private func existingMode(_ destination: String) -> mode_t? {
         var status = stat()
-        return stat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
+        return stat(destination, &status) == 0 ? status.st_mode & 0o7777 : nil
     }
 
     /// Sets the access and modification times from `CLOCK_REALTIME` (nanoseconds) rather than the file

@@ -4,7 +4,7 @@ import Glibc
 /// The few POSIX file operations storage needs, each turning failure into a `StorageError`
 /// that names the path. Only `ScribbleManager` and `AtomicFile` use it.
 enum FileSystem {
-    /// The largest file `readFile` reads (a million vertices take about 8 MB).
+    /// The largest file `readFile` and `ScribbleFile` read (a million vertices take about 8 MB).
     static let maximumFileSize = 512 << 20
 
     /// Makes `path` and any missing parent folders (`mkdir -p`).
@@ -23,6 +23,13 @@ enum FileSystem {
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// True when `first` and `second` name one file (the same device and inode, links
+    /// followed), whatever their paths: a hard link, a symbolic link, `./x` and `x`.
+    static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat(), b = stat()
+        return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     /// True when something exists at `path`.
@@ -100,9 +107,15 @@ enum FileSystem {
     /// named pipe nobody writes) from blocking the open forever; `fstat` on the open file
     /// then refuses anything but a regular file — FIFO, device, socket, folder — with a
     /// clear message. Non-blocking mode does not affect reading a regular file.
-    private static func openRegularFile(_ path: String) throws(StorageError) -> (Int32, stat) {
+    static func openRegularFile(_ path: String) throws(StorageError) -> (Int32, stat) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw StorageError(.open, path: path, code: errno) }
+        guard descriptor >= 0 else {
+            let code = errno
+            // A socket cannot be opened at all (ENXIO, "No such device or address"): say what it is.
+            var status = stat()
+            if code == ENXIO, stat(path, &status) == 0 { throw StorageError(.open, path: path, cause: kind(of: status.st_mode)) }
+            throw StorageError(.open, path: path, code: code)
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             let code = errno
@@ -111,10 +124,21 @@ enum FileSystem {
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            if status.st_mode & S_IFMT == S_IFDIR { throw StorageError(.open, path: path, code: EISDIR) }
-            throw StorageError(.open, path: path, cause: tr("it is not a regular file (a pipe, device or socket)"))
+            throw StorageError(.open, path: path, cause: kind(of: status.st_mode))
         }
         return (descriptor, status)
+    }
+
+    /// What a file that is not a regular file is, as an error's cause: "it is a folder, not
+    /// a file", "it is a named pipe (FIFO), not a regular file"…
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: StorageError.cause(of: EISDIR)
+        case S_IFIFO: tr("it is a named pipe (FIFO), not a regular file")
+        case S_IFSOCK: tr("it is a socket, not a regular file")
+        case S_IFCHR, S_IFBLK: tr("it is a device, not a regular file")
+        default: tr("it is not a regular file")
+        }
     }
 
     /// Removes the file at `path`.
@@ -125,11 +149,19 @@ enum FileSystem {
     /// Reads until `limit` bytes or the end of the file, retrying interrupted reads.
     private static func read(_ descriptor: Int32, upTo limit: Int, path: String) throws(StorageError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: limit)
+        let filled = try bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(StorageError) -> Int in try read(descriptor, into: buffer, path: path) }
+        }.get()
+        bytes.removeSubrange(filled..<bytes.count)
+        return bytes
+    }
+
+    /// Fills `buffer` from `descriptor` until it is full or the file ends, retrying
+    /// interrupted reads; returns how many bytes it read.
+    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(StorageError) -> Int {
         var filled = 0
-        while filled < limit {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, limit - filled)
-            }
+        while filled < buffer.count {
+            let result = Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw StorageError(.open, path: path, code: errno)
@@ -137,7 +169,6 @@ enum FileSystem {
             if result == 0 { break }
             filled += result
         }
-        bytes.removeSubrange(filled..<bytes.count)
-        return bytes
+        return filled
     }
 }

@@ -14,4 +14,8 @@ public struct ScribbleEntry: Hashable, Sendable {
     /// Where its thumbnail is kept in the desktop's thumbnail cache; it may be missing or
     /// stale there (the gallery then draws it again).
     public let thumbnailPath: String
+    /// Why the entry cannot be a scribble at all — "it is a folder, not a file", "it is a
+    /// named pipe (FIFO)…" — so the gallery says what it is rather than "damaged"; `nil`
+    /// for a regular file (which may still be damaged inside).
+    public var problem: String? = nil
 }

@@ -72,7 +72,7 @@ extension ScribbleManager {
         guard !title.isEmpty, !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw StorageError(.save, path: path, cause: tr("a name must have some text and no control characters"))
         }
-        var memento = try ScribbleMemento(data: try FileSystem.readFile(path))
+        var memento = try ScribbleMemento(data: try ScribbleFile.read(path))
         memento.title = ScribbleFormat.clipped(title)
         let savedAt = FileSystem.modificationTime(path)
         defer { invalidateListing() }
@@ -104,7 +104,7 @@ extension ScribbleManager {
     /// if it has no title.
     /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
     public static func loadMemento(path: String) throws -> ScribbleMemento {
-        var memento = try ScribbleMemento(data: try FileSystem.readFile(path))
+        var memento = try ScribbleMemento(data: try ScribbleFile.read(path))
         if memento.title == nil {
             let name = AtomicFile.name(of: path)
             memento.title = name.hasSuffix(".scribble") ? String(name.dropLast(".scribble".count)) : name
@@ -113,11 +113,10 @@ extension ScribbleManager {
     }
 
     /// Whether the scribble file at `path` reads back: its header and checksum are checked,
-    /// without building the drawing (what the gallery needs to trust a thumbnail: ~1 ms for a
-    /// million vertices instead of a full decode's ~20 ms and 16 MB).
+    /// without building the drawing or holding the file (what the gallery needs to trust a
+    /// thumbnail: ~1 ms for a million vertices instead of a full decode's ~20 ms and 16 MB).
     public static func isIntact(path: String) -> Bool {
-        guard let bytes = try? FileSystem.readFile(path) else { return false }
-        return (try? ScribbleFormat.validate(bytes)) != nil
+        ScribbleFile.isIntact(path)
     }
 
     /// Saves `scribble` (complete) to any path, atomically, without a thumbnail.

@@ -47,7 +47,7 @@ extension ScribbleManager {
     ///   or does not hold exactly one mark.
     /// - Complexity: O(the template's size).
     public func loadTemplate(_ file: TemplateFile) throws -> Template {
-        let memento = try ScribbleMemento(data: try FileSystem.readFile(templatesDirectory + "/" + file.id + ".scribble"))
+        let memento = try ScribbleMemento(data: try ScribbleFile.read(templatesDirectory + "/" + file.id + ".scribble"))
         guard memento.root.count == 1 else { throw ScribbleFormatError.notAScribble }
         return Template(id: file.id, number: file.number, memento: memento)
     }

@@ -83,8 +83,9 @@ public final class ScribbleManager: Sendable {
             let time = status.st_mtim
             let savedAt = Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
             if pictures.contains(id + ".png") { migrateLegacyThumbnail(id: id) }
-            entries.append(ScribbleEntry(id: id, title: Self.storedTitle(at: path), savedAt: savedAt,
-                                         scribblePath: path, thumbnailPath: thumbnailPath(id)))
+            let (title, problem) = Self.storedTitle(at: path)
+            entries.append(ScribbleEntry(id: id, title: title, savedAt: savedAt, scribblePath: path,
+                                         thumbnailPath: thumbnailPath(id), problem: problem))
         }
         for bytes in undecodable where bytes.count > 9 && bytes.suffix(9).elementsEqual(".scribble".utf8) {
             unlisted.append(.init(name: FileSystem.printable(bytes), reason: tr("its name is not valid UTF-8 text")))
@@ -135,13 +136,19 @@ public final class ScribbleManager: Sendable {
         lastListing.withLock { $0 = nil }
     }
 
-    /// The title in the header of the file at `path`, or a stand-in.
-    private static func storedTitle(at path: String) -> String {
-        do {
-            let prefix = try FileSystem.readPrefix(path, count: ScribbleFormat.headerPrefixLength)
-            return try ScribbleFormat.title(inPrefix: prefix) ?? untitled
+    /// The title in the header of the file at `path`, or a stand-in; and, for what cannot
+    /// be read as a file at all (a folder, a FIFO, a socket, no permission), the cause.
+    private static func storedTitle(at path: String) -> (title: String, problem: String?) {
+        let prefix: [UInt8]
+        do throws(StorageError) {
+            prefix = try FileSystem.readPrefix(path, count: ScribbleFormat.headerPrefixLength)
         } catch {
-            return unreadableTitle
+            return (unreadableTitle, error.cause)
+        }
+        do {
+            return (try ScribbleFormat.title(inPrefix: prefix) ?? untitled, nil)
+        } catch {
+            return (unreadableTitle, nil)
         }
     }
 
@@ -152,6 +159,15 @@ public final class ScribbleManager: Sendable {
 
     /// Where the entry `id`'s thumbnail lives: in the thumbnail cache.
     func thumbnailPath(_ id: String) -> String { thumbnails.path(for: scribblePath(id)) }
+
+    /// The file a document kept at `origin` lives in; `nil` for one never saved.
+    public func path(of origin: DocumentOrigin) -> String? {
+        switch origin {
+        case .new: nil
+        case .gallery(let id): scribblePath(id)
+        case .file(let path): path
+        }
+    }
 
     /// An atomic writer for `path` that writes the way this manager does.
     func atomicFile(_ path: String) -> AtomicFile { AtomicFile(path: path, writeCall: writeCall) }

@@ -32,18 +32,30 @@ enum ScribbleReaderV1 {
     static func validate(_ raw: UnsafeRawBufferPointer) throws(ScribbleFormatError)
         -> (isComplete: Bool, title: String?, payload: Range<Int>)
     {
-        var header = ByteReader(raw, offset: 10, shortage: .truncated)
-        let (isComplete, title) = try readHeader(&header)
-        let declared = try header.uint64()
-        let available = UInt64(header.remaining)
-        guard available >= 4, declared <= available - 4 else { throw .truncated }
-        guard declared == available - 4 else { throw .corrupt("there are extra bytes after the drawing") }
+        let (isComplete, title, payloadStart) = try checkLayout(raw, fileSize: raw.count)
         let checkedEnd = raw.count - 4
         let stored = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: checkedEnd, as: UInt32.self))
         guard CRC32.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<checkedEnd])) == stored else {
             throw .corrupt("its checksum does not match its contents")
         }
-        return (isComplete, title, header.offset..<checkedEnd)
+        return (isComplete, title, payloadStart..<checkedEnd)
+    }
+
+    /// Checks the header in `raw` — the whole file, or only its first bytes (at least
+    /// `ScribbleFormat.headerPrefixLength` + 8 of them, or all of a shorter file) — and
+    /// that the payload length it declares is exactly what a file of `fileSize` bytes holds,
+    /// so a reader knows the file is plausible before reading the rest of it.
+    /// Returns the header's fields and where the payload starts.
+    static func checkLayout(_ raw: UnsafeRawBufferPointer, fileSize: Int) throws(ScribbleFormatError)
+        -> (isComplete: Bool, title: String?, payloadStart: Int)
+    {
+        var header = ByteReader(raw, offset: 10, shortage: .truncated)
+        let (isComplete, title) = try readHeader(&header)
+        let declared = try header.uint64()
+        let available = UInt64(max(fileSize - header.offset, 0))
+        guard available >= 4, declared <= available - 4 else { throw .truncated }
+        guard declared == available - 4 else { throw .corrupt("there are extra bytes after the drawing") }
+        return (isComplete, title, header.offset)
     }
 
     /// Reads only the header's title; `raw` may be just the file's first bytes.
@@ -114,6 +126,7 @@ enum ScribbleReaderV1 {
                 throw .corrupt("it holds an unknown kind of mark")
             }
         }
+        stroke.isSealed = depth > 0 // read from a file: never drawn on (the root takes new marks)
         return stroke
     }
 

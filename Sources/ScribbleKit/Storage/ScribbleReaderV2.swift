@@ -86,6 +86,7 @@ struct ScribbleReaderV2 {
             }
         }
         if hasPressure { stroke.setPressures(levels) }
+        stroke.isSealed = depth > 0 // read from a file: never drawn on (the root takes new marks)
         return stroke
     }
 

@@ -32,7 +32,7 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
     /// What was being done.
     public let action: Action
     /// The file or folder it was done to.
-    public let path: String
+    public private(set) var path: String
     /// The operating system's error number (`errno`), or 0 when the cause is not the system's.
     public let code: Int32
     /// The cause in plain words, e.g. "the disk is full".
@@ -54,6 +54,14 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
         self.cause = cause
     }
 
+    /// The same failure told of `path`: what the user asked for, when the error struck a
+    /// file made along with it (a thumbnail).
+    func naming(_ path: String) -> StorageError {
+        var error = self
+        error.path = path
+        return error
+    }
+
     /// A sentence for the user, naming the path and the cause.
     public var description: String { tr("Could not %1$s “%2$s”: %3$s.", action.verb, path, cause) }
 
@@ -71,6 +79,7 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
         case EIO: tr("the disk reported an input/output error")
         case EMFILE, ENFILE: tr("too many files are open")
         case EFBIG: tr("the file is too large")
+        case ELOOP: tr("too many levels of symbolic links (a loop)")
         default: String(cString: strerror(code))
         }
     }

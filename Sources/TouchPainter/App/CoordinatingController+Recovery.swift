@@ -6,12 +6,14 @@ import ScribbleKit
 /// this run's own journal starts. Journals are found and read off the main thread.
 extension CoordinatingController {
     /// Looks for journals to recover in `directory`, asks about the newest, then starts
-    /// journaling the document into `directory`.
+    /// journaling the document into `directory`. The gallery's left-over temporary files
+    /// (`ScribbleManager.removeStaleTemporaries`) are cleared on the way, off the main thread.
     func recoverThenStartJournal(in directory: String) {
         let manager = scribbleManager
         let journal = Journal(directory: directory)
         document.startJournal(journal)
         Self.loading.async {
+            manager.removeStaleTemporaries()
             let findings = JournalRecovery.find(in: directory, manager: manager)
             MainLoop.perform { [weak self] in self?.offer(findings) }
         }

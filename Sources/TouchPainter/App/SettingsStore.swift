@@ -7,7 +7,11 @@ import ScribbleKit
 /// hundred bytes), and written off the main thread whenever a preference changes, atomically
 /// (see `KeyFile.write`). A missing file means the defaults; an unreadable or corrupt one
 /// means the defaults and one warning on stderr, never a crash, and is replaced at the next
-/// change. The file's other contents (unknown keys, comments) survive a save.
+/// change. The file's other contents (unknown keys, comments) survive a save — unless they
+/// would make it larger than its reader takes (`KeyFile.maximumFileSize`): then only the
+/// app's own settings are written, so the writer never makes a file its reader refuses.
+/// It replaces only a regular file the user may write (`AtomicFile`): a `settings.ini` that
+/// is a link to `/dev/zero` or to someone's `victim.txt` is refused, not followed.
 final class SettingsStore {
     /// Writes run here, in order, so the last choice is the one left on disk.
     static let saving = DispatchQueue(label: "touchpainter.settings", qos: .utility)
@@ -26,6 +30,8 @@ final class SettingsStore {
     /// save.
     init(path: String?, warn: @escaping @Sendable (String) -> Void = SettingsStore.printWarning) {
         self.path = path
+        // A bad value is quoted in a warning, but never more than a line of it.
+        let warn: @Sendable (String) -> Void = { warn(Self.clippingQuotes($0)) }
         self.warn = warn
         var keyFile = KeyFile()
         var settings = Settings()
@@ -97,14 +103,43 @@ final class SettingsStore {
     private func save() {
         guard let path else { return }
         settings.write(into: keyFile)
-        let text = keyFile.text
+        var text = keyFile.text
         let warn = warn
+        if text.utf8.count > KeyFile.maximumFileSize {
+            // What else the file held (a huge comment, say) cannot be kept: the app's own
+            // settings can, and a file the next launch reads.
+            let own = KeyFile()
+            settings.write(into: own)
+            text = own.text
+            warn("the settings file would grow past \(KeyFile.maximumFileSize) bytes; keeping only TouchPainter's own settings")
+        }
+        let bytes = Array(text.utf8)
         Self.saving.async {
             do {
-                try KeyFile.write(text, to: path)
+                try AtomicFile.write(bytes, to: path, creatingFolder: true)
             } catch {
                 warn("cannot save the settings (\(error))")
             }
         }
+    }
+
+    /// The longest part of a value a warning quotes, in characters.
+    static let quoteLimit = 80
+
+    /// `message` with every “quoted” part cut to `quoteLimit` characters and an ellipsis:
+    /// one bad megabyte-long value makes one line of warning, not a megabyte of them.
+    static func clippingQuotes(_ message: String) -> String {
+        var result = "", quoted = 0, insideQuote = false
+        for character in message {
+            if character == "”" { insideQuote = false }
+            if insideQuote {
+                quoted += 1
+                if quoted == quoteLimit + 1 { result.append("…") }
+                if quoted > quoteLimit { continue }
+            }
+            result.append(character)
+            if character == "“" { (insideQuote, quoted) = (true, 0) }
+        }
+        return result
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import GtkKit
 import ScribbleKit
@@ -7,16 +8,24 @@ import ScribbleKit
 /// One instance per session: GApplication registers the app id on the session bus, and a
 /// second `touchpainter` — with or without a FILE — hands its command line to the running
 /// instance (which brings its window forward, or opens the file after the unsaved-changes
-/// question) and exits.
+/// question) and exits. A launch never blocks on that (SPEC §16): when the name's owner does
+/// not answer within `uniquenessTimeout` (a frozen first instance) or is not this app, the
+/// launch runs as an instance of its own, opens its file, and says so in one line on stderr.
 @MainActor
 final class TouchPainterApp {
     /// The GTK application.
-    let application = Application(id: AppInfo.applicationID)
+    let application: Application
     private let coordinator: CoordinatingController
     private var mainWindow: MainWindowController?
 
-    /// Prepares the app around `coordinator`.
-    init(coordinator: CoordinatingController) {
+    /// How long a launch waits for each answer about a running instance, in milliseconds:
+    /// two questions, so at most 1.6 s in all.
+    static let uniquenessTimeout: Int32 = 800
+
+    /// Prepares the app around `coordinator`; `unique` says whether it hands over to, or
+    /// becomes, the session's one instance.
+    init(coordinator: CoordinatingController, unique: Bool = true) {
+        application = Application(id: AppInfo.applicationID, unique: unique)
         self.coordinator = coordinator
         application.onActivate { [unowned self] in self.showWindow() }
         application.onOpen { [unowned self] paths in
@@ -33,7 +42,7 @@ final class TouchPainterApp {
     static func run(opening file: String?, brand: Brand?) -> Int32 {
         Localization.setUp()
         Gtk.doWithoutOpenGL() // every drawing is Cairo's: the GL probe would only slow the start
-        let app = TouchPainterApp(coordinator: .shared)
+        let app = TouchPainterApp(coordinator: .shared, unique: mayBeUnique())
         app.coordinator.branding = BrandingFactory.factory(for: brand)
         let status = app.application.run(opening: file.map { [$0] } ?? [])
         // A clean exit: the user saved, discarded or had nothing to lose. (A second launch
@@ -41,6 +50,20 @@ final class TouchPainterApp {
         app.coordinator.document.closeJournal()
         app.coordinator.settings.waitForSaves()
         return status
+    }
+
+    /// Whether this launch can take part in the one-instance scheme without blocking: false,
+    /// with one line on stderr, when the app's bus name is held by a frozen instance or by
+    /// another program.
+    private static func mayBeUnique() -> Bool {
+        let message: String
+        switch Application.nameOwner(of: AppInfo.applicationID, timeout: uniquenessTimeout) {
+        case .none, .answeringInstance: return true
+        case .notAnswering: message = tr("the running TouchPainter does not answer; starting a separate instance")
+        case .somethingElse: message = tr("another program holds TouchPainter’s name on the session bus; starting a separate instance")
+        }
+        FileHandle.standardError.write(Data("touchpainter: \(message)\n".utf8))
+        return false
     }
 
     private func showWindow() {

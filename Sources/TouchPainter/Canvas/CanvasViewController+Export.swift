@@ -44,16 +44,23 @@ extension CanvasViewController {
                                     transparent: background == "transparent" && format != .pdf,
                                     canvas: background == "canvas" ? canvasKind : .plain)
         let memento = document.scribble.makeMemento()
+        // The file the drawing is kept in: an export never writes over it (SPEC §16).
+        let input = document.manager.path(of: document.origin)
         let progress = ProgressNotice(tr("Exporting to %1$s…", path), presenter: coordinator.presenter)
         Self.exporting.async {
-            let result = Result { try Exporter(memento: memento).write(format, options: options, to: path) }
+            let result = Result { () throws -> String? in
+                let exporter = Exporter(memento: memento)
+                let fitted = exporter.fitting(format, options: options)
+                try exporter.write(format, options: fitted.options, to: path, input: input)
+                return fitted.note
+            }
             MainLoop.perform { [weak self] in
                 progress.end()
                 switch result {
-                case .success:
+                case .success(let note):
                     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
                     self?.coordinator.settings.exportFolder = folder
-                    self?.exported(to: path, in: folder)
+                    self?.exported(to: path, in: folder, note: note)
                 case .failure(let error):
                     self?.coordinator.presenter?.showError(tr("Could not export to “%1$s”", path), detail: String(describing: error))
                 }
@@ -62,10 +69,11 @@ extension CanvasViewController {
     }
 
     /// Says where the export went ("Exported to Pictures/trip.svg"), with a button that opens
-    /// its folder in the file manager.
-    private func exported(to path: String, in folder: String) {
+    /// its folder in the file manager; and, when the size had to change to fit, why.
+    private func exported(to path: String, in folder: String, note: String?) {
         let shown = (folder.split(separator: "/").last.map { $0 + "/" } ?? "") + (path.split(separator: "/").last ?? "")
-        coordinator.presenter?.notify(tr("Exported to %1$s", shown), actionLabel: tr("Open Folder")) { [weak self] in
+        let message = [tr("Exported to %1$s", shown), note].compactMap { $0 }.joined(separator: " ")
+        coordinator.presenter?.notify(message, actionLabel: tr("Open Folder")) { [weak self] in
             guard let window = self?.coordinator.presenter?.dialogParent, let failure = window.showInDesktop(path: folder) else { return }
             self?.coordinator.presenter?.showError(tr("Could not open the folder “%1$s”", folder), detail: failure)
         }
@@ -77,7 +85,10 @@ extension CanvasViewController {
         let memento = document.scribble.makeMemento()
         let options = ExportOptions(canvas: canvasKind) // as it looks on the canvas
         Self.exporting.async {
-            let png = Result { try Exporter(memento: memento).export(.png, options: options) }
+            let png = Result { () throws -> [UInt8] in
+                let exporter = Exporter(memento: memento)
+                return try exporter.export(.png, options: exporter.fitting(.png, options: options).options)
+            }
             MainLoop.perform { [weak self] in
                 switch png {
                 case .success(let bytes):

@@ -22,10 +22,12 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: "The file to write: .png, .svg or .pdf.")
     var output: String
 
-    @Option(help: "Output pixels per canvas pixel (1, 2, …).")
+    // `.unconditional`: a value that looks like an option ("-1") is still this option's
+    // value, so it is refused for what it is rather than as a missing value.
+    @Option(parsing: .unconditional, help: "Output pixels per canvas pixel (1, 2, …).")
     var scale: String?
 
-    @Option(help: "The output's width in pixels; the height follows.")
+    @Option(parsing: .unconditional, help: "The output's width in pixels; the height follows.")
     var width: String?
 
     @Flag(help: "No background (PNG and SVG only).")
@@ -45,15 +47,23 @@ struct ExportCommand: ParsableCommand {
             options.scale = value
         }
         if let width {
-            guard let value = Int(width), value > 0, value <= ExportOptions.maximumSide else {
-                throw usage("--width must be a whole number from 1 to \(ExportOptions.maximumSide): \(width)")
-            }
+            guard let value = Int(width) else { throw usage("--width must be a whole number: \(width)") }
+            guard value > 0 else { throw usage("--width must be positive: \(width)") }
+            let limit = ExportOptions.maximumSide(for: format)
+            guard value <= limit else { throw usage("--width must be at most \(limit) for \(format.rawValue.uppercased()): \(width)") }
             options.width = value
         }
         guard let kind = CanvasKind(rawValue: canvas) else { throw usage("--canvas must be plain, paper or cloth: \(canvas)") }
         options.canvas = kind
         if transparent && format == .pdf { throw usage("--transparent works for PNG and SVG only") }
 
+        // Refused before the input is even read: nothing is rendered for an output that
+        // may not be written, and the input is never touched.
+        do {
+            try Exporter.checkOutput(output, input: input)
+        } catch {
+            throw failure("cannot write \(output): \(error)")
+        }
         let memento: ScribbleMemento
         do {
             memento = try ScribbleManager.loadMemento(path: input)
@@ -61,7 +71,10 @@ struct ExportCommand: ParsableCommand {
             throw failure("cannot read \(input): \(error)")
         }
         do {
-            try Exporter(memento: memento).write(format, options: options, to: output)
+            let exporter = Exporter(memento: memento)
+            let fitted = exporter.fitting(format, options: options)
+            if let note = fitted.note { FileHandle.standardError.write(Data("touchpainter: note: \(note)\n".utf8)) }
+            try exporter.write(format, options: fitted.options, to: output, input: input)
         } catch {
             throw failure("cannot write \(output): \(error)")
         }

@@ -65,9 +65,19 @@ final class ScribbleThumbnailView {
     /// Redraws, and relabels the tile if the scribble behind it turned out damaged: it is
     /// then named by its file's id, not the title inside it, so two tiles never share a name
     /// and a screen reader says what is wrong.
+    /// Something that is not a file at all (a folder, a FIFO) is named by its file name and
+    /// what it is ("sketches.scribble: it is a folder, not a file"), not called damaged.
     private func thumbnailDidLoad() {
         image.queueDraw()
         guard case .damaged = proxy.state else { return }
+        if let problem = entry.problem {
+            let name = tr("%1$s: %2$s", entry.id + ".scribble", problem)
+            title.text = name
+            tile.accessibleName = name
+            tile.tooltip = name
+            image.accessibleName = name
+            return
+        }
         let name = tr("Damaged scribble %1$s", String(entry.id.prefix(8)))
         title.text = name
         tile.accessibleName = name

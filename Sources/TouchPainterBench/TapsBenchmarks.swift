@@ -1,0 +1,42 @@
+import Foundation
+import ScribbleKit
+
+/// The app opening a drawing of a million one-point strokes (what taps with the pen leave,
+/// 19 MB on disk): its peak resident memory once the drawing's full frame is up. Issue 39
+/// measured 520 MB; each mark's cost is what this watches.
+enum TapsBenchmarks {
+    /// How many one-point strokes the drawing holds.
+    static let tapCount = 1_000_000
+
+    /// Runs the metric with the `app` binary in `environment` (see `AppBenchmarks.appEnvironment`).
+    static func run(into report: Report, folder: String, app: String, environment: [String: String]) throws {
+        let path = folder + "/taps.scribble"
+        if !FileManager.default.fileExists(atPath: path) { try ScribbleManager.save(taps(), toPath: path) }
+        var environment = environment
+        environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
+        let peaks = try (0..<3).map { _ in try peakMegabytesOpening(path, app: app, environment: environment) }
+        report.add("app_open_peak_rss_mb@1m_taps", median(peaks), "MB", limit: 200)
+    }
+
+    /// A drawing of `tapCount` strokes of one vertex each, scattered over 1000×700 px.
+    static func taps() -> Scribble {
+        var random = SystemRandomNumberGenerator()
+        let scribble = Scribble()
+        for _ in 0..<tapCount {
+            let stroke = Stroke(color: Color(red: UInt8.random(in: 0...255, using: &random), green: 0, blue: 0, alpha: 255), size: 3)
+            stroke.append(Point(x: Float.random(in: 0..<1000, using: &random), y: Float.random(in: 0..<700, using: &random)))
+            scribble.root.add(stroke)
+        }
+        return scribble
+    }
+
+    /// The app's `VmHWM` once it has shown the whole of `path` (its `full-frame` line).
+    static func peakMegabytesOpening(_ path: String, app: String, environment: [String: String]) throws -> Double {
+        let child = try ChildProcess(app, arguments: [path], environment: environment)
+        defer { child.stop() }
+        _ = try child.firstValue { fields in
+            fields.first == "full-frame" && fields.count == 3 && (Int(fields[2]) ?? 0) >= tapCount ? true : nil
+        }
+        return try GalleryBenchmarks.peakMegabytes(of: child.pid)
+    }
+}

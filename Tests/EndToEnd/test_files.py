@@ -1,0 +1,217 @@
+"""Issue 39: files hold under a hostile file system and a careless user. Export never writes
+over its input or a write-protected file; the names and messages say what really happened;
+reading a file costs what it is, not more."""
+import os
+import pathlib
+import pwd
+import shutil
+import struct
+import subprocess
+import tempfile
+import time
+import zlib
+
+import pytest
+
+from hostile_files import scribble
+from test_export_cli import export
+from test_export_dialog import export_as, pictures_folder
+from touchpainter_driver import BINARY, wait_for, xdotool
+
+
+def varint(n):
+    out = bytearray()
+    while True:
+        low, n = n & 0x7F, n >> 7
+        out.append(low | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def one_point_strokes(count, far=None, seed=7):
+    """A version-2 scribble of `count` strokes of one vertex each, as taps leave (19 bytes a
+    stroke); with `far`, one more at that (x, y)."""
+    import random
+    rng = random.Random(seed)
+    points = [(rng.randrange(0, 1000 * 256), rng.randrange(0, 700 * 256)) for _ in range(count)]
+    if far:
+        points.append((far[0] * 256, far[1] * 256))
+    parts = [b"\x03\x00" + struct.pack("<f", 1.0) + varint(len(points))]
+    for x, y in points:
+        parts.append(b"\x03\x01" + bytes((rng.randrange(256), 0, 0, 255)) + struct.pack("<f", 3.0)
+                     + b"\x01\x01\x01" + varint(x << 1) + varint(y << 1))
+    payload = b"".join(parts)
+    head = bytes([0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]) + struct.pack("<HHI", 2, 1, 0)
+    body = head + struct.pack("<Q", len(payload)) + payload
+    return body + struct.pack("<I", zlib.crc32(body))
+
+
+def peak_rss_mb_of(*command):
+    """Runs `command` in a child of its own and returns (its result, its peak RSS in MB)."""
+    probe = subprocess.run([
+        "/usr/bin/python3", "-c",
+        "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+        "print(r.returncode); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); "
+        "sys.stderr.write(r.stderr)", *map(str, command)],
+        capture_output=True, text=True, timeout=120,
+        env={k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")})
+    code, kilobytes = probe.stdout.split()
+    return int(code), probe.stderr, int(kilobytes) / 1024
+
+
+# Export never writes over what is not ours
+
+def test_export_refuses_its_input_through_a_link_by_path_and_by_inode(tmp_path):
+    victim = tmp_path / "victim.scribble"
+    victim.write_bytes(scribble())
+    original = victim.read_bytes()
+    (tmp_path / "link.png").symlink_to("victim.scribble")
+    os.link(victim, tmp_path / "hard.png")
+    for output in ["link.png", "hard.png"]:
+        result = export(victim, tmp_path / output)
+        assert result.returncode == 1, result.stderr
+        assert "it is the scribble being exported" in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1  # one clear line
+    assert victim.read_bytes() == original
+    assert (tmp_path / "link.png").is_symlink()
+
+
+@pytest.fixture
+def shared_folder():
+    """A folder an unprivileged user may use: pytest's own are private to this user."""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="tp-nobody-", dir="/tmp"))
+    folder.chmod(0o777)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def as_nobody(*command):
+    """`command` as the unprivileged user nobody (this suite may run as root, who may write
+    any file, as cp may)."""
+    if os.getuid() == 0:
+        return ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", *map(str, command)]
+    return list(map(str, command))
+
+
+def test_export_refuses_a_write_protected_output_as_cp_does(shared_folder):
+    source = shared_folder / "drawing.scribble"
+    source.write_bytes(scribble())
+    protected = shared_folder / "protected.png"
+    protected.write_bytes(b"mine")
+    protected.chmod(0o444)
+    if os.getuid() == 0:
+        nobody = pwd.getpwnam("nobody")
+        os.chown(protected, nobody.pw_uid, nobody.pw_gid)
+        os.chown(source, nobody.pw_uid, nobody.pw_gid)
+    copied = subprocess.run(as_nobody("cp", source, protected), capture_output=True, text=True)
+    assert copied.returncode != 0  # cp refuses too: the user may not write it
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run(as_nobody(BINARY, "export", source, protected), capture_output=True, text=True,
+                            timeout=60, env={**env, "HOME": str(shared_folder)})
+    assert result.returncode == 1, result.stderr
+    assert "the file is write-protected" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert protected.read_bytes() == b"mine"
+    assert not [p for p in shared_folder.iterdir() if p.name.startswith(".tp")]
+
+
+def test_the_export_dialog_refuses_to_write_over_the_open_file(launch, tmp_path):
+    pictures_folder(tmp_path)
+    victim = tmp_path / "victim.scribble"
+    victim.write_bytes(scribble())
+    original = victim.read_bytes()
+    (tmp_path / "link.png").symlink_to(victim)
+    app = launch(victim)
+    wait_for(lambda: app.title() == "victim — TouchPainter", what="the file to open")
+    export_as(app, str(tmp_path / "link.png"))
+    # The chooser's completion of the typed path took that Return: once more for Export.
+    time.sleep(0.5)
+    xdotool("windowfocus", "--sync", app.other_window("Export Drawing"))
+    xdotool("key", "--clearmodifiers", "Return")
+    app.answer_dialog("Replace", leads_to_another=True)  # GTK's own question: the name exists
+    app.dialog(timeout=10)
+    wait_for(lambda: "it is the scribble being exported" in app.dialog_text(), what="the refusal")
+    assert victim.read_bytes() == original
+
+
+# Names and messages
+
+def test_a_negative_width_says_the_width_must_be_positive(tmp_path):
+    source = tmp_path / "d.scribble"
+    source.write_bytes(scribble())
+    result = export(source, tmp_path / "out.png", "--width", "-1")
+    assert result.returncode == 2
+    assert "--width must be positive" in result.stderr and "Missing value" not in result.stderr
+
+
+def test_a_drawing_beyond_the_raster_limit_exports_at_a_width_that_fits(tmp_path):
+    source = tmp_path / "far.scribble"
+    source.write_bytes(one_point_strokes(2, far=(1_000_000, 50)))
+    result = export(source, tmp_path / "far.png")
+    assert result.returncode == 0, result.stderr
+    assert "note:" in result.stderr and "16384" in result.stderr
+    from PIL import Image
+    assert Image.open(tmp_path / "far.png").width == 16384
+    for vector in ["far.svg", "far.pdf"]:
+        result = export(source, tmp_path / vector)
+        assert result.returncode == 0, result.stderr
+        assert "note:" not in result.stderr
+    assert 'width="1000' in (tmp_path / "far.svg").read_text()[:400]
+
+
+def test_the_longest_legal_names_export(tmp_path):
+    source = tmp_path / "d.scribble"
+    source.write_bytes(scribble())
+    for length in [248, 255]:
+        output = tmp_path / ("x" * (length - 4) + ".png")
+        result = export(source, output)
+        assert result.returncode == 0, result.stderr
+        assert output.is_file()
+
+
+def test_folders_and_fifos_in_the_gallery_say_what_they_are(launch, tmp_path):
+    gallery = tmp_path / "gallery"
+    gallery.mkdir()
+    (gallery / "drawer.scribble").mkdir()
+    os.mkfifo(gallery / "pipe.scribble")
+    app = launch()
+    app.key("ctrl+o")
+    app.find("drawer.scribble: it is a folder, not a file", timeout=10)
+    app.find("pipe.scribble: it is a named pipe (FIFO), not a regular file", timeout=10)
+
+
+def test_stale_temporaries_go_at_start_and_nothing_else(launch, tmp_path):
+    gallery = tmp_path / "gallery"
+    gallery.mkdir()
+    old = time.time() - 2 * 24 * 3600
+    for name in [".tpAb12Cd", ".tpfresh1", "photo.png", ".notes.png.backup"]:
+        (gallery / name).write_bytes(b"x")
+        if name != ".tpfresh1":
+            os.utime(gallery / name, (old, old))
+    launch()
+    wait_for(lambda: not (gallery / ".tpAb12Cd").exists(), what="the stale temporary to go")
+    assert sorted(p.name for p in gallery.iterdir() if not p.name.endswith(".scribble")) == \
+        [".notes.png.backup", ".tpfresh1", "photo.png"]
+
+
+# Bounded memory on any input
+
+def test_a_511_mb_file_that_is_not_a_scribble_is_refused_cheaply(tmp_path):
+    junk = tmp_path / "junk.scribble"
+    with open(junk, "wb") as file:
+        file.truncate(511 << 20)  # sparse: no disk used
+    code, stderr, peak = peak_rss_mb_of(BINARY, "export", junk, tmp_path / "out.png")
+    assert code == 1 and "not a TouchPainter scribble" in stderr
+    assert peak < 64, f"{peak:.0f} MB to refuse a file that is not a scribble"  # was 540 MB
+
+
+def test_a_million_one_point_strokes_open_in_at_most_200_mb(launch, tmp_path):
+    big = tmp_path / "taps.scribble"
+    big.write_bytes(one_point_strokes(1_000_000))
+    assert 17e6 < big.stat().st_size < 21e6
+    app = launch(big)
+    wait_for(lambda: app.title() == "taps — TouchPainter", timeout=60, what="the drawing to open")
+    time.sleep(3)  # its first full frame, rendered in the background
+    with open(f"/proc/{app.process.pid}/status") as status:
+        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
+    assert peak <= 200, f"{peak:.0f} MB for a million one-point strokes"  # was 520 MB
