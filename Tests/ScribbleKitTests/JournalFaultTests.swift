@@ -163,12 +163,13 @@ struct JournalFaultTests {
         return Self.marks(of: document.scribble)
     }
 
-    @Test func aCrashAfterAnyWriteLosesNothingThatCompleted() throws {
+    @Test func aCrashAfterAnyWriteLosesNothingThatCompleted() async throws {
         let clean = runSession(on: .none, keepingDrawings: true)
         let calls = clean.disk.callCount
         #expect(calls > Self.session.count) // every step wrote (or the test proves little)
         for call in 1...calls {
             for synced in [false, true] {
+                await Task.yield() // the main actor is shared: other suites' tests go on between runs
                 let run = runSession(on: .crash(afterCall: call, synced: synced))
                 let image = try #require(run.disk.crashImage)
                 let step = clean.stepOfCall[call - 1]
@@ -183,9 +184,9 @@ struct JournalFaultTests {
         print("journal fault points: \(2 * calls) crashes")
     }
 
-    /// In two halves (the write calls of odd and of even number), which run side by side.
+    /// In two halves (the write calls of odd and of even number).
     @Test(arguments: [0, 1])
-    func aFailedWriteOfAnyKindAtAnyByteIsReportedHealedAndLosesNothing(half: Int) throws {
+    func aFailedWriteOfAnyKindAtAnyByteIsReportedHealedAndLosesNothing(half: Int) async throws {
         let clean = runSession(on: .none, keepingDrawings: true)
         let lengths = clean.disk.callLengths
         #expect(try recover(journals: clean.finalFiles, gallery: clean.finalGallery) == clean.drawings.last)
@@ -193,6 +194,7 @@ struct JournalFaultTests {
         for (index, length) in lengths.enumerated() where index % 2 == half {
             let failures: [FaultyJournalDisk.Failure] = [.noSpace, .ioError] + (0..<length).map { .short($0) }
             for failure in failures {
+                await Task.yield()
                 points += 1
                 let run = runSession(on: .fail(call: index + 1, failure), stepsAfterRetry: 3)
                 #expect(run.failureReported && run.healed, "write \(index + 1) failing with \(failure)")
@@ -209,7 +211,7 @@ struct JournalFaultTests {
         print("journal fault points: \(points) failed writes over half of \(lengths.count) write calls")
     }
 
-    @Test func aFlippedBitAnywhereLosesAtMostItsRecordAndTheDamagedBytesAreKept() throws {
+    @Test func aFlippedBitAnywhereLosesAtMostItsRecordAndTheDamagedBytesAreKept() async throws {
         let folder = TemporaryDirectory.inMemory()
         let manager = ScribbleManager(directory: folder.file("gallery"))
         // A journal of 10 strokes, as the journal writes it.
@@ -234,6 +236,7 @@ struct JournalFaultTests {
         }
         #expect(frames.count == 11 && offset == bytes.count)
         for bit in 0..<(bytes.count * 8) {
+            await Task.yield()
             var damaged = bytes
             damaged[bit / 8] ^= UInt8(1 << (bit % 8))
             let crashed = TemporaryDirectory.inMemory()
