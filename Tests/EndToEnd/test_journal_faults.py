@@ -96,3 +96,4 @@ def test_a_save_while_the_journal_cannot_start_again_is_not_replayed_twice(launc
     app.save()
     wait_for(lambda: not app.title().startswith("• "), what="the restored drawing to save")
     assert [top_level_marks(path) for path in (tmp_path / "gallery").glob("*.scribble")] == [3]  # no stroke twice
+

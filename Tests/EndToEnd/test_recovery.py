@@ -184,3 +184,51 @@ def test_losing_the_x_server_loses_nothing_released(launch, tmp_path):
     shot = screenshot()
     dark_rows = sum(1 for y in range(oy, oy + 500) if sum(is_dark(shot.getpixel((x, y))) for x in range(ox + 300, ox + 700, 20)) > 10)
     assert dark_rows >= 2
+
+
+def journal_folder(tmp_path):
+    folder = tmp_path / "state" / "touchpainter" / "journal"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_a_file_that_is_not_a_journal_is_reported_once_and_kept_aside(launch, tmp_path):
+    folder = journal_folder(tmp_path)
+    (folder / "crashed.journal").write_bytes(b"not a journal at all, but in its place")
+    app = launch()
+    app.dialog(timeout=10)
+    text = app.dialog_text()
+    assert "could not be recovered" in text and "The journal is not a TouchPainter journal." in text
+    assert "crashed.journal.damaged" in text
+    app.answer_dialog("Close")
+    wait_for(lambda: (folder / "crashed.journal.damaged").exists(), what="the journal kept aside")
+    assert not (folder / "crashed.journal").exists()
+    app.key("ctrl+q")
+    app.process.wait(timeout=10)
+    app = launch()
+    time.sleep(1)
+    assert not app._has_dialog()  # said once
+
+
+def test_a_damaged_journal_restores_what_can_be_read_and_keeps_its_bytes(launch, tmp_path):
+    app = launch()
+    for y in ROWS[:4]:
+        stroke_row(app, y)
+    time.sleep(0.4)
+    app.process.kill()
+    app.process.wait(timeout=10)
+    journal = next(journal_folder(tmp_path).glob("*.journal"))
+    damaged = bytearray(journal.read_bytes())
+    frames = [i for i in range(16, len(damaged) - 3) if damaged[i:i + 4] == b"\xd1TPR"]
+    assert len(frames) == 5  # the base, then one a stroke
+    damaged[frames[2] + 20] ^= 0x40  # inside the second stroke's record
+    journal.write_bytes(bytes(damaged))
+    app = launch()
+    app.dialog(timeout=10)
+    assert "Part of the journal was damaged" in app.dialog_text()
+    app.answer_dialog("Restore")
+    shot = screenshot()
+    assert [row_drawn(shot, app, y) for y in ROWS[:4]] == [True, False, True, True]  # only the damaged one lost
+    kept = journal.with_name(journal.name + ".damaged")
+    wait_for(kept.exists, what="the damaged journal kept")
+    assert kept.read_bytes() == bytes(damaged)

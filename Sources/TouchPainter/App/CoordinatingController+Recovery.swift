@@ -25,7 +25,7 @@ extension CoordinatingController {
                 presenter?.showError(tr("A newer TouchPainter’s unsaved work was found"),
                                      detail: tr("%1$s It is left as it is, in %2$s.", error, path))
             } else {
-                JournalRecovery.moveAside(path)
+                Self.loading.async { JournalRecovery.moveAside(path) } // off the main thread, as every file operation
                 presenter?.showError(tr("Unsaved work from an earlier session could not be recovered"),
                                      detail: tr("%1$s A copy was kept as %2$s.", error, JournalRecovery.damagedCopyPath(of: path)))
             }

@@ -149,13 +149,19 @@ final class ThumbnailViewController: ViewController {
             detail: tr("The scribble is removed from the gallery. This cannot be undone."),
             choices: [.init(tr("_Cancel")), .init(tr("_Delete"), style: "destructive-action")], defaultChoice: 0)
         guard answer == 1 else { return }
-        do {
-            try manager.delete(id: entry.id)
-            coordinator.scribbleWasDeleted(entry)
-        } catch {
-            coordinator.presenter?.showError(tr("Could not delete “%1$s”", entry.title), detail: String(describing: error))
+        let manager = manager
+        CoordinatingController.loading.async { // the main thread never touches a file
+            let result = Result { () throws(StorageError) in try manager.delete(id: entry.id) }
+            MainLoop.perform { [weak self] in
+                guard let self else { return }
+                switch result {
+                case .success: self.coordinator.scribbleWasDeleted(entry)
+                case .failure(let error):
+                    self.coordinator.presenter?.showError(tr("Could not delete “%1$s”", entry.title), detail: String(describing: error))
+                }
+                self.reload()
+            }
         }
-        reload()
     }
 
     private func emptyPage() -> Widget {
