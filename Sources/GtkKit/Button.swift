@@ -1,11 +1,7 @@
 import CGtk
 
-/// A `GtkButton` with a label or a themed icon. `tag` says what the button asks for, so a
-/// mediator can route many buttons through one handler (the book's button tags).
+/// A `GtkButton` with a label or a themed icon.
 public final class Button: Widget {
-    /// What the button asks for; the coordinator decides from it.
-    public var tag = 0
-
     /// Makes a button with a text label.
     public init(label: String) {
         super.init(sinking: UnsafeMutableRawPointer(gtk_button_new_with_label(label)))

@@ -17,7 +17,7 @@ final class RecordingPresenter: ViewPresenter {
     /// What the next questions are answered (choice indexes); `nil` once it runs out.
     var answers: [Int] = []
 
-    func present(_ controller: ViewController) { shown.append(controller.pageName) }
+    func present(_ controller: ViewController) { shown.append(controller.destination.rawValue) }
     /// The controller in the side pane, `nil` while it is closed.
     var sidePane: ViewController?
     func showSidePane(_ controller: ViewController?) { sidePane = controller }
@@ -78,62 +78,52 @@ struct CoordinatingControllerTests {
     var presenter: RecordingPresenter { fixture.presenter }
     var coordinator: CoordinatingController { fixture.coordinator }
 
-    @Test func everyTagLeadsToItsView() {
-        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
+    @Test func everyDestinationLeadsToItsView() {
+        coordinator.requestViewChange(to: .palette)
         #expect(coordinator.isPaletteOpen)
         #expect(presenter.sidePane is PaletteViewController)
         #expect(coordinator.activeViewController === coordinator.canvasViewController) // beside the drawing
-        coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
+        coordinator.requestViewChange(to: .canvas)
         #expect(!coordinator.isPaletteOpen)
         #expect(presenter.sidePane == nil)
         #expect(coordinator.activeViewController === coordinator.canvasViewController)
         #expect(presenter.shown == ["canvas"]) // the palette is no page of its own
     }
 
-    @Test func thePaletteTagTogglesThePaneAndTheGalleryClosesIt() {
-        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
-        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue) // the button again, or Ctrl+K
+    @Test func thePaletteTogglesThePaneAndTheGalleryClosesIt() {
+        coordinator.requestViewChange(to: .palette)
+        coordinator.requestViewChange(to: .palette) // the button again, or Ctrl+K
         #expect(!coordinator.isPaletteOpen)
         #expect(presenter.sidePane == nil)
-        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
-        coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+        coordinator.requestViewChange(to: .palette)
+        coordinator.requestViewChange(to: .gallery)
         #expect(!coordinator.isPaletteOpen)
         #expect(presenter.sidePane == nil)
         #expect(presenter.shown.last == "gallery")
-        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue) // back beside the canvas
+        coordinator.requestViewChange(to: .palette) // back beside the canvas
         #expect(presenter.shown.last == "canvas")
         #expect(presenter.sidePane is PaletteViewController)
     }
 
-    @Test(arguments: [-1, 3, 42, Int.max])
-    func unknownTagsGoBackToTheCanvas(tag: Int) {
-        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
-        coordinator.requestViewChange(tag: tag)
-        #expect(!coordinator.isPaletteOpen)
-        coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
-        coordinator.requestViewChange(tag: tag)
-        #expect(coordinator.activeViewController === coordinator.canvasViewController)
-    }
-
     @Test func thePaletteIsMadeOnceAndReused() {
-        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
+        coordinator.requestViewChange(to: .palette)
         let first = presenter.sidePane
-        coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
-        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
+        coordinator.requestViewChange(to: .canvas)
+        coordinator.requestViewChange(to: .palette)
         #expect(presenter.sidePane === first)
     }
 
     @Test func showingTheSameViewTwiceDoesNotPresentAgain() {
         let before = presenter.shown.count
-        coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
+        coordinator.requestViewChange(to: .canvas)
         #expect(presenter.shown.count == before)
     }
 
     @Test func theGalleryTagShowsTheGallery() {
-        coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+        coordinator.requestViewChange(to: .gallery)
         #expect(coordinator.activeViewController is ThumbnailViewController)
         #expect(presenter.shown.last == "gallery")
-        coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
+        coordinator.requestViewChange(to: .canvas)
         #expect(presenter.shown.last == "canvas")
     }
 

@@ -34,7 +34,7 @@ struct PaletteAdapterTests {
         line(60)
         canvas.choose(.select)
         canvas.selection.set(scribble.marks)
-        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
+        coordinator.requestViewChange(to: .palette)
     }
 
     @Test func movingASliderRunsTheColourCommandWithAllThreeComponents() {
@@ -80,9 +80,9 @@ struct PaletteAdapterTests {
         #expect(PaletteViewController.heading(for: .pen) == "Pen colour and width")
         #expect(PaletteViewController.heading(for: .selection(count: 1)) == "Colour of 1 selected mark")
         #expect(PaletteViewController.heading(for: .selection(count: 2)) == "Colour of 2 selected marks")
-        coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
+        coordinator.requestViewChange(to: .palette)
         #expect(palette.heading.text == "Pen colour and width")
-        coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
+        coordinator.requestViewChange(to: .canvas)
         twoSelectedLines()
         #expect(palette.target == .selection(count: 2))
         #expect(palette.heading.text == "Colour of 2 selected marks")
@@ -133,7 +133,7 @@ struct PaletteAdapterTests {
         twoSelectedLines()
         palette.red.scale.pointerPressed()
         palette.red.scale.value = 90
-        coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
+        coordinator.requestViewChange(to: .canvas)
         #expect(scribble.marks.map { $0.color?.red } == [90, 90])
         coordinator.document.undo()
         #expect(scribble.marks.map(\.color) == [.black, .black])

@@ -37,7 +37,7 @@ extension CoordinatingController {
             defaultChoice: 1)
         if answer == 1 {
             document.restore(orphan)
-            requestViewChange(tag: ButtonTag.done.rawValue)
+            requestViewChange(to: .canvas)
         } else {
             let path = orphan.path
             Self.loading.async { JournalRecovery.discard(path) }

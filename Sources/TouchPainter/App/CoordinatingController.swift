@@ -3,7 +3,7 @@ import GtkKit
 import ScribbleKit
 
 /// The Mediator between the views, and a Singleton (book chapters 11 and 7): every view
-/// change goes through `requestViewChange`, so view controllers never reference each other.
+/// change goes through `requestViewChange(to:)`, so view controllers never reference each other.
 /// It owns the document and the canvas controller, and makes the palette and gallery
 /// controllers when first asked; it hands each what it needs through its initialiser.
 @MainActor
@@ -49,19 +49,18 @@ final class CoordinatingController {
         show(canvasViewController)
     }
 
-    /// Switches view according to a button's tag; an unknown tag goes back to the canvas.
-    /// The palette is a pane beside the canvas, not a page: `openPalette` opens it — or
-    /// closes it when it is open, so the Palette button and Ctrl+K toggle it — and Done
-    /// closes it (from another page, Done goes back to the canvas).
-    func requestViewChange(tag: Int) {
-        switch ButtonTag(rawValue: tag) {
-        case .openPalette:
+    /// Switches view to `destination`. The palette is a pane beside the canvas, not a page:
+    /// `.palette` opens it — or closes it when it is open, so the Palette button and Ctrl+K
+    /// toggle it — and `.canvas` (Done) closes it (from another page, goes back to the canvas).
+    func requestViewChange(to destination: Destination) {
+        switch destination {
+        case .palette:
             if isPaletteOpen { closePalette() } else { openPalette() }
-        case .openGallery:
+        case .gallery:
             TimingReport.galleryRequested()
             closePalette()
             show(gallery())
-        case .done, nil:
+        case .canvas:
             closePalette()
             show(canvasViewController)
         }
@@ -126,8 +125,7 @@ final class CoordinatingController {
         if branding == nil { button.addStyleClass("suggested-action") }
         button.accessibleName = tr("Done")
         button.tooltip = tr("Back to the canvas (Escape)")
-        button.tag = ButtonTag.done.rawValue
-        button.onClicked { [unowned self] in self.requestViewChange(tag: $0.tag) }
+        button.onClicked { [unowned self] _ in self.requestViewChange(to: .canvas) }
         return button
     }
 
@@ -164,7 +162,7 @@ final class CoordinatingController {
     /// a big drawing is rendered in the background after it is read.
     private func show(_ scribble: Scribble, from origin: DocumentOrigin, ending progress: ProgressNotice) {
         document.open(scribble, from: origin)
-        requestViewChange(tag: ButtonTag.done.rawValue)
+        requestViewChange(to: .canvas)
         canvasViewController.canvasView.whenCurrentFrameIsShown { progress.end() }
     }
 

@@ -60,7 +60,7 @@ final class MainWindowController: ViewPresenter {
         updateTitle(DocumentState.appName)
         window.onKeyPress { [weak self, weak coordinator] event in
             guard let self, let coordinator else { return false }
-            if self.stack.visiblePageName == "canvas" {
+            if self.stack.visiblePageName == Destination.canvas.rawValue {
                 // The canvas' single-key shortcuts work whatever has the focus (a button just
                 // clicked, the palette), but never while the user types into an entry. The
                 // window hears a key before the focused widget does.
@@ -68,7 +68,7 @@ final class MainWindowController: ViewPresenter {
             }
             // Escape is "Done" on every page but the canvas, whose tools use it.
             guard event.name == "Escape" else { return false }
-            coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
+            coordinator.requestViewChange(to: .canvas)
             return true
         }
         // Heard after the handler above, which leaves Escape on the canvas page alone: with
@@ -76,7 +76,7 @@ final class MainWindowController: ViewPresenter {
         // a second Escape then goes to the canvas' tools).
         window.onKeyPress { [weak self, weak coordinator] event in
             guard event.name == "Escape", self?.sidePane.revealsChild == true else { return false }
-            coordinator?.requestViewChange(tag: ButtonTag.done.rawValue)
+            coordinator?.requestViewChange(to: .canvas)
             return true
         }
     }
@@ -88,7 +88,7 @@ final class MainWindowController: ViewPresenter {
             let isActive = other === controller
             (other.toolbarStart + other.toolbarEnd).forEach { $0.isVisible = isActive }
         }
-        stack.visiblePageName = controller.pageName
+        stack.visiblePageName = controller.destination.rawValue
         updateTitle(controller.title)
     }
 
@@ -168,7 +168,7 @@ final class MainWindowController: ViewPresenter {
             headerBar.packEnd(item)
             item.showAll()
         }
-        stack.addPage(controller.view, name: controller.pageName)
+        stack.addPage(controller.view, name: controller.destination.rawValue)
         controller.view.showAll()
     }
 }

@@ -84,10 +84,10 @@ final class TouchPainterApp {
             exit(0)
         }
         TimingReport.openGallery = { [weak coordinator] in
-            coordinator?.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+            coordinator?.requestViewChange(to: .gallery)
         }
         TimingReport.closeGallery = { [weak coordinator] in
-            coordinator?.requestViewChange(tag: ButtonTag.done.rawValue)
+            coordinator?.requestViewChange(to: .canvas)
         }
         installActions()
         windowController.window.onCloseRequest { [unowned self] in
@@ -109,14 +109,14 @@ final class TouchPainterApp {
         application.addAction("undo", accelerators: ["<Primary>z"], handler: onCanvas(.undo))
         application.addAction("redo", accelerators: ["<Primary><Shift>z", "<Primary>y"], handler: onCanvas(.redo))
         application.addAction("new", accelerators: ["<Primary>n"]) {
-            coordinator.requestViewChange(tag: ButtonTag.done.rawValue)
+            coordinator.requestViewChange(to: .canvas)
             canvas.startNewScribble()
         }
         application.addAction("delete", accelerators: ["Delete"]) { coordinator.deleteRequested() }
         application.addAction("rename", accelerators: ["F2"]) { coordinator.renameRequested() }
         application.addAction("save", accelerators: ["<Primary>s"], handler: onCanvas(.save))
         application.addAction("open", accelerators: ["<Primary>o"]) {
-            coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+            coordinator.requestViewChange(to: .gallery)
         }
         application.addAction("open-file", accelerators: ["<Primary><Shift>o"]) { canvas.openFileChooser() }
         application.addAction("save-as", accelerators: ["<Primary><Shift>s"]) { canvas.saveAs() }

@@ -7,8 +7,8 @@ import GtkKit
 protocol ViewController: AnyObject {
     /// The page widget.
     var view: Widget { get }
-    /// The page's name in the window's stack; tests and the coordinator use it.
-    var pageName: String { get }
+    /// Which page it is (its name in the window's stack is the raw value).
+    var destination: Destination { get }
     /// The header bar title while the page is on show.
     var title: String { get }
     /// Header bar items at the left, in order.

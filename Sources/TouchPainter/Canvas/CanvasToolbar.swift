@@ -29,7 +29,6 @@ final class CanvasToolbar {
             button.focusOnClick = false
             button.accessibleName = action.accessibleName
             button.tooltip = action.tooltip
-            button.tag = action.tag.rawValue
             button.onClicked { [weak self] _ in self?.onAction?(action) }
             buttons[action] = button
         }
@@ -91,15 +90,6 @@ final class CanvasToolbar {
 }
 
 extension CanvasToolbar.Action {
-    /// Which view the button asks the coordinator for.
-    var tag: ButtonTag {
-        switch self {
-        case .palette: .openPalette
-        case .open: .openGallery
-        default: .done
-        }
-    }
-
     /// The freedesktop icon.
     var iconName: String {
         switch self {

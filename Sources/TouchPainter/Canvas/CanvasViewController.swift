@@ -103,7 +103,7 @@ final class CanvasViewController: ViewController {
     }
 
     var view: Widget { page }
-    var pageName: String { "canvas" }
+    var destination: Destination { .canvas }
     var title: String { document.state.title }
     var toolbarStart: [Widget] { toolbar.startItems }
     var toolbarEnd: [Widget] { toolbar.endItems }
@@ -120,8 +120,8 @@ final class CanvasViewController: ViewController {
             endGesture()
             document.redo()
             selection.prune(on: document.scribble)
-        case .palette: coordinator.requestViewChange(tag: ButtonTag.openPalette.rawValue)
-        case .open: coordinator.requestViewChange(tag: ButtonTag.openGallery.rawValue)
+        case .palette: coordinator.requestViewChange(to: .palette)
+        case .open: coordinator.requestViewChange(to: .gallery)
         case .save: save()
         }
     }

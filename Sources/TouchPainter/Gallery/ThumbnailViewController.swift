@@ -43,7 +43,7 @@ final class ThumbnailViewController: ViewController {
     }
 
     var view: Widget { page }
-    var pageName: String { "gallery" }
+    var destination: Destination { .gallery }
     var title: String { tr("Gallery") }
     var toolbarStart: [Widget] { [] }
     var toolbarEnd: [Widget] { [doneButton] }

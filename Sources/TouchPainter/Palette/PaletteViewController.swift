@@ -101,7 +101,7 @@ final class PaletteViewController: ViewController {
     }
 
     var view: Widget { scroller }
-    var pageName: String { "palette" }
+    var destination: Destination { .palette }
     var title: String { tr("Palette") }
     var toolbarStart: [Widget] { [] }
     var toolbarEnd: [Widget] { [] }
