@@ -16,13 +16,10 @@ public struct BaseStamp: Equatable, Sendable {
     /// The stamp of the file at `path` holding a drawing of `markCount` top-level marks, or
     /// `nil` when it cannot be read. Reads the file's last four bytes only.
     static func read(_ path: String, markCount: Int) -> BaseStamp? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
+        guard let (descriptor, status) = try? FileSystem.openRegularFile(path) else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size >= 4 else { return nil }
         var checksum: UInt32 = 0
-        guard pread(descriptor, &checksum, 4, status.st_size - 4) == 4 else { return nil }
+        guard status.st_size >= 4, pread(descriptor, &checksum, 4, status.st_size - 4) == 4 else { return nil }
         return BaseStamp(fileSize: UInt64(status.st_size), checksum: UInt32(littleEndian: checksum), markCount: markCount)
     }
 

@@ -123,20 +123,12 @@ public enum JournalRecovery {
         do { return .success(try load()) } catch { return .failure(.unreadable(String(describing: error))) }
     }
 
-    /// The records of the journal at `path`, read in bounded memory.
+    /// The records of the journal at `path`, read in bounded memory; a folder, a FIFO or a
+    /// socket in its place says what it is.
     static func readContents(_ path: String) throws(JournalError) -> JournalReader.Contents {
-        // Non-blocking, so a FIFO nobody writes does not hang the launch; no links followed.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw .unreadable(StorageError(.open, path: path, code: errno)) }
+        let (descriptor, status): (Int32, stat)
+        do { (descriptor, status) = try FileSystem.openRegularFile(path) } catch { throw .unreadable(error) }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(StorageError(.open, path: path, code: errno)) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .unreadable(StorageError(.open, path: path, code: EISDIR))
-        case S_IFIFO: throw .unreadable(StorageError(.open, path: path, cause: tr("it is a named pipe, not a file")))
-        default: throw .unreadable(StorageError(.open, path: path, cause: tr("it is not a regular file")))
-        }
         return try JournalReader(descriptor: descriptor, size: Int(status.st_size)).read()
     }
 
