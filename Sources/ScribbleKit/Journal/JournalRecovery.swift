@@ -120,7 +120,12 @@ public enum JournalRecovery {
         -> Result<ScribbleMemento?, BaseProblem>
     {
         if let stamp, !stamp.matches(path), FileSystem.exists(path) { return .failure(.savedAgain) }
-        do { return .success(try load()) } catch { return .failure(.unreadable(String(describing: error))) }
+        do {
+            return .success(try load())
+        } catch {
+            // The cause alone ("no such file or folder"): the question names the drawing.
+            return .failure(.unreadable((error as? StorageError)?.cause ?? String(describing: error)))
+        }
     }
 
     /// The records of the journal at `path`, read in bounded memory; a folder, a FIFO or a
