@@ -48,7 +48,7 @@ public final class KeyFile {
                                message: String(cString: strerror(code)))
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw KeyFileError(reason: .unreadable, path: path, message: "not a regular file")
+            throw KeyFileError(reason: .unreadable, path: path, message: Self.notAFile(status.st_mode))
         }
         guard status.st_size <= Self.maximumFileSize else {
             throw KeyFileError(reason: .unreadable, path: path, message: "too large for a settings file")
@@ -61,6 +61,17 @@ public final class KeyFile {
         }
         defer { g_free(contents) }
         try self.init(parsing: Array(UnsafeBufferPointer(start: contents, count: Int(length))), path: path)
+    }
+
+    /// What the thing at a path is, when it is not a regular file: the cause a warning gives.
+    private static func notAFile(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "it is a folder, not a file"
+        case S_IFIFO: "it is a named pipe (FIFO), not a regular file"
+        case S_IFSOCK: "it is a socket, not a regular file"
+        case S_IFCHR, S_IFBLK: "it is a device, not a regular file"
+        default: "it is not a regular file"
+        }
     }
 
     /// Parses `text` as a key file (`path` only names it in errors).

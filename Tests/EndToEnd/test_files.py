@@ -5,6 +5,7 @@ import os
 import pathlib
 import pwd
 import shutil
+import stat
 import struct
 import subprocess
 import tempfile
@@ -14,6 +15,7 @@ import zlib
 import pytest
 
 from hostile_files import scribble
+from test_canvas_kinds import choose
 from test_export_cli import export
 from test_export_dialog import export_as, pictures_folder
 from touchpainter_driver import BINARY, wait_for, xdotool
@@ -192,6 +194,30 @@ def test_stale_temporaries_go_at_start_and_nothing_else(launch, tmp_path):
     wait_for(lambda: not (gallery / ".tpAb12Cd").exists(), what="the stale temporary to go")
     assert sorted(p.name for p in gallery.iterdir() if not p.name.endswith(".scribble")) == \
         [".notes.png.backup", ".tpfresh1", "photo.png"]
+
+
+@pytest.mark.parametrize("target", ["fifo", "folder"])
+def test_settings_linked_to_a_fifo_or_a_folder_are_never_written_through(launch, tmp_path, target):
+    config = tmp_path / "config" / "touchpainter"
+    config.mkdir(parents=True)
+    aim = tmp_path / "aim"
+    if target == "fifo":
+        os.mkfifo(aim)  # opened for reading or writing, it would block the app for ever
+    else:
+        aim.mkdir()
+    (config / "settings.ini").symlink_to(aim)
+    app = launch()
+    choose(app, "Paper")  # a change of setting: written at once
+    app.key("ctrl+q")
+    app.process.wait(timeout=10)
+    assert (config / "settings.ini").is_symlink()
+    assert (os.path.isdir(aim) and not os.listdir(aim)) if target == "folder" else stat.S_ISFIFO(os.stat(aim).st_mode)
+    warnings = [line for line in app.process.stderr.read().splitlines() if "settings" in line]
+    # Read at start and refused at each save (opening the palette and choosing Paper): each
+    # time the cause, and the whole path, which the user needs to find the file.
+    what = "named pipe (FIFO)" if target == "fifo" else "folder"
+    assert len(warnings) == 3, warnings
+    assert all(what in line and str(config / "settings.ini") in line for line in warnings), warnings
 
 
 # Bounded memory on any input

@@ -87,6 +87,8 @@ def test_a_huge_template_stamps_as_one_step_without_freezing_the_window(launch, 
     app.close()
     stalls = [float(line.split()[1]) for line in app.process.stderr.read().splitlines()
               if line.startswith("main-loop-stall-ms")]
-    # The old code froze the window ~4 s. The bench holds the 100 ms goal on a quiet machine;
-    # here, beside other tests, a generous bound that still fails a freeze.
-    assert max(stalls, default=0) < 500, sorted(stalls)[-5:]
+    # The old code froze the window ~4 s, and walking the stamp's 300,000 strokes for its
+    # bounds on each of stamp, frame and undo still held it 200–600 ms in this debug build.
+    # Now the longest stall is 20–40 ms here (the goal is 100 ms); a bound with room for a
+    # busy machine that still fails any walk of the stamp on the main thread.
+    assert max(stalls, default=0) < 250, sorted(stalls)[-5:]

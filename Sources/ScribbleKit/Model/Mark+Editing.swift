@@ -29,6 +29,7 @@ extension Mark {
             if let color { mark.color = color }
             if let size { mark.size = size }
         }
+        if size != nil { (edited as? Stroke)?.recomputeGroupBounds() } // its groups' boxes widened
         return edited
     }
 }

@@ -25,14 +25,21 @@ public final class Stroke: Mark {
     /// Whether the stroke is done: finished drawing (`Scribble.finish`), read from a file, or
     /// a copy. On the canvas, a sealed stroke is never changed in place again, so a
     /// `RenderSnapshot` reads it where it is instead of freezing a copy of it. (A scribble's
-    /// root takes new marks whatever this says; snapshots always freeze it.)
-    public internal(set) var isSealed = false
+    /// root takes new marks whatever this says; snapshots always freeze it.) Sealing a group
+    /// works out its bounds once (see `box`).
+    public internal(set) var isSealed = false {
+        didSet { if isSealed != oldValue, markCount > 0 { recomputeBox() } }
+    }
     /// The pen width in pixels, always within (0, `MarkLimits.maximumSize`] (clamped when set).
     public var size: Float {
         didSet { size = MarkLimits.clamped(size: size) }
     }
-    /// Bounding box of the inline vertices' locations, kept up to date on append.
-    private var vertexBox = Rect.null
+    /// Bounding box of the inline vertices' locations, kept up to date on append — or, for
+    /// a sealed group (`isBoxedGroup`), the union of its children's bounds. Why one field for
+    /// both: a group (a stamp, a template) of 300,000 strokes walked every child for its
+    /// bounds, several times on the main thread per stamp and undo; a field of its own would
+    /// cost every stroke 16 bytes (a drawing of a million taps, 16 MB).
+    private var box = Rect.null
     /// How many children are other marks; lets `bounds` skip the walk for plain strokes.
     private var markCount: Int32 = 0
     /// Pen pressure at each child, 0 (none) – 255 (full), for a stroke drawn with a stylus:
@@ -62,8 +69,8 @@ public final class Stroke: Mark {
         set {
             guard let first = elements.first else { return }
             switch first {
-            case .vertex: elements[0] = .vertex(MarkLimits.clamped(newValue)); recomputeVertexBox()
-            case .mark(let mark): mark.location = newValue
+            case .vertex: elements[0] = .vertex(MarkLimits.clamped(newValue)); recomputeBox()
+            case .mark(let mark): mark.location = newValue; if isBoxedGroup { recomputeBox() }
             }
         }
     }
@@ -82,12 +89,44 @@ public final class Stroke: Mark {
     /// The area the pen covers along the straight segments: the vertices' box grown by half
     /// the width, joined with the children's (the smoothed curve may stray `smoothingReach`
     /// further).
-    /// - Complexity: O(1) for a stroke of vertices; O(children) when it holds other marks.
+    /// - Complexity: O(1) for a stroke of vertices and for a sealed group; O(children) for
+    ///   another stroke that holds other marks (the root).
     public var bounds: Rect {
-        var box = vertexBox.outset(by: size / 2)
-        guard markCount > 0 else { return box }
-        for case .mark(let mark) in elements { box = box.union(mark.bounds) }
-        return box
+        guard markCount > 0 else { return box.outset(by: size / 2) }
+        if isBoxedGroup { return box }
+        var bounds = box.outset(by: size / 2)
+        for case .mark(let mark) in elements { bounds = bounds.union(mark.bounds) }
+        return bounds
+    }
+
+    /// Whether `box` holds the children's bounds: a sealed stroke whose children are all
+    /// other marks. Its children are sealed too, so they never change under it; the few
+    /// changes a sealed stroke takes in place (on a fresh copy, before it is placed) go
+    /// through its own methods, which keep `box` true.
+    private var isBoxedGroup: Bool { isSealed && markCount > 0 && Int(markCount) == elements.count }
+
+    /// Works `box` out again from the children, for what the stroke now is.
+    /// - Complexity: O(children).
+    private func recomputeBox() {
+        if isBoxedGroup {
+            box = elements.reduce(Rect.null) { box, element in
+                if case .mark(let mark) = element { box.union(mark.bounds) } else { box }
+            }
+        } else {
+            box = elements.reduce(Rect.null) { box, element in
+                if case .vertex(let point) = element { box.union(point) } else { box }
+            }
+        }
+    }
+
+    /// Works out again the bounds every sealed group in the stroke keeps, innermost first:
+    /// after the sizes of marks inside it were changed in place (`Mark.restyled`, on a
+    /// fresh copy).
+    /// - Complexity: O(the marks under it).
+    func recomputeGroupBounds() {
+        guard markCount > 0 else { return }
+        for case .mark(let mark as Stroke) in elements { mark.recomputeGroupBounds() }
+        if isBoxedGroup { recomputeBox() }
     }
 
     /// Appends a child; a plain `Vertex` is stored inline by its location.
@@ -98,6 +137,7 @@ public final class Stroke: Mark {
             elements.append(.mark(mark))
             markCount += 1
             padPressures()
+            if isSealed { recomputeBox() }
         }
     }
 
@@ -112,7 +152,7 @@ public final class Stroke: Mark {
     public func append(_ point: Point) {
         let point = MarkLimits.clamped(point)
         elements.append(.vertex(point))
-        vertexBox = vertexBox.union(point)
+        if isSealed { recomputeBox() } else { box = box.union(point) }
         if !pressures.isEmpty { pressures.append(Self.fullPressure) }
     }
 
@@ -124,7 +164,7 @@ public final class Stroke: Mark {
         if pressures.isEmpty { pressures = Array(repeating: Self.fullPressure, count: elements.count) }
         let point = MarkLimits.clamped(point)
         elements.append(.vertex(point))
-        vertexBox = vertexBox.union(point)
+        if isSealed { recomputeBox() } else { box = box.union(point) }
         pressures.append(Self.level(pressure))
     }
 
@@ -169,11 +209,12 @@ public final class Stroke: Mark {
         if !pressures.isEmpty { pressures.insert(Self.fullPressure, at: position) }
         if type(of: mark) == Vertex.self {
             elements.insert(.vertex(mark.location), at: position)
-            vertexBox = vertexBox.union(mark.location)
+            box = box.union(mark.location)
         } else {
             elements.insert(.mark(mark), at: position)
             markCount += 1
         }
+        if isSealed { recomputeBox() }
     }
 
     /// Puts `mark` in place of the child at `index` (an edited copy of a mark for the mark);
@@ -200,11 +241,11 @@ public final class Stroke: Mark {
         }
         for added in replacements {
             switch added {
-            case .vertex(let point): vertexBox = vertexBox.union(point)
+            case .vertex(let point): box = box.union(point)
             case .mark: markCount += 1
             }
         }
-        if removesVertex { recomputeVertexBox() }
+        if removesVertex || isSealed { recomputeBox() }
     }
 
     /// Moves every child by (`dx`, `dy`); the moved points are clamped and snapped into
@@ -219,12 +260,14 @@ public final class Stroke: Mark {
             case .mark(let mark): mark.translate(dx: dx, dy: dy)
             }
         }
-        if !vertexBox.isNull {
+        if isBoxedGroup {
+            recomputeBox() // the children's own boxes moved, each by its own clamping
+        } else if !box.isNull {
             // Clamping and snapping never reorder points, so the moved box's corners are the
             // moved points' extremes.
-            let low = MarkLimits.clamped(Point(x: vertexBox.minX + dx, y: vertexBox.minY + dy))
-            let high = MarkLimits.clamped(Point(x: vertexBox.maxX + dx, y: vertexBox.maxY + dy))
-            vertexBox = Rect(minX: low.x, minY: low.y, maxX: high.x, maxY: high.y)
+            let low = MarkLimits.clamped(Point(x: box.minX + dx, y: box.minY + dy))
+            let high = MarkLimits.clamped(Point(x: box.maxX + dx, y: box.maxY + dy))
+            box = Rect(minX: low.x, minY: low.y, maxX: high.x, maxY: high.y)
         }
     }
 
@@ -232,7 +275,7 @@ public final class Stroke: Mark {
     public func removeAll() {
         elements.removeAll()
         pressures.removeAll()
-        vertexBox = .null
+        box = .null
         markCount = 0
     }
 
@@ -254,7 +297,7 @@ public final class Stroke: Mark {
             case .mark(let mark): .mark(mark.copy())
             }
         })
-        clone.vertexBox = vertexBox
+        clone.box = box
         clone.markCount = markCount
         clone.pressures = pressures
         // A copy is made to be put on the canvas whole (an edit, a stamp, a memento), never
@@ -270,14 +313,8 @@ public final class Stroke: Mark {
         let removed = elements.remove(at: index)
         if !pressures.isEmpty { pressures.remove(at: index) }
         switch removed {
-        case .vertex: recomputeVertexBox()
-        case .mark: markCount -= 1
-        }
-    }
-
-    private func recomputeVertexBox() {
-        vertexBox = elements.reduce(Rect.null) { box, element in
-            if case .vertex(let point) = element { box.union(point) } else { box }
+        case .vertex: recomputeBox()
+        case .mark: markCount -= 1; if isSealed { recomputeBox() }
         }
     }
 }
@@ -288,8 +325,9 @@ extension Stroke {
     /// - Complexity: O(n), with one access to the stored properties for the whole run rather
     ///   than one per point (each access to a class's stored array pays an exclusivity check).
     public func append<S: Sequence>(contentsOf points: S) where S.Element == Point {
-        Self.appendVertices(points, to: &elements, growing: &vertexBox)
+        Self.appendVertices(points, to: &elements, growing: &box)
         padPressures()
+        if isSealed { recomputeBox() }
     }
 
     /// The loop of `append(contentsOf:)`, on `inout` copies of the properties.

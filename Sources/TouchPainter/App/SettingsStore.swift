@@ -30,15 +30,15 @@ final class SettingsStore {
     /// save.
     init(path: String?, warn: @escaping @Sendable (String) -> Void = SettingsStore.printWarning) {
         self.path = path
-        // A bad value is quoted in a warning, but never more than a line of it.
-        let warn: @Sendable (String) -> Void = { warn(Self.clippingQuotes($0)) }
         self.warn = warn
         var keyFile = KeyFile()
         var settings = Settings()
         if let path {
             do {
                 keyFile = try KeyFile(contentsOf: path)
-                settings = Settings(reading: keyFile, path: path, warn: warn)
+                // A bad value is quoted in a warning, but never more than a line of it. (A
+                // path is quoted whole: the user needs all of it to find the file.)
+                settings = Settings(reading: keyFile, path: path, warn: { warn(Self.clippingQuotes($0)) })
             } catch where error.reason == .missing {
                 // The first launch: nothing to say.
             } catch {
