@@ -14,8 +14,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Xournal++ notebooks are gzip or zip files (ScribbleKit's Import).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "GtkKit", dependencies: ["CGtk", "CCairo"]),
-        .target(name: "ScribbleKit", dependencies: ["CCairo"]),
+        .target(name: "ScribbleKit", dependencies: ["CCairo", "CZlib"]),
         .executableTarget(
             name: "TouchPainter",
             dependencies: [
@@ -33,7 +35,7 @@ let package = Package(
         .testTarget(
             name: "ScribbleKitTests",
             dependencies: [
-                "ScribbleKit", "CCairo",
+                "ScribbleKit", "CCairo", "CZlib",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -5,12 +5,12 @@
 #                            and `make bench`)
 set -euo pipefail
 
-need=(libgtk-3-dev libcairo2-dev pkg-config gettext)
+need=(libgtk-3-dev libcairo2-dev zlib1g-dev pkg-config gettext)
 if [ "${1:-build}" = test ]; then
   need+=(xvfb xauth xdotool imagemagick x11-utils dbus dbus-x11 at-spi2-core
          python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 gir1.2-gtk-3.0 fonts-dejavu-core
          adwaita-icon-theme librsvg2-common python3-pytest python3-pytest-timeout python3-pil
-         appstream desktop-file-utils groff-base librsvg2-bin poppler-utils xclip time)
+         appstream desktop-file-utils groff-base librsvg2-bin poppler-utils xclip time xournalpp)
 fi
 
 missing=()

@@ -1,0 +1,80 @@
+/// Opens Xournal++ notebooks (`.xopp`: gzip XML, or since 2019 a zip holding `content.xml`;
+/// `.xoj`: Xournal's gzip XML) as scribbles (SPEC §12). A notebook is untrusted input: it is
+/// read whole only up to `FileSystem.maximumFileSize`, unpacked and parsed a chunk at a time,
+/// and the points it may hold are bounded by its size (twice the file plus 64 MB of memory,
+/// as for any file), so neither a zip bomb nor a billion-point stroke costs more. Call it
+/// off the main thread.
+public enum XoppImporter {
+    /// A notebook read.
+    public struct Notebook {
+        /// The drawing: page outlines and backgrounds in one group at the bottom, then the
+        /// strokes; titled after the file.
+        public let scribble: Scribble
+        /// What was left out or changed.
+        public let leftOut: XoppLeftOut
+        /// How many pages it had.
+        public let pageCount: Int
+    }
+
+    /// The file name extensions of the notebooks it opens.
+    public static let fileExtensions: Set<String> = ["xopp", "xoj"]
+
+    /// Whether `path` names a notebook, by its extension.
+    public static func opens(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return fileExtensions.contains(path[path.index(after: dot)...].lowercased())
+    }
+
+    /// Reads the notebook at `path`.
+    /// - Throws: `StorageError` (opening) naming the real cause: not a regular file, not a
+    ///   notebook, damaged, cut short, or too big for its size.
+    public static func read(_ path: String) throws(StorageError) -> Notebook {
+        let bytes = try FileSystem.readFile(path)
+        do throws(ImportFailure) {
+            let reader = try bytes.withUnsafeBytes { file in Result { () throws(ImportFailure) in try parse(file) } }.get()
+            let scribble = Scribble()
+            if reader.backgrounds.count > 0 {
+                reader.backgrounds.isSealed = true
+                scribble.root.add(reader.backgrounds)
+            }
+            for mark in reader.marks { scribble.root.add(mark) }
+            let name = String(path.split(separator: "/").last ?? "")
+            scribble.title = String(name.prefix(upTo: name.lastIndex(of: ".") ?? name.endIndex))
+            return Notebook(scribble: scribble, leftOut: reader.leftOut, pageCount: reader.pageCount)
+        } catch {
+            throw StorageError(.open, path: path, cause: error.cause)
+        }
+    }
+
+    /// Unpacks and reads `file` (any of the three containers).
+    static func parse(_ file: UnsafeRawBufferPointer) throws(ImportFailure) -> XoppReader {
+        // The memory budget of any file, 2 × its size + 64 MB, at about 24 bytes a point
+        // kept; the XML may unpack to 32 times the file (Xournal++'s own compress 3–5 times).
+        let vertexLimit = (2 * file.count + (64 << 20)) / 24
+        let textLimit = 32 * file.count + (64 << 20)
+        var scanner = XMLScanner(delegate: XoppReader(vertexLimit: vertexLimit))
+        if file.count >= 2, file[0] == 0x1F, file[1] == 0x8B {
+            try Inflater.inflate(file, wrapping: .gzip, limit: textLimit) { (chunk) throws(ImportFailure) in try scanner.feed(chunk) }
+        } else if ZipArchive.isZip(file) {
+            let entry = try ZipArchive(file).entry(named: "content.xml")
+            let data = UnsafeRawBufferPointer(rebasing: file[entry.data])
+            if entry.method == 8 {
+                try Inflater.inflate(data, wrapping: .raw, limit: textLimit) { (chunk) throws(ImportFailure) in try scanner.feed(chunk) }
+            } else {
+                var offset = 0
+                while offset < data.count {
+                    let end = min(offset + Inflater.chunkSize, data.count)
+                    try scanner.feed(UnsafeRawBufferPointer(rebasing: data[offset..<end]))
+                    offset = end
+                }
+            }
+        } else if file.starts(with: Array("<?xml".utf8)) || file.starts(with: Array("<xournal".utf8)) {
+            try scanner.feed(file)
+        } else {
+            throw ImportFailure(tr("it is not a Xournal++ notebook"))
+        }
+        try scanner.finish()
+        guard scanner.delegate.pageCount > 0 else { throw ImportFailure(tr("the notebook has no page")) }
+        return scanner.delegate
+    }
+}

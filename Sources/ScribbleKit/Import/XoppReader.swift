@@ -1,0 +1,352 @@
+/// Builds a scribble from a Xournal++ document's XML as the `XMLScanner` reads it (the
+/// mapping is in `docs/FORMAT.md`, "Xournal++ notebooks"): pages stacked top to bottom
+/// `pageGap` apart, their outlines and backgrounds in one group at the bottom, then every
+/// layer's strokes in order. Points are in PostScript points; the canvas is in pixels.
+struct XoppReader: XMLScannerDelegate {
+    /// Pixels per point: 96 dpi over 72.
+    static let pixelsPerPoint: Float = 96.0 / 72.0
+    /// The space between two pages, in pixels.
+    static let pageGap: Float = 20
+
+    /// The page outlines and backgrounds: the bottom group.
+    let backgrounds = Stroke()
+    /// The strokes, in drawing order.
+    private(set) var marks: [Mark] = []
+    /// What the canvas cannot show, counted for the notice.
+    private(set) var leftOut = XoppLeftOut()
+    /// Vertices read so far, and the most the import may take (memory is bounded by the file).
+    private(set) var vertexCount = 0
+    let vertexLimit: Int
+    /// Pages read.
+    private(set) var pageCount = 0
+
+    /// Where the current page's top lies on the canvas, and its size in pixels.
+    private var pageTop: Float = 0, pageWidth: Float = 0, pageHeight: Float = 0
+    private var nextPageTop: Float = 0
+    private var pageColor = Color(red: 255, green: 255, blue: 255)
+    /// The stroke being read: its style from the tag, and its numbers as the text comes.
+    private var stroke: StrokeTag?
+    private var numbers: [Float] = []
+    /// Elements open below `layer`, as a path: only a stroke's own text is read.
+    private var depth: [String] = []
+
+    init(vertexLimit: Int) { self.vertexLimit = vertexLimit }
+
+    mutating func start(_ name: String, attributes: [String: String]) throws(ImportFailure) {
+        defer { depth.append(name) }
+        if depth.isEmpty {
+            guard name == "xournal" || name == "MrWriter" else {
+                throw ImportFailure(tr("it is not a Xournal++ notebook (its XML is of another kind)"))
+            }
+            return
+        }
+        switch (depth.last ?? "", name) {
+        case ("xournal", "page"):
+            try startPage(attributes)
+        case ("page", "background"):
+            background(attributes)
+        case ("layer", "stroke"):
+            stroke = try StrokeTag(attributes, pageColor: pageColor)
+            numbers.removeAll(keepingCapacity: true)
+        case ("layer", "text"):
+            leftOut.texts += 1
+        case ("layer", "image"):
+            leftOut.images += 1
+        case ("layer", "teximage"):
+            leftOut.formulas += 1
+        default:
+            break
+        }
+    }
+
+    mutating func end(_ name: String) throws(ImportFailure) {
+        depth.removeLast()
+        if name == "stroke", depth.last == "layer", let tag = stroke {
+            stroke = nil
+            try finishStroke(tag)
+        }
+    }
+
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImportFailure) {
+        guard stroke != nil else { return }
+        var reader = NumberReader(bytes)
+        while let number = reader.next() {
+            numbers.append(number)
+            guard numbers.count / 2 + vertexCount <= vertexLimit else { throw tooMany }
+        }
+        guard !reader.failed else { throw ImportFailure(tr("a stroke holds something that is not a number")) }
+    }
+
+    private var tooMany: ImportFailure {
+        ImportFailure(tr("it holds more than %1$s points, too many for a file of its size", vertexLimit))
+    }
+
+    // Pages
+
+    private mutating func startPage(_ attributes: [String: String]) throws(ImportFailure) {
+        guard let width = attributes["width"].flatMap(Float.init), let height = attributes["height"].flatMap(Float.init),
+              width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw ImportFailure(tr("a page has no size"))
+        }
+        let limit = 2 * MarkLimits.maximumCoordinate
+        pageTop = nextPageTop
+        pageWidth = min(width * Self.pixelsPerPoint, limit)
+        pageHeight = min(height * Self.pixelsPerPoint, limit)
+        nextPageTop = min(pageTop + pageHeight + Self.pageGap, MarkLimits.maximumCoordinate)
+        pageColor = Color(red: 255, green: 255, blue: 255)
+        pageCount += 1
+        backgrounds.add(outline())
+    }
+
+    /// A thin grey rectangle around the page.
+    private func outline() -> Stroke {
+        let outline = Stroke(color: Color(red: 0x9A, green: 0x9A, blue: 0x9A), size: 1)
+        for (x, y) in [(0, 0), (pageWidth, 0), (pageWidth, pageHeight), (0, pageHeight), (0, 0)] {
+            outline.append(Point(x: x, y: pageTop + y))
+        }
+        outline.isSealed = true
+        return outline
+    }
+
+    /// The page's background: its colour, then its ruling, as Xournal++ draws them.
+    private mutating func background(_ attributes: [String: String]) {
+        switch attributes["type"] {
+        case "solid":
+            if let color = attributes["color"].flatMap(XoppColor.background) { pageColor = color }
+            fill(with: pageColor)
+            rule(attributes["style"] ?? "plain")
+        case "pdf":
+            leftOut.pdfBackgrounds += 1
+        case "pixmap":
+            leftOut.images += 1
+        default:
+            break
+        }
+    }
+
+    /// Fills the page with `color` (unless white) in rows of round-capped strokes, kept
+    /// within the page.
+    private mutating func fill(with color: Color) {
+        guard color != Color(red: 255, green: 255, blue: 255) else { return }
+        let band: Float = 8
+        var y = band / 2
+        while y < pageHeight {
+            let row = Stroke(color: color, size: band * 1.5)
+            let inset = min(band * 0.75, pageWidth / 2)
+            row.append(Point(x: inset, y: pageTop + min(y, pageHeight - band * 0.75)))
+            row.append(Point(x: pageWidth - inset, y: pageTop + min(y, pageHeight - band * 0.75)))
+            row.isSealed = true
+            backgrounds.add(row)
+            y += band
+        }
+    }
+
+    /// Xournal++'s rulings, in its sizes (points): lines 24 apart from 80 down to 60 above
+    /// the bottom; a margin line 72 from the left; a 14.17 grid (5 mm).
+    private mutating func rule(_ style: String) {
+        let scale = Self.pixelsPerPoint
+        let thin: Float = 0.5 * scale
+        let blue = Color(red: 0x40, green: 0xA0, blue: 0xFF), grey = Color(red: 0xBD, green: 0xBD, blue: 0xBD)
+        switch style {
+        case "plain":
+            return
+        case "ruled", "lined":
+            var y = 80 * scale
+            while y < pageHeight - 60 * scale {
+                line(from: Point(x: 0, y: y), to: Point(x: pageWidth, y: y), color: blue, size: thin)
+                y += 24 * scale
+            }
+            if style == "lined" {
+                line(from: Point(x: 72 * scale, y: 0), to: Point(x: 72 * scale, y: pageHeight),
+                     color: Color(red: 0xFF, green: 0x00, blue: 0x80), size: thin)
+            }
+        case "graph":
+            let step = 14.17 * scale
+            var x = step
+            while x < pageWidth { line(from: Point(x: x, y: 0), to: Point(x: x, y: pageHeight), color: grey, size: thin); x += step }
+            var y = step
+            while y < pageHeight { line(from: Point(x: 0, y: y), to: Point(x: pageWidth, y: y), color: grey, size: thin); y += step }
+        case "dotted":
+            let step = 14.17 * scale
+            var y = step
+            while y < pageHeight {
+                var x = step
+                while x < pageWidth {
+                    backgrounds.add(Dot(location: Point(x: x, y: pageTop + y), color: grey, size: 1.5 * scale))
+                    x += step
+                }
+                y += step
+            }
+        default:
+            leftOut.plainBackgrounds += 1 // isometric, staves…: drawn plain
+        }
+    }
+
+    private func line(from start: Point, to end: Point, color: Color, size: Float) {
+        let line = Stroke(color: color, size: size)
+        line.append(Point(x: start.x, y: pageTop + start.y))
+        line.append(Point(x: end.x, y: pageTop + end.y))
+        line.isSealed = true
+        backgrounds.add(line)
+    }
+
+    // Strokes
+
+    private mutating func finishStroke(_ tag: StrokeTag) throws(ImportFailure) {
+        let count = numbers.count / 2
+        guard count > 0 else { return }
+        if tag.isDashed { leftOut.dashed += 1 }
+        if tag.isFilled { leftOut.fills += 1 }
+        let scale = Self.pixelsPerPoint
+        if count == 1 {
+            marks.append(Dot(location: Point(x: numbers[0] * scale, y: pageTop + numbers[1] * scale), color: tag.color, size: tag.width * scale))
+            vertexCount += 1
+            return
+        }
+        // Per-segment widths become pressure levels at each vertex (the last takes the last
+        // segment's): width = size × (0.1 + 0.9 p), with size the widest.
+        let widths = tag.segmentWidths
+        let size = max(tag.width, widths.max() ?? 0) * scale
+        let stroke = Stroke(color: tag.color, size: size)
+        stroke.reserveCapacity(count)
+        var levels: [UInt8] = []
+        if !widths.isEmpty { levels.reserveCapacity(count) }
+        let top = pageTop
+        try numbers.withUnsafeBufferPointer { (numbers) throws(ImportFailure) in
+            var points: [Point] = []
+            points.reserveCapacity(count)
+            for index in 0..<count {
+                let x = numbers[2 * index], y = numbers[2 * index + 1]
+                guard x.isFinite, y.isFinite else { leftOut.clampedPoints += 1; continue }
+                let point = Point(x: x * scale, y: top + y * scale)
+                if abs(point.x) > MarkLimits.maximumCoordinate || abs(point.y) > MarkLimits.maximumCoordinate { leftOut.clampedPoints += 1 }
+                points.append(point)
+                if !widths.isEmpty {
+                    let width = widths[min(index, widths.count - 1)] * scale
+                    let pressure = (width / size - 0.1) / 0.9
+                    if pressure < 0 { leftOut.clampedWidths += 1 }
+                    levels.append(Stroke.level(pressure))
+                }
+            }
+            guard !points.isEmpty else { return }
+            stroke.append(contentsOf: points)
+        }
+        guard stroke.count > 0 else { return }
+        if !levels.isEmpty, levels.count == stroke.count { stroke.setPressures(levels) }
+        stroke.isSealed = true
+        vertexCount += stroke.count
+        marks.append(stroke)
+    }
+}
+
+/// A `<stroke>` tag's attributes, read.
+private struct StrokeTag {
+    let color: Color
+    /// The nominal width, in points.
+    let width: Float
+    /// One width a segment (pressure), in points; empty without pressure.
+    let segmentWidths: [Float]
+    let isDashed: Bool
+    let isFilled: Bool
+
+    init(_ attributes: [String: String], pageColor: Color) throws(ImportFailure) {
+        var widths: [Float] = []
+        if let text = attributes["width"] {
+            var utf8 = Array(text.utf8)
+            utf8.withUnsafeMutableBufferPointer { buffer in
+                var reader = NumberReader(UnsafeBufferPointer(buffer))
+                while let number = reader.next() { widths.append(number) }
+            }
+        }
+        guard let first = widths.first, first.isFinite, first > 0 else { throw ImportFailure(tr("a stroke has no width")) }
+        width = first
+        segmentWidths = widths.dropFirst().map { $0.isFinite && $0 > 0 ? $0 : first }
+        let tool = attributes["tool"] ?? "pen"
+        var color = attributes["color"].flatMap(XoppColor.stroke) ?? Color(red: 0, green: 0, blue: 0)
+        if tool == "highlighter", color.alpha == 255 { color.alpha = 128 } // Xournal's highlighters are half see-through
+        if tool == "eraser" { color = pageColor } // Xournal's whiteout
+        self.color = color
+        isDashed = (attributes["style"].map { $0 != "plain" && !$0.isEmpty } ?? false)
+        isFilled = (attributes["fill"].flatMap(Int.init) ?? -1) > 0
+    }
+}
+
+/// What an import left out or changed, counted for the notice.
+public struct XoppLeftOut: Equatable, Sendable {
+    public var texts = 0, images = 0, formulas = 0, pdfBackgrounds = 0
+    /// Backgrounds of a kind the canvas does not draw (isometric, staves), drawn plain.
+    public var plainBackgrounds = 0
+    /// Dashed strokes drawn solid, and fills left out (the strokes' outlines stay).
+    public var dashed = 0, fills = 0
+    /// Widths below the pressure model's tenth of the widest, and points out of range.
+    public var clampedWidths = 0, clampedPoints = 0
+}
+
+/// Reads decimal numbers separated by whitespace (or commas), fast: the points of a stroke.
+struct NumberReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    /// Whether something that is not a number was met.
+    private(set) var failed = false
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// The next number, or `nil` at the end (or at something that is not a number).
+    mutating func next() -> Float? {
+        let count = bytes.count
+        while index < count, XMLScanner<XoppReader>.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: ",") { index += 1 }
+        guard index < count else { return nil }
+        let start = index
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { negative = bytes[index] == UInt8(ascii: "-"); index += 1 }
+        var mantissa: UInt64 = 0, exponent = 0, digits = 0
+        while index < count, bytes[index] &- 48 < 10 {
+            if mantissa < 100_000_000_000_000_000 { mantissa = mantissa * 10 + UInt64(bytes[index] &- 48) } else { exponent += 1 }
+            index += 1; digits += 1
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < count, bytes[index] &- 48 < 10 {
+                if mantissa < 100_000_000_000_000_000 { mantissa = mantissa * 10 + UInt64(bytes[index] &- 48); exponent -= 1 }
+                index += 1; digits += 1
+            }
+        }
+        if digits > 0, index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var negativeExponent = false
+            if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                negativeExponent = bytes[index] == UInt8(ascii: "-"); index += 1
+            }
+            var value = 0
+            while index < count, bytes[index] &- 48 < 10 { value = min(value * 10 + Int(bytes[index] &- 48), 10_000); index += 1 }
+            exponent += negativeExponent ? -value : value
+        }
+        guard digits > 0, index == count || XMLScanner<XoppReader>.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: ",") else {
+            // nan, inf or junk: Xournal++ never writes them.
+            index = start
+            while index < count, !XMLScanner<XoppReader>.isSpace(bytes[index]) { index += 1 }
+            let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self).lowercased()
+            if ["nan", "-nan", "inf", "-inf", "+inf", "infinity", "-infinity"].contains(word) { return .nan }
+            failed = true
+            return nil
+        }
+        var value = Double(mantissa)
+        if exponent != 0 { value *= Self.power(exponent) }
+        return Float(negative ? -value : value)
+    }
+
+    private static func power(_ exponent: Int) -> Double {
+        if exponent < -30 || exponent > 30 {
+            var result = 1.0
+            for _ in 0..<min(abs(exponent), 400) { result *= exponent < 0 ? 0.1 : 10 }
+            return result
+        }
+        return exponent < 0 ? 1 / table[-exponent] : table[exponent]
+    }
+
+    private static let table: [Double] = (0...30).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+}

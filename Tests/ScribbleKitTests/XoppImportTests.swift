@@ -1,0 +1,231 @@
+import CZlib
+import Foundation
+import Glibc
+import Testing
+@testable import ScribbleKit
+
+/// Xournal++ notebooks in all three containers, each element kind, and hostile ones: every
+/// bad file is refused in one clear sentence, within the memory its size allows.
+@Suite(.timeLimit(.minutes(2))) struct XoppImportTests {
+    let folder = NSTemporaryDirectory() + "xopp-\(UUID().uuidString)"
+
+    /// Two pages (the second yellow and lined), a pen stroke with pressure, a highlighter, a
+    /// Xournal colour name, a dashed stroke, a one-point stroke, and what is left out.
+    static let notebook = """
+        <?xml version="1.0" standalone="no"?>
+        <xournal creator="Xournal++ 1.2.3" fileversion="4">
+        <title>Xournal++ document</title>
+        <preview>iVBORw0KGgo=</preview>
+        <page width="612.0" height="792.0">
+        <background type="solid" color="#ffffffff" style="graph"/>
+        <layer>
+        <stroke tool="pen" color="#ff0000ff" width="3 1.5 3 0.1" capStyle="round">10 20 40 20 70 20 100 20</stroke>
+        <stroke tool="highlighter" color="#ffff00ff" width="12">10 100 300 100</stroke>
+        <text font="Sans" size="12" x="10" y="10" color="#000000ff">Hello &amp; goodbye</text>
+        </layer>
+        <layer>
+        <stroke tool="pen" color="blue" width="2" style="dash">10 200 200 200</stroke>
+        <image left="0" top="0" right="10" bottom="10">iVBORw0KGgo=</image>
+        </layer>
+        </page>
+        <page width="300" height="150">
+        <background type="solid" color="yellow" style="lined"/>
+        <layer>
+        <stroke tool="pen" color="#00000080" width="4">30 40</stroke>
+        <teximage text="x^2" left="1" top="1" right="5" bottom="5">iVBORw0KGgo=</teximage>
+        </layer>
+        </page>
+        <page width="100" height="100"><background type="pdf" domain="absolute" filename="x.pdf" pageno="1"/><layer/></page>
+        </xournal>
+        """
+
+    func write(_ bytes: [UInt8], as name: String = "notes.xopp") throws -> String {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/" + name
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        return path
+    }
+
+    func gzipped(_ text: String) -> [UInt8] { Inflater.gzip(Array(text.utf8)) }
+
+    func read(_ bytes: [UInt8], as name: String = "notes.xopp") throws -> XoppImporter.Notebook {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        return try XoppImporter.read(try write(bytes, as: name))
+    }
+
+    func refusal(_ bytes: [UInt8]) throws -> String? {
+        do {
+            _ = try read(bytes)
+            return nil
+        } catch let error as StorageError {
+            return error.cause
+        }
+    }
+
+    @Test func aGzipNotebookMapsPagesStrokesPressureAndColours() throws {
+        let notebook = try read(gzipped(Self.notebook))
+        let scale: Float = 96.0 / 72.0
+        #expect(notebook.pageCount == 3)
+        #expect(notebook.scribble.title == "notes")
+        let marks = notebook.scribble.marks
+        // The bottom group: three outlines, the first page's grid, the second's fill and lines.
+        let backgrounds = try #require(marks.first as? Stroke)
+        #expect(backgrounds.color == nil && backgrounds.isSealed)
+        #expect(backgrounds.bounds.minY < 0.5 && backgrounds.bounds.maxY > (792 + 150) * scale + 20)
+        let colours = Set((0..<backgrounds.count).compactMap { backgrounds.child(at: $0)?.color })
+        #expect(colours.contains(Color(red: 0xFF, green: 0xFF, blue: 0x80))) // Xournal's yellow paper
+        #expect(colours.contains(Color(red: 0xFF, green: 0x00, blue: 0x80))) // the lined page's margin
+        #expect(colours.contains(Color(red: 0xBD, green: 0xBD, blue: 0xBD))) // the graph
+
+        let pen = try #require(marks[1] as? Stroke)
+        #expect(pen.color == Color(red: 255, green: 0, blue: 0))
+        #expect(pen.size == 3 * scale)
+        #expect(pen.count == 4)
+        #expect(pen.location == MarkLimits.clamped(Point(x: 10 * scale, y: 20 * scale))) // on the 1/256-px grid
+        // Segment widths 1.5, 3, 0.1 of 3: levels at the vertices, the last taking the last
+        // segment's; 0.1 is below the model's tenth and is clamped.
+        #expect(pen.pressures == [Stroke.level((0.5 - 0.1) / 0.9), 255, 0, 0])
+        #expect(notebook.leftOut.clampedWidths == 2)
+
+        let highlighter = try #require(marks[2] as? Stroke)
+        #expect(highlighter.color == Color(red: 255, green: 255, blue: 0, alpha: 128))
+        let dashed = try #require(marks[3] as? Stroke)
+        #expect(dashed.color == Color(red: 0x33, green: 0x33, blue: 0xCC))
+        let dot = try #require(marks[4] as? Dot)
+        #expect(dot.color == Color(red: 0, green: 0, blue: 0, alpha: 0x80))
+        // The second page starts below the first and the gap.
+        #expect(dot.location == MarkLimits.clamped(Point(x: 30 * scale, y: 792 * scale + 20 + 40 * scale)))
+        #expect(marks.count == 5)
+        #expect(notebook.leftOut == XoppLeftOut(texts: 1, images: 1, formulas: 1, pdfBackgrounds: 1, dashed: 1, clampedWidths: 2))
+    }
+
+    @Test func theThreeContainersReadAlike() throws {
+        let gzip = try read(gzipped(Self.notebook))
+        let plain = try read(Array(Self.notebook.utf8), as: "old.xoj")
+        let stored = try read(Self.zip(content: Array(Self.notebook.utf8), deflated: false))
+        let deflated = try read(Self.zip(content: Array(Self.notebook.utf8), deflated: true))
+        for other in [plain, stored, deflated] {
+            other.scribble.title = gzip.scribble.title
+            #expect(other.scribble.makeMemento().data == gzip.scribble.makeMemento().data)
+            #expect(other.scribble.marks.count == gzip.scribble.marks.count)
+            #expect(other.leftOut == gzip.leftOut)
+        }
+    }
+
+    @Test func hostileNotebooksAreRefusedInOneSentence() throws {
+        let valid = gzipped(Self.notebook)
+        #expect(try refusal(Array(valid.prefix(valid.count / 2)))?.contains("cut short") == true)
+        #expect(try refusal(Array("PK\u{3}\u{4}junk".utf8))?.contains("damaged zip") == true)
+        #expect(try refusal(Self.zip(content: Array(Self.notebook.utf8), deflated: false, name: "../content.xml"))?.contains("no content.xml") == true)
+        #expect(try refusal(Array("not a notebook at all".utf8))?.contains("not a Xournal++ notebook") == true)
+        let entities = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">]><xournal><page width=\"1\" height=\"1\"/></xournal>"
+        #expect(try refusal(gzipped(entities))?.contains("document type") == true)
+        let unknown = "<xournal><page width=\"10\" height=\"10\"><layer><text>&lol;</text></layer></page></xournal>"
+        #expect(try refusal(gzipped(unknown)) == nil) // text is not read, so its entity is not either
+        let attribute = "<xournal><page width=\"10\" height=\"10\"><background type=\"&lol;\"/></page></xournal>"
+        #expect(try refusal(gzipped(attribute))?.contains("entity") == true)
+        #expect(try refusal(gzipped("<xournal></xournal>"))?.contains("no page") == true)
+        #expect(try refusal(gzipped("<svg><page width=\"1\" height=\"1\"/></svg>"))?.contains("another kind") == true)
+        #expect(try refusal(gzipped("<xournal><page width=\"10\" height=\"10\"><layer><stroke width=\"1\">1 2 x 4</stroke></layer></page></xournal>"))?.contains("not a number") == true)
+        #expect(try refusal(gzipped("<xournal><page width=\"10\" height=\"10\"></layer></page></xournal>"))?.contains("malformed") == true)
+    }
+
+    @Test func aZipBombStopsAtItsLimit() throws {
+        // 200 MB of spaces inside a 200 KB file: the limit is 32 × the file + 64 MB.
+        var text = Array("<xournal><page width=\"10\" height=\"10\"><layer>".utf8)
+        text += [UInt8](repeating: 0x20, count: 200 << 20)
+        let bomb = Inflater.gzip(text)
+        #expect(bomb.count < 1 << 20)
+        #expect(try refusal(bomb)?.contains("unpacks to more than") == true)
+    }
+
+    @Test func aBillionPointStrokeStopsAtThePointsItsSizeAllows() throws {
+        var text = Array("<xournal><page width=\"10\" height=\"10\"><layer><stroke width=\"1\">".utf8)
+        for _ in 0..<4_000_000 { text += [0x31, 0x20, 0x31, 0x20] }
+        let cause = try refusal(Inflater.gzip(text))
+        #expect(cause?.contains("points, too many for a file of its size") == true, "\(cause ?? "read")")
+    }
+
+    @Test func nanAndHugeCoordinatesAreLeftOutOrClamped() throws {
+        let text = "<xournal><page width=\"10\" height=\"10\"><layer><stroke width=\"1\">1 2 nan 4 5 inf 1e30 7 8 9</stroke></layer></page></xournal>"
+        let notebook = try read(gzipped(text))
+        let stroke = try #require(notebook.scribble.marks.last as? Stroke)
+        #expect(stroke.count == 3)
+        #expect(stroke.bounds.maxX <= MarkLimits.maximumCoordinate + 1)
+        #expect(notebook.leftOut.clampedPoints == 3)
+    }
+
+    @Test func aFifoIsRefusedWithoutBlocking() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let pipe = folder + "/pipe.xopp"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        #expect { try XoppImporter.read(pipe) } throws: { ($0 as? StorageError)?.cause.contains("named pipe") == true }
+    }
+
+    @Test func mutatedNotebooksNeverCrash() throws {
+        var random = SplitMix64(seed: 30)
+        let sources = [gzipped(Self.notebook), Array(Self.notebook.utf8), Self.zip(content: Array(Self.notebook.utf8), deflated: true)]
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var refused = 0
+        for round in 0..<1500 {
+            var bytes = sources[round % sources.count]
+            for _ in 0..<(1 + random.next() % 4) {
+                let index = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[index] = UInt8(truncatingIfNeeded: random.next())
+                case 1: bytes.remove(at: index)
+                default: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: index)
+                }
+            }
+            let path = try write(bytes, as: "fuzz.xopp")
+            do { _ = try XoppImporter.read(path) } catch { refused += 1; #expect(!error.cause.isEmpty) }
+        }
+        #expect(refused > 100) // most mutations of a compressed file break it
+    }
+
+    /// A zip holding `content.xml` (as `name`), stored or deflated, as Xournal++ 1.1 writes.
+    static func zip(content: [UInt8], deflated: Bool, name: String = "content.xml") -> [UInt8] {
+        var data = content
+        if deflated {
+            var stream = z_stream()
+            _ = deflateInit2_(&stream, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+            var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(content.count))) + 64)
+            let count = content.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { output in
+                    stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                    stream.avail_in = uInt(input.count)
+                    stream.next_out = output.baseAddress
+                    stream.avail_out = uInt(output.count)
+                    _ = CZlib.deflate(&stream, Z_FINISH)
+                    return output.count - Int(stream.avail_out)
+                }
+            }
+            deflateEnd(&stream)
+            data = Array(out.prefix(count))
+        }
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func le32(_ v: Int) -> [UInt8] { le16(v & 0xFFFF) + le16(v >> 16 & 0xFFFF) }
+        let crc = Int(content.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
+        let nameBytes = Array(name.utf8), method = deflated ? 8 : 0
+        let mimetype = Array("application/xournal++".utf8)
+        var archive: [UInt8] = []
+        var directory: [UInt8] = []
+        for (entryName, entryData, entryMethod, size, entryCRC) in [
+            (Array("mimetype".utf8), mimetype, 0, mimetype.count, Int(mimetype.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })),
+            (nameBytes, data, method, content.count, crc),
+        ] {
+            let offset = archive.count
+            archive += le32(0x0403_4B50) + le16(20) + le16(0) + le16(entryMethod) + le16(0) + le16(0) + le32(entryCRC)
+            archive += le32(entryData.count) + le32(size) + le16(entryName.count) + le16(0) + entryName + entryData
+            directory += le32(0x0201_4B50) + le16(20) + le16(20) + le16(0) + le16(entryMethod) + le16(0) + le16(0)
+            directory += le32(entryCRC) + le32(entryData.count) + le32(size) + le16(entryName.count) + le16(0) + le16(0)
+            directory += le16(0) + le16(0) + le32(0) + le32(offset) + entryName
+        }
+        let start = archive.count
+        archive += directory
+        archive += le32(0x0605_4B50) + le16(0) + le16(0) + le16(2) + le16(2) + le32(directory.count) + le32(start) + le16(0)
+        return archive
+    }
+}
