@@ -9,10 +9,14 @@ public enum FileChooser {
     public struct Filter: Sendable {
         /// The name shown ("PNG image").
         public let name: String
-        /// The pattern matched ("*.png").
-        public let pattern: String
+        /// The patterns matched ("*.png"); the first one's extension is the type's own.
+        public let patterns: [String]
+        /// The pattern whose extension a name typed without one gets.
+        public var pattern: String { patterns[0] }
         /// A filter named `name` for `pattern`.
-        public init(_ name: String, pattern: String) { (self.name, self.pattern) = (name, pattern) }
+        public init(_ name: String, pattern: String) { (self.name, patterns) = (name, [pattern]) }
+        /// A filter named `name` for several patterns ("*.xopp", "*.xoj").
+        public init(_ name: String, patterns: [String]) { (self.name, self.patterns) = (name, patterns) }
     }
 
     /// An option shown in the dialog: a labelled set of values, one chosen.
@@ -136,7 +140,7 @@ public enum FileChooser {
         filters.compactMap { filter in
             guard let gtkFilter = gtk_file_filter_new() else { return nil }
             gtk_file_filter_set_name(gtkFilter, filter.name)
-            gtk_file_filter_add_pattern(gtkFilter, filter.pattern)
+            for pattern in filter.patterns { gtk_file_filter_add_pattern(gtkFilter, pattern) }
             gtk_file_chooser_add_filter(chooser, gtkFilter)
             return gtkFilter
         }

@@ -143,6 +143,12 @@ final class ChildProcess {
         waitpid(pid, &status, 0)
     }
 
+    /// Where the program `name` is on the `PATH`, if it is (`posix_spawn` does not search it).
+    static func executable(named name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// Runs `path` to the end (or `timeout` seconds) and returns its output lines.
     static func run(_ path: String, arguments: [String], timeout: Double) throws -> [String] {
         let child = try ChildProcess(path, arguments: arguments)

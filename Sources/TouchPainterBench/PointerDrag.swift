@@ -69,12 +69,10 @@ struct PointerDrag {
         try ChildProcess.run(try executable(), arguments: arguments, timeout: timeout)
     }
 
-    /// xdotool's path (`posix_spawn` does not search the `PATH`).
     private static func executable() throws -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: folder + "/xdotool") {
-            return folder + "/xdotool"
+        guard let path = ChildProcess.executable(named: "xdotool") else {
+            throw ChildProcess.Failure(description: "xdotool is not on the PATH (make setup-test installs it)")
         }
-        throw ChildProcess.Failure(description: "xdotool is not on the PATH (make setup-test installs it)")
+        return path
     }
 }

@@ -125,14 +125,15 @@ public final class Document {
         publish()
     }
 
-    /// Shows `scribble` with a fresh undo history (SPEC §5), kept at `origin`.
-    public func open(_ scribble: Scribble, from origin: DocumentOrigin) {
+    /// Shows `scribble` with a fresh undo history (SPEC §5), kept at `origin`; `unsaved`
+    /// makes it unsaved work from the start (an imported notebook: Quit asks about it).
+    public func open(_ scribble: Scribble, from origin: DocumentOrigin, unsaved: Bool = false) {
         self.scribble.removeObserver(self)
         self.scribble = scribble
         history.removeAll()
         observe(scribble)
         self.origin = origin
-        isDirty = false
+        isDirty = unsaved
         pendingMark = nil
         restartJournal(supersedingOld: true)
         onScribbleReplaced?(scribble)

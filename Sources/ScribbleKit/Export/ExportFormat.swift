@@ -1,4 +1,5 @@
-/// The file types a drawing exports to, each made on its own kind of Cairo surface.
+/// The file types a drawing exports to: images, each made on its own kind of Cairo surface,
+/// and Xournal++ notebooks.
 public enum ExportFormat: String, CaseIterable, Sendable {
     /// A raster image (Cairo image surface, PNG-encoded).
     case png
@@ -6,6 +7,13 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case svg
     /// A one-page PDF: every mark a path (Cairo PDF surface).
     case pdf
+    /// A Xournal++ notebook of one page (`XoppWriter`).
+    case xopp
+
+    /// What a file of this type is called in a file chooser ("PNG image").
+    public var typeName: String {
+        self == .xopp ? tr("Xournal++ notebook") : tr("%1$s image", rawValue.uppercased())
+    }
 
     /// The format a file name's extension names (case-insensitive), or `nil`.
     public init?(path: String) {

@@ -14,6 +14,8 @@ public struct Exporter: Sendable {
     public static let emptyPage: Float = 64
 
     private let snapshot: RenderSnapshot
+    /// The drawing itself, for the formats that keep marks rather than paint.
+    private let memento: ScribbleMemento
     /// The page in canvas pixels.
     public let pageWidth: Double
     /// The page in canvas pixels.
@@ -22,6 +24,7 @@ public struct Exporter: Sendable {
     /// Prepares to export `memento`'s drawing (a deep copy, so any thread may use it).
     public init(memento: ScribbleMemento) {
         snapshot = RenderSnapshot(of: memento.root)
+        self.memento = memento
         let bounds = memento.root.bounds
         pageWidth = Double(bounds.isNull ? Self.emptyPage : max(1, bounds.maxX + Self.margin))
         pageHeight = Double(bounds.isNull ? Self.emptyPage : max(1, bounds.maxY + Self.margin))
@@ -36,6 +39,7 @@ public struct Exporter: Sendable {
     /// - Throws: `ExportError` for an output too large, or a Cairo failure.
     /// - Complexity: O(n) in the drawing's marks and vertices.
     public func export(_ format: ExportFormat, options: ExportOptions = ExportOptions()) throws(ExportError) -> [UInt8] {
+        if format == .xopp { return XoppWriter.notebook(of: memento.root, title: memento.title) } // marks, not paint: no size or background
         let scale = scale(for: options)
         let limit = Double(ExportOptions.maximumSide(for: format))
         let (exactWidth, exactHeight) = ((pageWidth * scale).rounded(.up), (pageHeight * scale).rounded(.up))
@@ -49,7 +53,7 @@ public struct Exporter: Sendable {
         let surface: ExportSurface = switch format {
         case .png: PNGExportSurface()
         case .svg: VectorExportSurface(kind: .svg)
-        case .pdf: VectorExportSurface(kind: .pdf)
+        case .pdf, .xopp: VectorExportSurface(kind: .pdf)
         }
         return try surface.render(snapshot, width: width, height: height, scale: scale, background: background,
                                   texture: texture)

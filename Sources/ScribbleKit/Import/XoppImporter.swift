@@ -5,8 +5,9 @@
 /// as for any file), so neither a zip bomb nor a billion-point stroke costs more. Call it
 /// off the main thread.
 public enum XoppImporter {
-    /// A notebook read.
-    public struct Notebook {
+    /// A notebook read: made on the reading thread, handed whole to the main thread, and
+    /// not touched again where it was made.
+    public struct Notebook: @unchecked Sendable {
         /// The drawing: page outlines and backgrounds in one group at the bottom, then the
         /// strokes; titled after the file.
         public let scribble: Scribble

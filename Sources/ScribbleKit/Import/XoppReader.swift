@@ -271,17 +271,6 @@ private struct StrokeTag {
     }
 }
 
-/// What an import left out or changed, counted for the notice.
-public struct XoppLeftOut: Equatable, Sendable {
-    public var texts = 0, images = 0, formulas = 0, pdfBackgrounds = 0
-    /// Backgrounds of a kind the canvas does not draw (isometric, staves), drawn plain.
-    public var plainBackgrounds = 0
-    /// Dashed strokes drawn solid, and fills left out (the strokes' outlines stay).
-    public var dashed = 0, fills = 0
-    /// Widths below the pressure model's tenth of the widest, and points out of range.
-    public var clampedWidths = 0, clampedPoints = 0
-}
-
 /// Reads decimal numbers separated by whitespace (or commas), fast: the points of a stroke.
 struct NumberReader {
     private let bytes: UnsafeBufferPointer<UInt8>

@@ -42,6 +42,7 @@ enum AppInfo {
         .init(tr("Scribbles"), [
             .init("<Primary>s", tr("Save")),
             .init("<Primary>o", tr("Open the gallery")),
+            .init("<Primary>i", tr("Import a Xournal++ notebook")),
             .init("<Primary>e", tr("Export to PNG, SVG or PDF")),
             .init("<Primary>c", tr("Copy the drawing as an image")),
             .init("<Primary>p", tr("Print")),

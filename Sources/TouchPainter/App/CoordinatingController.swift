@@ -160,31 +160,49 @@ final class CoordinatingController {
 
     /// Puts an opened scribble on the canvas, and ends its progress notice once it is drawn:
     /// a big drawing is rendered in the background after it is read.
-    private func show(_ scribble: Scribble, from origin: DocumentOrigin, ending progress: ProgressNotice) {
-        document.open(scribble, from: origin)
+    private func show(_ scribble: Scribble, from origin: DocumentOrigin, unsaved: Bool = false, ending progress: ProgressNotice) {
+        document.open(scribble, from: origin, unsaved: unsaved)
         requestViewChange(to: .canvas)
         canvasViewController.canvasView.whenCurrentFrameIsShown { progress.end() }
     }
 
     /// Opens the scribble file at `path` (from a command line, this launch's or a later
-    /// one's) after asking about unsaved changes, decoding it off the main thread; says why
-    /// if it cannot.
+    /// one's, or a drop) after asking about unsaved changes, decoding it off the main thread;
+    /// says why if it cannot. A Xournal++ notebook opens as a new, unsaved scribble named
+    /// after it (the notebook itself is never written), with a notice of what it held that
+    /// the canvas does not show.
     func openFile(at path: String) {
         guard canvasViewController.confirmDiscardingChanges() else { return }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let progress = ProgressNotice(tr("Opening “%1$s”…", name), presenter: presenter)
-        FileRequest.start({ try ScribbleManager.loadMemento(path: path) }, timedOut: { [weak self] in
+        if XoppImporter.opens(path) {
+            read(path, failure: tr("Could not import “%1$s”", path), progress: progress, { try XoppImporter.read(path) }) { notebook in
+                self.show(notebook.scribble, from: .new, unsaved: true, ending: progress)
+                if let summary = notebook.leftOut.summary { self.canvasViewController.notify(summary) }
+            }
+        } else {
+            read(path, failure: tr("Could not open “%1$s”", path), progress: progress, { try ScribbleManager.loadMemento(path: path) }) { memento in
+                // Titled after the file if it has no title of its own.
+                self.show(Scribble(adopting: memento), from: .file(path: path), ending: progress)
+            }
+        }
+    }
+
+    /// Runs `read` off the main thread (`FileRequest`), then hands its value to `opened`, or
+    /// ends `progress` and says why under `failure` (a disk that does not answer included).
+    private func read<Value: Sendable>(_ path: String, failure: String, progress: ProgressNotice,
+                                       _ read: @escaping @Sendable () throws -> Value, opened: @escaping @MainActor (Value) -> Void) {
+        FileRequest.start(read, timedOut: { [weak self] in
             progress.end()
-            self?.presenter?.showError(tr("Could not open “%1$s”", path),
-                                       detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.", FileRequest.timeout / 1000))
+            self?.presenter?.showError(failure, detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.",
+                                                           FileRequest.timeout / 1000))
         }, completion: { [weak self] result in
             switch result {
-            case .success(let memento):
-                // Titled after the file if it has no title of its own.
-                self?.show(Scribble(adopting: memento), from: .file(path: path), ending: progress)
+            case .success(let value):
+                opened(value)
             case .failure(let error):
                 progress.end()
-                self?.presenter?.showError(tr("Could not open “%1$s”", path), detail: String(describing: error))
+                self?.presenter?.showError(failure, detail: String(describing: error))
             }
         })
     }

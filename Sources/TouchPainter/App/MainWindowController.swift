@@ -21,6 +21,7 @@ final class MainWindowController: ViewPresenter {
         [.init(tr("_New Scribble"), action: "app.new", accelerator: "<Primary>n"),
          .init(tr("Open _Gallery"), action: "app.open", accelerator: "<Primary>o"),
          .init(tr("_Open File…"), action: "app.open-file", accelerator: "<Primary><Shift>o"),
+         .init(tr("_Import…"), action: "app.import", accelerator: "<Primary>i"),
          .init(tr("Save _As…"), action: "app.save-as", accelerator: "<Primary><Shift>s")],
         [.init(tr("_Export…"), action: "app.export", accelerator: "<Primary>e"),
          .init(tr("_Print…"), action: "app.print", accelerator: "<Primary>p")],
@@ -43,6 +44,12 @@ final class MainWindowController: ViewPresenter {
         window.setIconName(AppInfo.iconName, fallback: AppInfo.icon)
         window.setDefaultSize(fitting: 1024, height: 768)
         window.doubleBufferOnlyWhileNearTheMonitorsSize()
+        // A scribble or a Xournal++ notebook dropped from the file manager opens, as from
+        // the command line (asking about unsaved work first).
+        window.acceptFileDrops { [unowned coordinator] paths in
+            MainLoop.perform { coordinator.openFile(at: paths[0]) } // after the drop is finished
+            return true
+        }
         window.setTitlebar(headerBar)
         primaryMenu.accessibleName = tr("Main menu")
         primaryMenu.tooltip = tr("Main menu (F10)")

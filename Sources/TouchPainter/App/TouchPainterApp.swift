@@ -119,6 +119,7 @@ final class TouchPainterApp {
             coordinator.requestViewChange(to: .gallery)
         }
         application.addAction("open-file", accelerators: ["<Primary><Shift>o"]) { canvas.openFileChooser() }
+        application.addAction("import", accelerators: ["<Primary>i"]) { canvas.importFileChooser() }
         application.addAction("save-as", accelerators: ["<Primary><Shift>s"]) { canvas.saveAs() }
         application.addAction("palette", accelerators: ["<Primary>k"], handler: onCanvas(.palette))
         application.addAction("export", accelerators: ["<Primary>e"]) { canvas.exportDrawing() }

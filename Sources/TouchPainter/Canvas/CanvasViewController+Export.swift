@@ -30,7 +30,7 @@ extension CanvasViewController {
         guard let answer = FileChooser.save(
             parent: coordinator.presenter?.dialogParent, title: tr("Export Drawing"), accept: tr("_Export"),
             suggestedName: document.displayName + ".png", folder: folder,
-            filters: ExportFormat.allCases.map { .init(tr("%1$s image", $0.rawValue.uppercased()), pattern: "*." + $0.rawValue) },
+            filters: ExportFormat.allCases.map { .init($0.typeName, pattern: "*." + $0.rawValue) },
             choices: [.init("scale", label: tr("Size"), options: [("1", "1×"), ("2", "2×")]),
                       .init("background", label: tr("Background"),
                             options: [("canvas", tr("The canvas")), ("white", tr("White")), ("transparent", tr("Transparent (PNG and SVG)"))])])

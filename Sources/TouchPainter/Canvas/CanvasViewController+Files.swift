@@ -1,17 +1,29 @@
 import GtkKit
 import ScribbleKit
 
-/// Files outside the gallery, as GNOME apps handle them: Open… (Ctrl+Shift+O) and Save As…
-/// (Ctrl+Shift+S) through the desktop's file chooser. Reading and writing happen off the main
-/// thread (`CoordinatingController.openFile`, `Document.saveAs`).
+/// Files outside the gallery, as GNOME apps handle them: Open… (Ctrl+Shift+O), Import…
+/// (Ctrl+I) and Save As… (Ctrl+Shift+S) through the desktop's file chooser. Reading and
+/// writing happen off the main thread (`CoordinatingController.openFile`, `Document.saveAs`).
 extension CanvasViewController {
-    /// The file type the choosers offer.
+    /// The file types the choosers offer.
     private static var scribbleFilter: FileChooser.Filter { .init(tr("Scribbles"), pattern: "*.scribble") }
+    private static var notebookFilter: FileChooser.Filter {
+        .init(tr("Xournal++ notebooks"), patterns: XoppImporter.fileExtensions.sorted().map { "*." + $0 })
+    }
 
-    /// Open…: asks for a scribble file anywhere, then opens it (asking about unsaved work first).
+    /// Open…: asks for a scribble file (or a notebook) anywhere, then opens it (asking about
+    /// unsaved work first).
     func openFileChooser() {
         guard let path = FileChooser.open(parent: coordinator.presenter?.dialogParent, title: tr("Open Scribble"),
-                                          accept: tr("_Open"), filters: [Self.scribbleFilter])
+                                          accept: tr("_Open"), filters: [Self.scribbleFilter, Self.notebookFilter])
+        else { return }
+        coordinator.openFile(at: path)
+    }
+
+    /// Import…: asks for a Xournal++ notebook, then opens it as a new, unsaved scribble.
+    func importFileChooser() {
+        guard let path = FileChooser.open(parent: coordinator.presenter?.dialogParent, title: tr("Import Notebook"),
+                                          accept: tr("_Import"), filters: [Self.notebookFilter])
         else { return }
         coordinator.openFile(at: path)
     }

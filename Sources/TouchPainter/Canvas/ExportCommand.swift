@@ -2,24 +2,24 @@ import ArgumentParser
 import Foundation
 import ScribbleKit
 
-/// `touchpainter export IN.scribble OUT.png|svg|pdf`: the headless exporter (SPEC §8). It
-/// never starts GTK, so it runs without a display: in scripts, over SSH, in CI.
+/// `touchpainter export IN.scribble|xopp|xoj OUT.png|svg|pdf|xopp`: the headless exporter
+/// (SPEC §8, §12). It never starts GTK, so it runs without a display: in scripts, over SSH, in CI.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a scribble to PNG, SVG or PDF, without a display.",
+        abstract: "Export a scribble (or a Xournal++ notebook) to PNG, SVG, PDF or a Xournal++ notebook, without a display.",
         discussion: """
         The type follows OUT's extension. The page runs from the canvas' origin to the \
         drawing's right and bottom edges plus a 16-pixel margin. SVG and PDF keep every mark \
-        as a vector path. Exit status: 0 done, 1 the input cannot be read or the output \
+        as a vector path; a .xopp notebook has one page around the drawing. Exit status: 0 done, 1 the input cannot be read or the output \
         written, 2 a usage error.
         """
     )
 
-    @Argument(help: "The scribble file to export.")
+    @Argument(help: "The scribble file (or Xournal++ notebook, .xopp or .xoj) to export.")
     var input: String
 
-    @Argument(help: "The file to write: .png, .svg or .pdf.")
+    @Argument(help: "The file to write: .png, .svg, .pdf or .xopp.")
     var output: String
 
     // `.unconditional`: a value that looks like an option ("-1") is still this option's
@@ -39,7 +39,7 @@ struct ExportCommand: ParsableCommand {
     /// Validates the options (usage errors exit with 2), then exports (failures exit with 1).
     func run() throws {
         guard let format = ExportFormat(path: output) else {
-            throw usage("OUT must end in .png, .svg or .pdf: \(output)")
+            throw usage("OUT must end in .png, .svg, .pdf or .xopp: \(output)")
         }
         var options = ExportOptions(transparent: transparent)
         if let scale {
@@ -66,7 +66,13 @@ struct ExportCommand: ParsableCommand {
         }
         let memento: ScribbleMemento
         do {
-            memento = try ScribbleManager.loadMemento(path: input)
+            if XoppImporter.opens(input) {
+                let notebook = try XoppImporter.read(input)
+                if let summary = notebook.leftOut.summary { FileHandle.standardError.write(Data("touchpainter: note: \(summary)\n".utf8)) }
+                memento = notebook.scribble.makeMemento()
+            } else {
+                memento = try ScribbleManager.loadMemento(path: input)
+            }
         } catch {
             throw failure("cannot read \(input): \(error)")
         }

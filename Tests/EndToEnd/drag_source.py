@@ -1,0 +1,35 @@
+"""A tiny GTK 3 window that offers one file for dragging, as a file manager does
+(`text/uri-list`): the end-to-end tests drag from it onto TouchPainter with real pointer
+events, so the drop goes through the X server's drag-and-drop protocol (XDND).
+
+usage: python3 drag_source.py PATH   (prints "ready x y" once its window is up: the point to drag from)"""
+import pathlib
+import sys
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
+
+uri = pathlib.Path(sys.argv[1]).resolve().as_uri()
+window = Gtk.Window(title="Drag source")
+window.set_default_size(160, 120)
+window.move(1100, 860)  # beside the app's window, which the tests keep at the top left
+box = Gtk.EventBox()
+box.add(Gtk.Label(label="drag me"))
+window.add(box)
+box.drag_source_set(Gdk.ModifierType.BUTTON1_MASK, [Gtk.TargetEntry.new("text/uri-list", 0, 0)], Gdk.DragAction.COPY)
+box.connect("drag-data-get", lambda _w, _c, data, _i, _t: data.set_uris([uri]))
+window.connect("destroy", Gtk.main_quit)
+window.show_all()
+
+
+def announce():
+    x, y = window.get_position()
+    width, height = window.get_size()
+    print(f"ready {x + width // 2} {y + height // 2}", flush=True)
+    return False
+
+
+GLib.timeout_add(500, announce)
+Gtk.main()
