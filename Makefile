@@ -5,7 +5,7 @@ APP_ID := io.github.touchpainter.TouchPainter
 # What `make install` installs (the tests install a debug build with `make -o release`).
 BINARY ?= .build/release/touchpainter
 
-.PHONY: setup setup-test build release run test check bench install uninstall clean locale po
+.PHONY: setup setup-test build release run test test-package check bench install uninstall clean locale po deb setup-package
 
 # Translations: po/<language>.po compiled into share/locale beside the binaries' folder.
 LANGUAGES := $(shell cat po/LINGUAS)
@@ -20,8 +20,11 @@ setup-test:
 build: setup locale
 	$(SWIFT) build
 
+# The shipped build: the Swift runtime linked in (no toolchain needed to run it) and no
+# search path for libraries beside the binary.
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
 release: setup locale
-	$(SWIFT) build -c release --product touchpainter
+	$(SWIFT) build $(RELEASE_FLAGS) --product touchpainter
 
 locale: $(CATALOGUES)
 
@@ -52,7 +55,8 @@ bench: setup-test
 	@bash scripts/bench.sh
 
 install: release locale
-	@# Metainfo, man page, symbolic icon and the MIME type go with the binary and desktop file.
+	@# Metainfo, man page, symbolic icon, the MIME types and the thumbnailer go with the
+	@# binary and desktop file.
 	install -Dm755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/touchpainter
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
@@ -60,12 +64,14 @@ install: release locale
 	install -Dm644 data/$(APP_ID).xml $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml
 	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
 	install -Dm644 data/touchpainter.1 $(DESTDIR)$(PREFIX)/share/man/man1/touchpainter.1
+	install -Dm644 data/touchpainter.thumbnailer $(DESTDIR)$(PREFIX)/share/thumbnailers/touchpainter.thumbnailer
 	for l in $(LANGUAGES); do install -Dm644 .build/share/locale/$$l/LC_MESSAGES/touchpainter.mo \
 	  $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/touchpainter.mo; done
-	@# Refresh the desktop's caches when their tools are installed (a missing one is harmless).
-	@! command -v update-mime-database >/dev/null || update-mime-database $(DESTDIR)$(PREFIX)/share/mime
-	@! command -v gtk-update-icon-cache >/dev/null || gtk-update-icon-cache -q -t $(DESTDIR)$(PREFIX)/share/icons/hicolor
-	@! command -v update-desktop-database >/dev/null || update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications
+	@# Refresh the desktop's caches when their tools are installed (a missing one is harmless),
+	@# unless staging into a DESTDIR (a package), where the target system's triggers do it.
+	@[ -n "$(DESTDIR)" ] || ! command -v update-mime-database >/dev/null || update-mime-database $(PREFIX)/share/mime
+	@[ -n "$(DESTDIR)" ] || ! command -v gtk-update-icon-cache >/dev/null || gtk-update-icon-cache -q -t $(PREFIX)/share/icons/hicolor
+	@[ -n "$(DESTDIR)" ] || ! command -v update-desktop-database >/dev/null || update-desktop-database -q $(PREFIX)/share/applications
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/touchpainter \
@@ -75,7 +81,20 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml \
 	      $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml \
 	      $(DESTDIR)$(PREFIX)/share/man/man1/touchpainter.1 \
+	      $(DESTDIR)$(PREFIX)/share/thumbnailers/touchpainter.thumbnailer \
 	      $(foreach l,$(LANGUAGES),$(DESTDIR)$(PREFIX)/share/locale/$(l)/LC_MESSAGES/touchpainter.mo)
+
+# .build/touchpainter_<version>_amd64.deb: `make install` staged with PREFIX=/usr, packaged
+# with Debian's own tools (scripts/deb.sh).
+deb: setup-package
+	@bash scripts/deb.sh
+
+setup-package:
+	@bash scripts/setup.sh package
+
+# The package's own tests, with the slow parts: lintian, and a real apt install and remove.
+test-package: setup-package
+	@bash scripts/test-package.sh
 
 clean:
 	rm -rf .build

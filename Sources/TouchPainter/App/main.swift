@@ -11,6 +11,7 @@ struct TouchPainterCommand: ParsableCommand {
         usage: """
         touchpainter [<file>] [--brand <brand>]
           touchpainter export <input> <output> [--scale <scale>] [--width <width>] [--transparent]
+          touchpainter thumbnail <input> <output> [--size <size>]
         """,
         discussion: """
         With a <file>, opens that scribble (in the running TouchPainter, if there is one). \
@@ -18,7 +19,7 @@ struct TouchPainterCommand: ParsableCommand {
         'touchpainter help open' and 'touchpainter help export' tell more.
         """,
         version: AppInfo.version,
-        subcommands: [LaunchCommand.self, ExportCommand.self],
+        subcommands: [LaunchCommand.self, ExportCommand.self, ThumbnailCommand.self],
         defaultSubcommand: LaunchCommand.self
     )
 }
