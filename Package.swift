@@ -14,12 +14,15 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "GtkKit", dependencies: ["CGtk", "CCairo"]),
-        .target(name: "ScribbleKit", dependencies: ["CCairo"]),
+        // A Cairo context as GtkKit hands it out and ScribbleKit draws on it (under both, which
+        // must not see each other).
+        .target(name: "CairoKit", dependencies: ["CCairo"]),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CCairo", "CairoKit"]),
+        .target(name: "ScribbleKit", dependencies: ["CCairo", "CairoKit"]),
         .executableTarget(
             name: "TouchPainter",
             dependencies: [
-                "GtkKit", "ScribbleKit", "CCairo",
+                "GtkKit", "ScribbleKit", "CairoKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The brands' logos and the app's icon (a link to the one `make install` installs),
@@ -29,15 +32,15 @@ let package = Package(
         ),
         // The benchmark suite (`make bench`): ScribbleKit's canvas, storage and rendering
         // paths, and the release app binary timed through its opt-in timing lines.
-        .executableTarget(name: "TouchPainterBench", dependencies: ["ScribbleKit", "CCairo"]),
+        .executableTarget(name: "TouchPainterBench", dependencies: ["ScribbleKit", "CairoKit", "CCairo"]),
         .testTarget(
             name: "ScribbleKitTests",
             dependencies: [
-                "ScribbleKit", "CCairo",
+                "ScribbleKit", "CairoKit", "CCairo",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
-        .testTarget(name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit", "CCairo", "CGtk"]),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CairoKit", "CGtk"]),
+        .testTarget(name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit", "CairoKit", "CCairo", "CGtk"]),
     ]
 )

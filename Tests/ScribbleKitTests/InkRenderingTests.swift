@@ -1,3 +1,4 @@
+import CairoKit
 import CCairo
 import Testing
 @testable import ScribbleKit
@@ -342,7 +343,7 @@ extension ImageSurface {
     func paint(_ backdrop: CanvasBackdrop) {
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        backdrop.paint(on: cr)
-        backdrop.drawLive(on: cr)
+        backdrop.paint(on: CairoContext(cr))
+        backdrop.drawLive(on: CairoContext(cr))
     }
 }

@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 
 /// Picks and moves marks (SPEC §7): a click selects the topmost mark under the pointer,
 /// Shift+click adds or removes one, a click on empty canvas clears; dragging a selected mark
@@ -58,7 +59,8 @@ public final class SelectTool: CanvasTool {
     }
 
     /// A dashed rectangle around each selected mark, dark over light so it shows on any colour.
-    public func drawOverlay(on cr: OpaquePointer) {
+    public func drawOverlay(on context: CairoContext) {
+        let cr = context.pointer
         let margin = Selection.outlineMargin
         for mark in host.selection.marks {
             let box = mark.bounds.outset(by: margin).integral

@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import Glibc
 import GtkKit
 import ScribbleKit
@@ -76,7 +76,7 @@ final class CanvasKindChooser {
 
     /// The canvas of `kind` (light grey while its texture is being made), a sample stroke,
     /// and a thin border so white shows against the window.
-    private static func drawPreview(of kind: CanvasKind, on cr: OpaquePointer, in preview: DrawingArea) {
+    private static func drawPreview(of kind: CanvasKind, on cr: CairoContext, in preview: DrawingArea) {
         let (width, height) = preview.allocatedSize
         let scale = preview.scaleFactor
         if kind == .plain {
@@ -84,8 +84,8 @@ final class CanvasKindChooser {
         } else if let texture = CanvasTextureCache.shared.readyTexture(for: kind, scale: scale) {
             texture.paint(on: cr)
         } else {
-            cairo_set_source_rgb(cr, 0.9, 0.9, 0.9)
-            cairo_paint(cr)
+            cr.setSource(red: 0.9, green: 0.9, blue: 0.9)
+            cr.paint()
             CanvasTextureCache.shared.prepare(kind, scale: scale) { [weak preview] in
                 MainLoop.perform { [preview] in preview?.queueDraw() }
             }
@@ -96,9 +96,9 @@ final class CanvasKindChooser {
             sample.append(Point(x: x, y: Float(height) * (0.5 + 0.2 * sinf(Float(step) * 0.8))))
         }
         MarkRenderer(context: cr).render(sample)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
-        cairo_set_line_width(cr, 1)
-        cairo_rectangle(cr, 0.5, 0.5, Double(width) - 1, Double(height) - 1)
-        cairo_stroke(cr)
+        cr.setSource(red: 0, green: 0, blue: 0, alpha: 0.25)
+        cr.setLineWidth(1)
+        cr.rectangle(x: 0.5, y: 0.5, width: Double(width) - 1, height: Double(height) - 1)
+        cr.stroke()
     }
 }

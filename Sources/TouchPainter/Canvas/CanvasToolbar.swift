@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import GtkKit
 import ScribbleKit
 
@@ -67,25 +67,25 @@ final class CanvasToolbar {
 
     /// The sample: a short wave in the current colour at the current width (up to the
     /// button's height), on a light card so white and translucent ink stay visible.
-    private func drawSwatch(_ cr: OpaquePointer) {
+    private func drawSwatch(_ cr: CairoContext) {
         let (width, height) = swatch.allocatedSize
         let (w, h) = (Double(width), Double(height))
-        cairo_rectangle(cr, 0.5, 0.5, w - 1, h - 1)
-        cairo_set_source_rgb(cr, 0.97, 0.97, 0.97)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.3)
-        cairo_set_line_width(cr, 1)
-        cairo_stroke(cr)
+        cr.rectangle(x: 0.5, y: 0.5, width: w - 1, height: h - 1)
+        cr.setSource(red: 0.97, green: 0.97, blue: 0.97)
+        cr.fillPreserve()
+        cr.setSource(red: 0, green: 0, blue: 0, alpha: 0.3)
+        cr.setLineWidth(1)
+        cr.stroke()
         let lineWidth = min(Double(style.size), h - 4)
         let reach = (h - 4 - lineWidth) / 2 // how far the wave swings, so the line stays inside
         let margin = 2 + lineWidth / 2
-        cairo_move_to(cr, margin, h / 2 + reach)
-        cairo_curve_to(cr, w / 2, h / 2 - 3 * reach, w / 2, h / 2 + 3 * reach, w - margin, h / 2 - reach)
+        cr.move(toX: margin, y: h / 2 + reach)
+        cr.curve(x1: w / 2, y1: h / 2 - 3 * reach, x2: w / 2, y2: h / 2 + 3 * reach, toX: w - margin, y: h / 2 - reach)
         let c = style.color.unitComponents
-        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
-        cairo_set_line_width(cr, lineWidth)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_stroke(cr)
+        cr.setSource(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+        cr.setLineWidth(lineWidth)
+        cr.setLineCap(.round)
+        cr.stroke()
     }
 }
 

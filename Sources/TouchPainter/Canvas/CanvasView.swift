@@ -1,3 +1,4 @@
+import CairoKit
 import GtkKit
 import ScribbleKit
 
@@ -14,7 +15,7 @@ final class CanvasView {
     let session: CanvasSession
     /// Draws above the drawing on every frame (the current tool's outline or preview);
     /// never part of the backdrop.
-    var drawOverlay: ((OpaquePointer) -> Void)?
+    var drawOverlay: ((CairoContext) -> Void)?
 
     /// An empty canvas showing `background` under the marks; `show(_:)` gives it a scribble.
     init(background: CanvasKind = .plain) {
@@ -80,7 +81,7 @@ final class CanvasView {
                                           monitorWidth: monitor?.width, monitorHeight: monitor?.height))
     }
 
-    private func draw(_ cr: OpaquePointer) {
+    private func draw(_ cr: CairoContext) {
         session.draw(on: cr)
         drawOverlay?(cr)
         TimingReport.canvasDidDraw()

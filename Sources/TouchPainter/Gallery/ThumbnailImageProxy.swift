@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import Dispatch
 import Glibc
 import GtkKit
@@ -68,7 +68,7 @@ final class ThumbnailImageProxy {
     /// Paints what is known now into `width`×`height`, and starts the load on first use.
     /// Whatever it shows — placeholder, thumbnail or broken tile — is drawn through the same
     /// Decorator chain: fitted and centred by a transform filter, on a soft shadow, a card.
-    func draw(on cr: OpaquePointer, width: Int, height: Int) {
+    func draw(on cr: CairoContext, width: Int, height: Int) {
         if case .notLoaded = state { startLoading() }
         let card = ImageRect(x: Self.margin, y: Self.margin, width: Double(width) - 2 * Self.margin - 3,
                              height: Double(height) - 2 * Self.margin - 3)
@@ -122,10 +122,10 @@ private struct OnWhite: ImageComponent {
     init(_ image: CairoImage) { self.image = image }
     var size: (width: Double, height: Double) { image.size }
 
-    func draw(in rect: ImageRect, on cr: OpaquePointer) {
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-        cairo_fill(cr)
+    func draw(in rect: ImageRect, on cr: CairoContext) {
+        cr.setSource(red: 1, green: 1, blue: 1)
+        cr.rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        cr.fill()
         image.draw(in: rect, on: cr)
     }
 }
@@ -137,13 +137,13 @@ private struct BrokenImage: ImageComponent {
     let height: Double
     nonisolated var size: (width: Double, height: Double) { (width, height) }
 
-    nonisolated func draw(in rect: ImageRect, on cr: OpaquePointer) {
-        cairo_set_source_rgb(cr, 0.93, 0.93, 0.93)
-        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
-        cairo_set_line_width(cr, 2)
-        cairo_stroke(cr)
+    nonisolated func draw(in rect: ImageRect, on cr: CairoContext) {
+        cr.setSource(red: 0.93, green: 0.93, blue: 0.93)
+        cr.rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        cr.fillPreserve()
+        cr.setSource(red: 0.6, green: 0.6, blue: 0.6)
+        cr.setLineWidth(2)
+        cr.stroke()
         let size = 48.0
         nonisolated(unsafe) let cr = cr // used at once, on this thread
         MainActor.assumeIsolated { // tiles draw in GTK's draw handler, on the main thread

@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import GtkKit
 import ScribbleKit
 
@@ -196,10 +196,10 @@ final class PaletteViewController: ViewController {
     }
 
     /// A short stroke in the current colour at the current width, on the canvas colour.
-    private func drawPreview(_ cr: OpaquePointer) {
+    private func drawPreview(_ cr: CairoContext) {
         let (w, h) = preview.allocatedSize
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
+        cr.setSource(red: 1, green: 1, blue: 1)
+        cr.paint()
         let stroke = Stroke(color: style.color, size: style.size)
         let margin = Float(max(16, style.size / 2 + 4))
         stroke.append(Point(x: margin, y: Float(h) / 2))

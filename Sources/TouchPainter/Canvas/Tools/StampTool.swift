@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import Dispatch
 import GtkKit
 import ScribbleKit
@@ -90,20 +90,20 @@ final class StampTool: CanvasTool {
     }
 
     /// The template where a click would put it, at a third of its strength.
-    func drawOverlay(on cr: OpaquePointer) {
+    func drawOverlay(on cr: CairoContext) {
         guard let point = previewPoint else { return }
         let (dx, dy) = offset(centringOn: point)
         if isHuge {
             if let picture { picture.draw(on: cr, dx: Double(dx), dy: Double(dy)) }
             return
         }
-        cairo_save(cr)
-        cairo_push_group(cr)
-        cairo_translate(cr, Double(dx), Double(dy))
+        cr.save()
+        cr.pushGroup()
+        cr.translate(x: Double(dx), y: Double(dy))
         MarkRenderer(context: cr).render(template)
-        cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, 0.35)
-        cairo_restore(cr)
+        cr.popGroupToSource()
+        cr.paint(alpha: 0.35)
+        cr.restore()
     }
 }
 
@@ -130,26 +130,23 @@ struct StampPicture: @unchecked Sendable {
         let margin = 8.0 // round caps and joins past the bounds of the points
         let width = Double(box.width) + 2 * margin, height = Double(box.height) + 2 * margin
         let scale = max(1, max(width, height) / 2048)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((width / scale).rounded(.up)),
-                                                       Int32((height / scale).rounded(.up))),
-              let cr = cairo_create(surface) else { return nil }
-        origin = (Double(box.minX) - margin, Double(box.minY) - margin)
-        cairo_scale(cr, 1 / scale, 1 / scale)
-        cairo_translate(cr, -origin.x, -origin.y)
-        MarkRenderer(context: cr).render(mark)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        image = CairoImage(adopting: surface)
-        self.scale = scale
+        let origin = (x: Double(box.minX) - margin, y: Double(box.minY) - margin)
+        guard let image = CairoImage(width: Int((width / scale).rounded(.up)), height: Int((height / scale).rounded(.up)),
+                                     format: .argb32, draw: { cr in
+                                         cr.scale(1 / scale)
+                                         cr.translate(x: -origin.x, y: -origin.y)
+                                         MarkRenderer(context: cr).render(mark)
+                                     })
+        else { return nil }
+        (self.image, self.scale, self.origin) = (image, scale, origin)
     }
 
     /// Paints the picture moved by (`dx`, `dy`) canvas pixels, at a third of its strength.
-    func draw(on cr: OpaquePointer, dx: Double, dy: Double) {
-        cairo_save(cr)
-        cairo_translate(cr, origin.x + dx, origin.y + dy)
-        cairo_scale(cr, scale, scale)
-        cairo_set_source_surface(cr, image.surface, 0, 0)
-        cairo_paint_with_alpha(cr, 0.35)
-        cairo_restore(cr)
+    func draw(on cr: CairoContext, dx: Double, dy: Double) {
+        cr.save()
+        cr.translate(x: origin.x + dx, y: origin.y + dy)
+        cr.scale(scale)
+        image.paint(on: cr, alpha: 0.35)
+        cr.restore()
     }
 }

@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import Dispatch
 import GtkKit
 import ScribbleKit
@@ -156,20 +156,18 @@ final class TemplateLibrary {
     /// `mark` scaled to fit `width`×`height` (never enlarged past twice its size) and
     /// centred, on a transparent image; `nil` for no mark or an empty one.
     nonisolated static func drawPreview(_ mark: Mark?, width: Int, height: Int) -> CairoImage? {
-        guard let mark, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
-        let image = CairoImage(adopting: surface)
-        let box = mark.bounds
-        guard !box.isNull, box.width > 0 || box.height > 0, let cr = cairo_create(surface) else { return image }
-        defer { cairo_destroy(cr) }
-        let inset = Double(min(width, height)) / 10
-        let scale = min((Double(width) - 2 * inset) / Double(max(box.width, 1)),
-                        (Double(height) - 2 * inset) / Double(max(box.height, 1)), 2 * Double(width) / 80)
-        cairo_translate(cr, Double(width) / 2, Double(height) / 2)
-        cairo_scale(cr, scale, scale)
-        cairo_translate(cr, -Double(box.minX + box.maxX) / 2, -Double(box.minY + box.maxY) / 2)
-        MarkRenderer(context: cr).render(mark)
-        cairo_surface_flush(surface)
-        return image
+        guard let mark else { return nil }
+        return CairoImage(width: width, height: height, format: .argb32) { cr in
+            let box = mark.bounds
+            guard !box.isNull, box.width > 0 || box.height > 0 else { return }
+            let inset = Double(min(width, height)) / 10
+            let scale = min((Double(width) - 2 * inset) / Double(max(box.width, 1)),
+                            (Double(height) - 2 * inset) / Double(max(box.height, 1)), 2 * Double(width) / 80)
+            cr.translate(x: Double(width) / 2, y: Double(height) / 2)
+            cr.scale(scale)
+            cr.translate(x: -Double(box.minX + box.maxX) / 2, y: -Double(box.minY + box.maxY) / 2)
+            MarkRenderer(context: cr).render(mark)
+        }
     }
 }
 

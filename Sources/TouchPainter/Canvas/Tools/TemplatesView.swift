@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import Foundation
 import GtkKit
 import ScribbleKit
@@ -153,14 +153,14 @@ final class TemplatesView {
     }
 
     /// A white card, and on it the preview (drawn at the device's scale) once there is one.
-    private static func drawCard(_ preview: CairoImage?, on cr: OpaquePointer) {
+    private static func drawCard(_ preview: CairoImage?, on cr: CairoContext) {
         let (width, height) = (Double(tileSize.width), Double(tileSize.height))
-        cairo_rectangle(cr, 0.5, 0.5, width - 1, height - 1)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.15)
-        cairo_set_line_width(cr, 1)
-        cairo_stroke(cr)
+        cr.rectangle(x: 0.5, y: 0.5, width: width - 1, height: height - 1)
+        cr.setSource(red: 1, green: 1, blue: 1)
+        cr.fillPreserve()
+        cr.setSource(red: 0, green: 0, blue: 0, alpha: 0.15)
+        cr.setLineWidth(1)
+        cr.stroke()
         guard let preview else { return }
         preview.draw(in: ImageRect(x: 0, y: 0, width: width, height: height), on: cr)
     }
