@@ -152,7 +152,7 @@ struct CoordinatingControllerTests {
 
     /// Lets the naming of a first save (a listing on the loading queue) come back.
     private func settleNaming() {
-        CoordinatingController.loading.sync {}
+        Background.wait(for: .files)
         MainLoop.iterate()
     }
 
@@ -236,9 +236,9 @@ struct CoordinatingControllerTests {
     }
 
     @Test func progressShowsOnlyForWorkThatTakesAWhileAndGoesWhenItEnds() {
-        let quick = ProgressNotice("Quick", presenter: presenter, delay: 20)
+        let quick = ProgressNotice("Quick", dialogs: presenter, delay: 20)
         quick.end()
-        let slow = ProgressNotice("Slow", presenter: presenter, delay: 20)
+        let slow = ProgressNotice("Slow", dialogs: presenter, delay: 20)
         let deadline = ContinuousClock.now + .seconds(5)
         while presenter.progress.isEmpty, ContinuousClock.now < deadline { MainLoop.iterate() }
         #expect(presenter.progress == ["Slow"]) // not "Quick": it ended before its delay

@@ -16,6 +16,8 @@ final class CanvasView {
     /// Draws above the drawing on every frame (the current tool's outline or preview);
     /// never part of the backdrop.
     var drawOverlay: ((CairoContext) -> Void)?
+    /// Told of each frame drawn and each full frame shown, if anyone watches the timing.
+    var instrumentation: Instrumentation?
 
     /// An empty canvas showing `background` under the marks; `show(_:)` gives it a scribble.
     init(background: CanvasKind = .plain) {
@@ -60,7 +62,7 @@ final class CanvasView {
             MainLoop.after(milliseconds: wait) { [weak self] in self?.paintLiveArea() }
         case .frameShown(let rect, let vertices):
             invalidate(rect)
-            TimingReport.canvasDidShowFullFrame(vertices: vertices)
+            instrumentation?.canvasDidShowFullFrame(vertices: vertices)
         }
     }
 
@@ -84,6 +86,6 @@ final class CanvasView {
     private func draw(_ cr: CairoContext) {
         session.draw(on: cr)
         drawOverlay?(cr)
-        TimingReport.canvasDidDraw()
+        instrumentation?.canvasDidDraw()
     }
 }

@@ -11,8 +11,8 @@ extension CanvasViewController {
         if event.kind == .press, event.touchSequence != nil || (event.button == 1 && !event.isDoubleClick) {
             canvasView.drawingArea.grabFocus()
         }
-        if TimingReport.isEnabled, event.kind == .motion, event.isPrimaryDown || event.touchSequence != nil, tool is PenTool {
-            TimingReport.motionArrived()
+        if let instrumentation, event.kind == .motion, event.isPrimaryDown || event.touchSequence != nil, tool is PenTool {
+            instrumentation.motionArrived()
         }
         input.handle(ToolEvent(event))
     }

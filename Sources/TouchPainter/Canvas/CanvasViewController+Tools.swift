@@ -90,7 +90,7 @@ extension CanvasViewController: CanvasToolHost {
         toolStrip.keepButton.isSensitive = !selection.isEmpty
     }
 
-    var eraserOptions: EraserOptions { coordinator.settings.eraser }
+    var eraserOptions: EraserOptions { settings.eraser }
 
     func overlayNeedsDisplay(in rect: Rect) {
         canvasView.invalidate(rect)

@@ -20,6 +20,8 @@ final class GalleryGrid {
     var onSecondaryClick: ((ScribbleThumbnailView) -> Void)?
 
     private let manager: ScribbleManager
+    /// Told when thumbnails load, if anyone watches the timing.
+    private let instrumentation: Instrumentation?
     private let column = Box(.vertical)
     private let above = Box(.vertical), below = Box(.vertical)
     /// Every entry of the listing, in gallery order.
@@ -45,8 +47,9 @@ final class GalleryGrid {
     private static let scrollBarAllowance = 16
 
     /// An empty grid over `manager`'s gallery.
-    init(manager: ScribbleManager) {
+    init(manager: ScribbleManager, instrumentation: Instrumentation? = nil) {
         self.manager = manager
+        self.instrumentation = instrumentation
         column.setMargins(Self.margin)
         column.packStart(above)
         column.packStart(flowBox)
@@ -142,7 +145,7 @@ final class GalleryGrid {
     /// The tile of `entry`: a recent one, or a new one.
     private func tile(for entry: ScribbleEntry) -> ScribbleThumbnailView {
         if let tile = recent[entry] { return tile }
-        let tile = ScribbleThumbnailView(entry: entry, manager: manager)
+        let tile = ScribbleThumbnailView(entry: entry, manager: manager, instrumentation: instrumentation)
         recent[entry] = tile
         recentOrder.append(entry)
         return tile

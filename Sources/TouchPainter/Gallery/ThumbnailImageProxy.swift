@@ -25,8 +25,6 @@ final class ThumbnailImageProxy {
         case damaged
     }
 
-    /// Decoding runs here, off the GTK main thread.
-    private static let queue = DispatchQueue(label: "touchpainter.thumbnails", qos: .userInitiated, attributes: .concurrent)
     /// Where the placeholder comes from (shared by every tile: the Flyweight).
     private let placeholders: ThumbnailPlaceholder
     /// Makes the picture, on the background queue (`nil`: there is none to load).
@@ -37,6 +35,8 @@ final class ThumbnailImageProxy {
     private(set) var state = State.notLoaded
     /// Called on the main thread once the load finished, either way.
     var onLoad: (() -> Void)?
+    /// Told when the load starts and ends, if anyone watches the timing.
+    var instrumentation: Instrumentation?
 
     /// A proxy whose picture `load` makes, off the main thread, when it is first drawn.
     init(placeholders: ThumbnailPlaceholder = .shared, load: (@Sendable () -> ScribbleManager.Thumbnail)?) {
@@ -92,23 +92,22 @@ final class ThumbnailImageProxy {
     private func startLoading() {
         guard let load else { return }
         state = .loading
-        TimingReport.thumbnailLoadStarted()
-        let cancelled = cancelled
-        Self.queue.async { [weak self] in
+        instrumentation?.thumbnailLoadStarted()
+        let (cancelled, instrumentation) = (cancelled, instrumentation)
+        Background.run(on: .thumbnails, {
             Self.decoding.wait()
-            let thumbnail = cancelled.isSet ? nil : load()
-            Self.decoding.signal()
-            MainLoop.perform {
-                defer { TimingReport.thumbnailLoadFinished() }
-                guard let self, let thumbnail else { return }
-                switch thumbnail {
-                case .image(let image): self.state = .loaded(image)
-                case .missing: self.state = .broken
-                case .damaged: self.state = .damaged
-                }
-                self.onLoad?()
+            defer { Self.decoding.signal() }
+            return cancelled.isSet ? nil : load()
+        }, then: { [weak self] thumbnail in
+            defer { instrumentation?.thumbnailLoadFinished() }
+            guard let self, let thumbnail else { return }
+            switch thumbnail {
+            case .image(let image): self.state = .loaded(image)
+            case .missing: self.state = .broken
+            case .damaged: self.state = .damaged
             }
-        }
+            self.onLoad?()
+        })
     }
 
     /// How many thumbnails decode at once: one per core, so a gallery of big pictures

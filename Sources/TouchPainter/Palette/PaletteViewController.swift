@@ -75,12 +75,12 @@ final class PaletteViewController: ViewController {
     var isChangingSelection = false
 
     /// Makes the pane; its commands change `pen`, the canvas' pen, or `selection`'s marks on
-    /// `document`'s drawing.
-    init(pen: StrokeStyle, selection: Selection, document: Document, coordinator: CoordinatingController) {
+    /// `document`'s drawing; its Done button (`branding`'s) asks `navigator` for the canvas.
+    init(pen: StrokeStyle, selection: Selection, document: Document, navigator: Navigator, branding: BrandingFactory?) {
         self.pen = pen
         self.selection = selection
         selectionEdit = SelectionStyleEdit(document: document, selection: selection)
-        doneButton = coordinator.makeDoneButton()
+        doneButton = DoneButton.make(branding: branding, navigator: navigator)
         doneButton.tooltip = tr("Close the palette (Escape)")
         penCommands = (SetStrokeColorCommand(style: pen), SetStrokeSizeCommand(style: pen))
         selectionCommands = (SetStrokeColorCommand(style: selectionStyle), SetStrokeSizeCommand(style: selectionStyle))

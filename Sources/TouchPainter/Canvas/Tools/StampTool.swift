@@ -1,5 +1,4 @@
 import CairoKit
-import Dispatch
 import GtkKit
 import ScribbleKit
 
@@ -22,8 +21,6 @@ final class StampTool: CanvasTool {
     private let picture: StampPicture?
     /// Where the preview is drawn; `nil` when the pointer is off the canvas.
     private var previewPoint: Point?
-    /// Stamps of huge templates are copied here, one after another, in the order clicked.
-    private static let queue = DispatchQueue(label: "touchpainter.stamp", qos: .userInitiated)
 
     /// Stamps copies of `template` on `host`'s document. `size` is its marks and vertices
     /// (counted off the main thread by the library; counted here if not given).
@@ -46,14 +43,14 @@ final class StampTool: CanvasTool {
         }
         let (dx, dy) = offset(centringOn: point)
         let prototype = Handoff(mark: template)
-        Self.queue.async {
+        // Copied on the stamp lane, one after another in the order clicked.
+        Background.run(on: .stamp, {
             let stamp = Handoff(mark: prototype.mark.translated(dx: dx, dy: dy))
-            let memento = ScribbleMemento.incremental(of: stamp.mark)
-            MainLoop.perform {
-                document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp.mark))
-                document.markFinished(stamp.mark, journaledAs: memento)
-            }
-        }
+            return (stamp, ScribbleMemento.incremental(of: stamp.mark))
+        }, then: { stamp, memento in
+            document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp.mark))
+            document.markFinished(stamp.mark, journaledAs: memento)
+        })
     }
 
     /// The marks and vertices in `mark`.
