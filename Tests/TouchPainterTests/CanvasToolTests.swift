@@ -27,7 +27,7 @@ struct CanvasToolTests {
 
     /// A key as the app hears it: the window's single-key shortcuts first, then the canvas'.
     private func key(_ name: String, _ modifiers: KeyModifiers = []) -> Bool {
-        let event = KeyEvent(name: name, modifiers: modifiers)
+        let event = KeyEvent(key: Key(gdkName: name), modifiers: modifiers)
         return canvas.handleShortcutKey(event) || canvas.handleKey(event)
     }
 

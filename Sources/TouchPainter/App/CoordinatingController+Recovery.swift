@@ -32,7 +32,7 @@ extension CoordinatingController {
         guard let orphan = findings.orphans.first else { return }
         let answer = ask(
             tr("Restore unsaved changes?"), detail: Self.question(about: orphan),
-            choices: [.init(tr("_Discard"), style: "destructive-action"), .init(tr("_Restore"), style: "suggested-action")],
+            choices: [.init(tr("_Discard"), style: .destructiveAction), .init(tr("_Restore"), style: .suggestedAction)],
             defaultChoice: 1)
         if answer == 1 {
             document.restore(orphan)

@@ -67,7 +67,7 @@ final class MainWindowController: ViewPresenter {
                 return !self.window.focusIsTextEntry && coordinator.canvasViewController.handleShortcutKey(event)
             }
             // Escape is "Done" on every page but the canvas, whose tools use it.
-            guard event.name == "Escape" else { return false }
+            guard event.key == .escape else { return false }
             coordinator.requestViewChange(to: .canvas)
             return true
         }
@@ -75,7 +75,7 @@ final class MainWindowController: ViewPresenter {
         // the side pane open, Escape closes it, wherever the focus is (on the canvas too:
         // a second Escape then goes to the canvas' tools).
         window.onKeyPress { [weak self, weak coordinator] event in
-            guard event.name == "Escape", self?.sidePane.revealsChild == true else { return false }
+            guard event.key == .escape, self?.sidePane.revealsChild == true else { return false }
             coordinator?.requestViewChange(to: .canvas)
             return true
         }

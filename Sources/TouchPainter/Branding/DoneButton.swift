@@ -8,7 +8,7 @@ enum DoneButton {
     /// A Done button that asks `navigator` for the canvas when clicked.
     static func make(branding: BrandingFactory?, navigator: Navigator) -> Button {
         let button = branding?.makeMainButton(label: tr("Done")) ?? Button(label: tr("Done"))
-        if branding == nil { button.addStyleClass("suggested-action") }
+        if branding == nil { button.addStyleClass(.suggestedAction) }
         button.accessibleName = tr("Done")
         button.tooltip = tr("Back to the canvas (Escape)")
         button.onClicked { [weak navigator] _ in navigator?.requestViewChange(to: .canvas) }

@@ -24,7 +24,7 @@ final class CanvasKindChooser {
 
     /// Makes the buttons, plain chosen.
     init() {
-        view.addStyleClass("linked")
+        view.addStyleClass(.linked)
         for kind in CanvasKind.allCases {
             let button = RadioButton(joining: buttons.first?.button)
             let preview = DrawingArea()

@@ -47,7 +47,7 @@ final class CanvasToolbar {
     /// style): a compact toolbar that still fits a narrow window.
     private func linked(_ actions: [Action]) -> Widget {
         let group = Box(.horizontal)
-        group.addStyleClass("linked")
+        group.addStyleClass(.linked)
         actions.compactMap { buttons[$0] }.forEach { group.packStart($0) }
         return group
     }

@@ -174,7 +174,7 @@ final class CanvasViewController: ViewController {
         let answer = dialogs.ask(
             tr("Save changes to “%1$s”?", document.displayName),
             detail: tr("If you don’t save, your changes will be lost."),
-            choices: [.init(tr("_Cancel")), .init(tr("_Discard"), style: "destructive-action"), .init(tr("_Save"), style: "suggested-action")],
+            choices: [.init(tr("_Cancel")), .init(tr("_Discard"), style: .destructiveAction), .init(tr("_Save"), style: .suggestedAction)],
             defaultChoice: 2)
         switch answer {
         case 2:

@@ -173,15 +173,15 @@ final class GalleryGrid {
         let current = firstShown + focused
         let rowsPerPage = max(1, Int(view.visibleHeight) / ((tileSize?.height ?? 1) + Self.spacing))
         let target: Int
-        switch key.name {
-        case "Left", "KP_Left": target = current - 1
-        case "Right", "KP_Right": target = current + 1
-        case "Up", "KP_Up": target = current - columns
-        case "Down", "KP_Down": target = current + columns
-        case "Page_Up", "KP_Page_Up": target = current - columns * rowsPerPage
-        case "Page_Down", "KP_Page_Down": target = current + columns * rowsPerPage
-        case "Home", "KP_Home": target = 0
-        case "End", "KP_End": target = entries.count - 1
+        switch key.key {
+        case .left: target = current - 1
+        case .right: target = current + 1
+        case .up: target = current - columns
+        case .down: target = current + columns
+        case .pageUp: target = current - columns * rowsPerPage
+        case .pageDown: target = current + columns * rowsPerPage
+        case .home: target = 0
+        case .end: target = entries.count - 1
         default: return false
         }
         focus(max(0, min(entries.count - 1, target)))

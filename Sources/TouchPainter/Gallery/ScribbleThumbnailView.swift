@@ -43,7 +43,7 @@ final class ScribbleThumbnailView {
         date.ellipsize(beyond: 1)
         date.setSizeRequest(width: Self.imageWidth, height: -1)
         date.text = tr("Saved %1$s", Self.dateFormatter.string(from: entry.savedAt))
-        date.addStyleClass("dim-label")
+        date.addStyleClass(.dimLabel)
         let column = Box(.vertical, spacing: 4)
         column.setMargins(6)
         column.packStart(image)

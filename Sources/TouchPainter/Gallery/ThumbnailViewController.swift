@@ -147,7 +147,7 @@ final class ThumbnailViewController: ViewController {
         let answer = dialogs.ask(
             tr("Delete “%1$s”?", entry.title),
             detail: tr("The scribble is removed from the gallery. This cannot be undone."),
-            choices: [.init(tr("_Cancel")), .init(tr("_Delete"), style: "destructive-action")], defaultChoice: 0)
+            choices: [.init(tr("_Cancel")), .init(tr("_Delete"), style: .destructiveAction)], defaultChoice: 0)
         guard answer == 1 else { return }
         let manager = manager
         Background.run(on: .files, { try manager.delete(id: entry.id) },
@@ -162,12 +162,12 @@ final class ThumbnailViewController: ViewController {
         column.verticalAlignment = .center
         // GNOME's empty state: a large dimmed symbolic icon, a heading, a dimmed hint.
         let icon = Image(iconName: "document-open-recent-symbolic", pixelSize: 128)
-        icon.addStyleClass("dim-label")
+        icon.addStyleClass(.dimLabel)
         column.packStart(icon)
         let heading = Label()
         heading.setMarkup("<big><b>" + tr("No saved scribbles yet") + "</b></big>")
         column.packStart(heading)
-        emptyDetail.addStyleClass("dim-label")
+        emptyDetail.addStyleClass(.dimLabel)
         column.packStart(emptyDetail)
         return column
     }

@@ -23,8 +23,8 @@ final class ColorSwatchButton {
         disc.setSizeRequest(width: 20, height: 20)
         disc.onDraw { [weak self] cr in self?.draw(on: cr) }
         button.setChild(disc)
-        button.addStyleClass("flat")
-        button.addStyleClass("swatch")
+        button.addStyleClass(.flat)
+        button.addStyleClass(.swatch)
         button.accessibleName = name
         button.tooltip = "\(name) (\(color.hex))"
         button.onClicked { _ in pick(color) }

@@ -1,3 +1,4 @@
+import GtkKit
 import ScribbleKit
 
 /// The tools a user picks from the tool bar (stamping is entered from a template instead).
@@ -14,11 +15,11 @@ enum ToolKind: CaseIterable {
     }
 
     /// The single key that picks the tool (on the canvas page, unless an entry has the focus).
-    var key: String {
+    var key: Key {
         switch self {
-        case .pen: "p"
-        case .eraser: "e"
-        case .select: "s"
+        case .pen: .character("p")
+        case .eraser: .character("e")
+        case .select: .character("s")
         }
     }
 

@@ -29,10 +29,10 @@ final class ToolStrip {
 
     /// Makes the bar with the pen chosen.
     init() {
-        view.addStyleClass("toolbar")
+        view.addStyleClass(.toolbar)
         view.setMargins(6)
         let group = Box(.vertical)
-        group.addStyleClass("linked")
+        group.addStyleClass(.linked)
         var first: RadioButton?
         for tool in ToolKind.allCases {
             let button = RadioButton(joining: first)
