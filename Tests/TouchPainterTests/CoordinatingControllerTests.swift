@@ -208,19 +208,19 @@ struct CoordinatingControllerTests {
         let canvas = coordinator.canvasViewController
         coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
         presenter.answers = [0] // Cancel: the drawing stays
-        canvas.perform(.new)
+        canvas.perform(.newScribble)
         #expect(presenter.questions == ["Save changes to “Untitled”?"])
         #expect(coordinator.document.scribble.root.count == 1)
         #expect(coordinator.document.hasUnsavedWork)
         presenter.answers = [1] // Discard: a new scribble, nothing more to ask on quitting
-        canvas.perform(.new)
+        canvas.perform(.newScribble)
         #expect(coordinator.document.scribble.isEmpty)
         #expect(canvas.confirmDiscardingChanges())
         #expect(presenter.questions.count == 2)
         canvas.perform(.undo) // the discarded drawing comes back, unsaved again
         #expect(coordinator.document.scribble.root.count == 1)
         presenter.answers = [2] // Save: named, saved, then a new scribble
-        canvas.perform(.new)
+        canvas.perform(.newScribble)
         #expect(fixture.savedFiles.count == 1)
         #expect(coordinator.document.scribble.isEmpty)
         #expect(!coordinator.document.hasUnsavedWork)

@@ -118,7 +118,7 @@ public final class Document {
     /// command, so Undo still brings the marks back (and makes them unsaved work again), and
     /// the empty canvas counts as saved, so quitting right after asks nothing. The journal
     /// starts afresh from the empty canvas.
-    public func startNew() {
+    public func startNewScribble() {
         if !scribble.isEmpty || origin != .new { execute(StartNewScribbleCommand(document: self)) }
         isDirty = false
         restartJournal(supersedingOld: true)

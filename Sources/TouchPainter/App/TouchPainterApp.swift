@@ -101,45 +101,51 @@ final class TouchPainterApp {
         windowController.window.present()
     }
 
-    /// Keyboard shortcuts, as application actions with accelerators (SPEC §1). Canvas
-    /// actions only act while the canvas is on show, so a shortcut in another view does not
-    /// change the drawing hidden behind it.
+    /// The application's actions (`AppAction`), with their accelerators. Canvas actions only
+    /// act while the canvas is on show, so a shortcut in another view does not change the
+    /// drawing hidden behind it.
     private func installActions() {
+        for action in AppAction.allCases {
+            application.addAction(action.name, accelerators: action.accelerators, handler: handler(for: action))
+        }
+    }
+
+    /// What `action` does.
+    private func handler(for action: AppAction) -> @MainActor () -> Void {
         let coordinator = coordinator
         let canvas = coordinator.canvasViewController
-        func onCanvas(_ action: CanvasToolbar.Action) -> @MainActor () -> Void {
-            { if coordinator.activeViewController === canvas { canvas.perform(action) } }
+        func onCanvas(_ body: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
+            { if coordinator.activeViewController === canvas { body() } }
         }
-        application.addAction("undo", accelerators: ["<Primary>z"], handler: onCanvas(.undo))
-        application.addAction("redo", accelerators: ["<Primary><Shift>z", "<Primary>y"], handler: onCanvas(.redo))
-        application.addAction("new", accelerators: ["<Primary>n"]) {
-            coordinator.requestViewChange(to: .canvas)
-            canvas.startNewScribble()
-        }
-        application.addAction("delete", accelerators: ["Delete"]) { coordinator.deleteRequested() }
-        application.addAction("rename", accelerators: ["F2"]) { coordinator.renameRequested() }
-        application.addAction("save", accelerators: ["<Primary>s"], handler: onCanvas(.save))
-        application.addAction("open", accelerators: ["<Primary>o"]) {
-            coordinator.requestViewChange(to: .gallery)
-        }
-        application.addAction("open-file", accelerators: ["<Primary><Shift>o"]) { canvas.openFileChooser() }
-        application.addAction("save-as", accelerators: ["<Primary><Shift>s"]) { canvas.saveAs() }
-        application.addAction("palette", accelerators: ["<Primary>k"], handler: onCanvas(.palette))
-        application.addAction("export", accelerators: ["<Primary>e"]) { coordinator.exportController.exportDrawing() }
-        application.addAction("copy", accelerators: ["<Primary>c"]) {
-            if coordinator.activeViewController === canvas { coordinator.exportController.copyDrawing() }
-        }
-        application.addAction("print", accelerators: ["<Primary>p"]) { coordinator.exportController.printDrawing() }
-        application.addAction("quit", accelerators: ["<Primary>q"]) { [weak self] in
-            guard canvas.confirmDiscardingChanges() else { return }
-            self?.mainWindow?.window.destroy()
-        }
-        application.addAction("menu", accelerators: ["F10"]) { [weak self] in self?.mainWindow?.primaryMenu.toggle() }
-        application.addAction("shortcuts", accelerators: ["<Primary>question"]) { [weak self] in
-            ShortcutsWindow.show(AppInfo.shortcuts, title: AppInfo.shortcutsTitle, parent: self?.mainWindow?.window)
-        }
-        application.addAction("about") { [weak self] in
-            AboutDialog.show(AppInfo.about, parent: self?.mainWindow?.window)
+        switch action {
+        case .undo: return onCanvas { canvas.perform(.undo) }
+        case .redo: return onCanvas { canvas.perform(.redo) }
+        case .newScribble:
+            return {
+                coordinator.requestViewChange(to: .canvas)
+                canvas.startNewScribble()
+            }
+        case .palette: return onCanvas { canvas.perform(.palette) }
+        case .save: return onCanvas { canvas.perform(.save) }
+        case .openGallery: return { coordinator.requestViewChange(to: .gallery) }
+        case .export: return { coordinator.exportController.exportDrawing() }
+        case .copy: return onCanvas { coordinator.exportController.copyDrawing() }
+        case .print: return { coordinator.exportController.printDrawing() }
+        case .rename: return { coordinator.renameRequested() }
+        case .delete: return { coordinator.deleteRequested() }
+        case .menu: return { [weak self] in self?.mainWindow?.primaryMenu.toggle() }
+        case .shortcuts:
+            return { [weak self] in
+                ShortcutsWindow.show(AppInfo.shortcuts, title: AppInfo.shortcutsTitle, parent: self?.mainWindow?.window)
+            }
+        case .quit:
+            return { [weak self] in
+                guard canvas.confirmDiscardingChanges() else { return }
+                self?.mainWindow?.window.destroy()
+            }
+        case .openFile: return { canvas.openFileChooser() }
+        case .saveAs: return { canvas.saveAs() }
+        case .about: return { [weak self] in AboutDialog.show(AppInfo.about, parent: self?.mainWindow?.window) }
         }
     }
 }

@@ -11,7 +11,7 @@ import ScribbleKit
 final class CanvasToolbar {
     /// What a button (or its shortcut) asks for.
     enum Action: CaseIterable {
-        case new, save, open, palette, undo, redo
+        case newScribble, save, openGallery, palette, undo, redo
     }
 
     /// Told when a button is clicked.
@@ -39,7 +39,7 @@ final class CanvasToolbar {
     }
 
     /// Header bar items at the left: the document buttons, linked in one group.
-    private(set) lazy var startItems: [Widget] = [linked([.new, .save, .open, .palette])]
+    private(set) lazy var startItems: [Widget] = [linked([.newScribble, .save, .openGallery, .palette])]
     /// Header bar items at the right: Undo and Redo, linked.
     private(set) lazy var endItems: [Widget] = [linked([.undo, .redo])]
 
@@ -93,9 +93,9 @@ extension CanvasToolbar.Action {
     /// The freedesktop icon.
     var iconName: String {
         switch self {
-        case .new: "document-new-symbolic"
+        case .newScribble: "document-new-symbolic"
         case .save: "document-save-symbolic"
-        case .open: "document-open-symbolic"
+        case .openGallery: "document-open-symbolic"
         case .palette: "applications-graphics-symbolic"
         case .undo: "edit-undo-symbolic"
         case .redo: "edit-redo-symbolic"
@@ -105,9 +105,9 @@ extension CanvasToolbar.Action {
     /// The name screen readers and AT-SPI tests use (SPEC §1).
     var accessibleName: String {
         switch self {
-        case .new: tr("New")
+        case .newScribble: tr("New")
         case .save: tr("Save")
-        case .open: tr("Open")
+        case .openGallery: tr("Open")
         case .palette: tr("Palette")
         case .undo: tr("Undo")
         case .redo: tr("Redo")
@@ -117,9 +117,9 @@ extension CanvasToolbar.Action {
     /// The tooltip, naming the shortcut.
     var tooltip: String {
         switch self {
-        case .new: tr("New scribble (Ctrl+N)")
+        case .newScribble: tr("New scribble (Ctrl+N)")
         case .save: tr("Save the scribble (Ctrl+S)")
-        case .open: tr("Open a saved scribble (Ctrl+O)")
+        case .openGallery: tr("Open a saved scribble (Ctrl+O)")
         case .palette: tr("Colour and width of the pen (Ctrl+K)")
         case .undo: tr("Undo (Ctrl+Z)")
         case .redo: tr("Redo (Ctrl+Shift+Z)")

@@ -121,7 +121,7 @@ final class CanvasViewController: ViewController {
     /// Runs a toolbar or keyboard action.
     func perform(_ action: CanvasToolbar.Action) {
         switch action {
-        case .new: startNewScribble()
+        case .newScribble: startNewScribble()
         case .undo:
             endGesture()
             document.undo()
@@ -131,7 +131,7 @@ final class CanvasViewController: ViewController {
             document.redo()
             selection.prune(on: document.scribble)
         case .palette: navigator.requestViewChange(to: .palette)
-        case .open: navigator.requestViewChange(to: .gallery)
+        case .openGallery: navigator.requestViewChange(to: .gallery)
         case .save: save()
         }
     }
@@ -162,7 +162,7 @@ final class CanvasViewController: ViewController {
         guard confirmDiscardingChanges() else { return }
         endGesture()
         selection.clear()
-        document.startNew()
+        document.startNewScribble()
     }
 
     /// Asks what to do with unsaved changes before they would be lost: Save (which asks for a
