@@ -62,7 +62,7 @@ public final class DrawingArea: Widget {
     }
 
     /// Delivers every motion event instead of merging those that queue up: a stroke needs
-    /// every point the pointer passed (SPEC §2). Call once the widget is realised.
+    /// every point the pointer passed. Call once the widget is realised.
     public func disableMotionCompression() {
         guard let window = gtk_widget_get_window(widget) else { return }
         gdk_window_set_event_compression(window, 0)

@@ -4,7 +4,7 @@ import ScribbleKit
 import Testing
 @testable import TouchPainter
 
-/// The canvas hands input to the current tool (SPEC §7): tools by key, selection and
+/// The canvas hands input to the current tool (book chapter 19): tools by key, selection and
 /// stamping (the palette on a selection: `PaletteAdapterTests`) — on a real canvas controller, headless input.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))

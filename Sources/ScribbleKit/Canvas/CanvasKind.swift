@@ -1,7 +1,7 @@
 import CCairo
 import CairoKit
 
-/// What a canvas shows beneath the marks (SPEC §7): plain white, recycled paper or woven
+/// What a canvas shows beneath the marks (book chapter 4, canvas kinds): plain white, recycled paper or woven
 /// cloth. A preference of the user's, stored by its raw value.
 public enum CanvasKind: String, CaseIterable, Sendable {
     /// Plain white.

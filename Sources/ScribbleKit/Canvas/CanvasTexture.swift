@@ -1,7 +1,7 @@
 import CCairo
 import CairoKit
 
-/// A canvas texture (SPEC §7): one square tile of recycled paper or woven cloth, generated
+/// A canvas texture (book chapter 21, a Flyweight): one square tile of recycled paper or woven cloth, generated
 /// by the project at first use, at the device resolution it is shown at, and repeated under
 /// the marks to fill any canvas. Its edges join seamlessly (see `TextureCanvas`).
 ///

@@ -125,7 +125,7 @@ public final class Document {
         publish()
     }
 
-    /// Shows `scribble` with a fresh undo history (SPEC §5), kept at `origin`.
+    /// Shows `scribble` with a fresh undo history (book chapter 20), kept at `origin`.
     public func open(_ scribble: Scribble, from origin: DocumentOrigin) {
         self.scribble.removeObserver(self)
         self.scribble = scribble

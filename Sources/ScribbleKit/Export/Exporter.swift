@@ -1,7 +1,7 @@
 import CCairo
 import CairoKit
 
-/// Exports a drawing to PNG, SVG or PDF (SPEC §8): the Bridge between what an export is —
+/// Exports a drawing to PNG, SVG or PDF (book chapter 9): the Bridge between what an export is —
 /// the page, the scale, the background, the marks drawn by `MarkRenderer` — and the Cairo
 /// surface kind that makes each format (`ExportSurface`). Runs on any thread, with no display.
 ///

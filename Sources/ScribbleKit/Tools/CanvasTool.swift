@@ -1,6 +1,6 @@
 import CairoKit
 
-/// The Strategy for pointer input on the canvas (SPEC §7, "Tools"): the canvas controller
+/// The Strategy for pointer input on the canvas (book chapter 19): the canvas controller
 /// hands every press, drag and release to the current tool and knows no tool's rules. A
 /// tool changes the drawing only through the document's commands, so everything it does
 /// can be undone.

@@ -1,7 +1,7 @@
 import CCairo
 import CairoKit
 
-/// Erases along the pointer's path as it drags (SPEC §7; issue 26): in "Part of marks" mode
+/// Erases along the pointer's path as it drags (book chapter 19; issue 26): in "Part of marks" mode
 /// only what the eraser's disc covers goes, strokes cut at its edge (`CutMarksCommand`); in
 /// "Whole marks" mode every top-level mark it touches goes (`RemoveMarksCommand`). The
 /// whole gesture is one undo step, committed on release. A circle of the eraser's size

@@ -1,7 +1,7 @@
 import CCairo
 import CairoKit
 
-/// Picks and moves marks (SPEC §7): a click selects the topmost mark under the pointer,
+/// Picks and moves marks (book chapter 19): a click selects the topmost mark under the pointer,
 /// Shift+click adds or removes one, a click on empty canvas clears; dragging a selected mark
 /// moves the whole selection, live, as one undo step on release. The selection shows as a
 /// dashed outline around each mark's bounds, drawn above the drawing.

@@ -8,7 +8,7 @@ import ScribbleKit
 /// One instance per session: GApplication registers the app id on the session bus, and a
 /// second `touchpainter` — with or without a FILE — hands its command line to the running
 /// instance (which brings its window forward, or opens the file after the unsaved-changes
-/// question) and exits. A launch never blocks on that (SPEC §16): when the name's owner does
+/// question) and exits. A launch never blocks on that: when the name's owner does
 /// not answer within `uniquenessTimeout` (a frozen first instance) or is not this app, the
 /// launch runs as an instance of its own, opens its file, and says so in one line on stderr.
 @MainActor

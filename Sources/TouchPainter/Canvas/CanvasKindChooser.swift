@@ -3,7 +3,7 @@ import Glibc
 import GtkKit
 import ScribbleKit
 
-/// The palette's "Canvas" group (SPEC §7): three radio buttons, `Plain`, `Paper` and
+/// The palette's "Canvas" group (book chapter 4, canvas kinds): three radio buttons, `Plain`, `Paper` and
 /// `Cloth`, each a small preview of its canvas under a sample stroke above its name, side by
 /// side as one linked control that fits the palette's pane. Choosing one tells `onChoose`
 /// at once; the coordinator loads the canvas and saves the preference.

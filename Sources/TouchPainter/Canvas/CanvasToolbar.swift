@@ -102,7 +102,7 @@ extension CanvasToolbar.Action {
         }
     }
 
-    /// The name screen readers and AT-SPI tests use (SPEC §1).
+    /// The name screen readers and AT-SPI tests use.
     var accessibleName: String {
         switch self {
         case .newScribble: tr("New")

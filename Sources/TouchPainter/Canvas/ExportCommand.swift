@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import ScribbleKit
 
-/// `touchpainter export IN.scribble OUT.png|svg|pdf`: the headless exporter (SPEC §8). It
+/// `touchpainter export IN.scribble OUT.png|svg|pdf`: the headless exporter. It
 /// never starts GTK, so it runs without a display: in scripts, over SSH, in CI.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

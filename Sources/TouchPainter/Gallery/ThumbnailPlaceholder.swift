@@ -1,7 +1,7 @@
 import CairoKit
 import ScribbleKit
 
-/// The Flyweight every gallery tile shares while its thumbnail loads (SPEC §6): light grey
+/// The Flyweight every gallery tile shares while its thumbnail loads (book chapter 21): light grey
 /// with a dashed dark-grey border, rendered once per tile size instead of once per tile.
 /// The app uses `shared`; a test makes its own to count what it renders.
 @MainActor

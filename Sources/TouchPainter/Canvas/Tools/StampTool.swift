@@ -2,7 +2,7 @@ import CairoKit
 import GtkKit
 import ScribbleKit
 
-/// Stamps a pattern template (SPEC §7, book chapter 3's Prototype): each click adds a fresh
+/// Stamps a pattern template (book chapter 3, the Prototype): each click adds a fresh
 /// deep copy of the template centred on the click point, one undo step per stamp. A faint
 /// preview of the whole stamp, centred on the pointer, shows where it will land.
 ///

@@ -2,7 +2,7 @@ import CairoKit
 import GtkKit
 import ScribbleKit
 
-/// The pattern templates kept so far (SPEC §7), loaded lazily: at start only the folder's
+/// The pattern templates kept so far (book chapter 3, the Prototype), loaded lazily: at start only the folder's
 /// names are listed (ten thousand templates list in milliseconds); a template's preview is
 /// drawn when its tile is on show, and its mark is read when it is chosen for stamping.
 /// Files are read and written on queues of their own, never on the main thread; the list

@@ -5,7 +5,7 @@ import ScribbleKit
 enum ToolKind: CaseIterable {
     case pen, eraser, select
 
-    /// The accessible name and tool bar label (SPEC §7).
+    /// The accessible name and tool bar label.
     var name: String {
         switch self {
         case .pen: tr("Pen")

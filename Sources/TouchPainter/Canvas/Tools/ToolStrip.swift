@@ -2,7 +2,7 @@ import CairoKit
 import GtkKit
 import ScribbleKit
 
-/// The canvas' tool bar, down its left edge (SPEC §7): the Pen, Eraser and Select toggle
+/// The canvas' tool bar, down its left edge (book chapter 19, the Strategy): the Pen, Eraser and Select toggle
 /// buttons (one active at a time), the Eraser options (shown while the eraser is the tool),
 /// the Templates list and Keep as Template. A side bar keeps the header bar short enough
 /// for a narrow window and the tools next to the drawing.
