@@ -70,12 +70,7 @@ final class CanvasToolbar {
     private func drawSwatch(_ cr: CairoContext) {
         let (width, height) = swatch.allocatedSize
         let (w, h) = (Double(width), Double(height))
-        cr.rectangle(x: 0.5, y: 0.5, width: w - 1, height: h - 1)
-        cr.setSource(red: 0.97, green: 0.97, blue: 0.97)
-        cr.fillPreserve()
-        cr.setSource(red: 0, green: 0, blue: 0, alpha: 0.3)
-        cr.setLineWidth(1)
-        cr.stroke()
+        cr.paintCard(width: w, height: h, shade: 0.97, edgeAlpha: 0.3)
         let lineWidth = min(Double(style.size), h - 4)
         let reach = (h - 4 - lineWidth) / 2 // how far the wave swings, so the line stays inside
         let margin = 2 + lineWidth / 2

@@ -155,12 +155,7 @@ final class TemplatesView {
     /// A white card, and on it the preview (drawn at the device's scale) once there is one.
     private static func drawCard(_ preview: CairoImage?, on cr: CairoContext) {
         let (width, height) = (Double(tileSize.width), Double(tileSize.height))
-        cr.rectangle(x: 0.5, y: 0.5, width: width - 1, height: height - 1)
-        cr.setSource(red: 1, green: 1, blue: 1)
-        cr.fillPreserve()
-        cr.setSource(red: 0, green: 0, blue: 0, alpha: 0.15)
-        cr.setLineWidth(1)
-        cr.stroke()
+        cr.paintCard(width: width, height: height, shade: 1, edgeAlpha: 0.15)
         guard let preview else { return }
         preview.draw(in: ImageRect(x: 0, y: 0, width: width, height: height), on: cr)
     }
