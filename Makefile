@@ -5,7 +5,7 @@ APP_ID := io.github.touchpainter.TouchPainter
 # What `make install` installs (the tests install a debug build with `make -o release`).
 BINARY ?= .build/release/touchpainter
 
-.PHONY: setup setup-test build release run test test-package check bench install uninstall clean locale po deb setup-package
+.PHONY: setup setup-test build release run test test-package check bench install uninstall clean locale po format lint deb setup-package
 
 # Translations: po/<language>.po compiled into share/locale beside the binaries' folder.
 LANGUAGES := $(shell cat po/LINGUAS)
@@ -39,10 +39,20 @@ po:
 	  --msgid-bugs-address=https://github.com/touchpainter/TouchPainter/issues -o po/touchpainter.pot -f po/POTFILES
 	for l in $(LANGUAGES); do msgmerge --quiet --no-wrap --update --backup=none po/$$l.po po/touchpainter.pot; done
 
+# The sources in the house style: `.swift-format` (4-space indents, 150 columns, existing line
+# breaks kept). `make format` rewrites them in place; `make lint` (run by `make test`) fails on
+# any difference.
+FORMATTED := Sources Tests
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
 run: release
 	./.build/release/touchpainter $(ARGS)
 
-test: setup-test locale
+test: setup-test locale lint
 	@bash scripts/test.sh
 
 # Runs the whole suite N times on a fresh clone of HEAD and reports each run (stability).

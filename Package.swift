@@ -16,12 +16,15 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Xournal++ notebooks are gzip or zip files (ScribbleKit's Import).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "GtkKit", dependencies: ["CGtk", "CCairo"]),
-        .target(name: "ScribbleKit", dependencies: ["CCairo", "CZlib"]),
+        // A Cairo context as GtkKit hands it out and ScribbleKit draws on it (under both, which
+        // must not see each other).
+        .target(name: "CairoKit", dependencies: ["CCairo"]),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CCairo", "CairoKit"]),
+        .target(name: "ScribbleKit", dependencies: ["CCairo", "CairoKit", "CZlib"]),
         .executableTarget(
             name: "TouchPainter",
             dependencies: [
-                "GtkKit", "ScribbleKit", "CCairo",
+                "GtkKit", "ScribbleKit", "CairoKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The brands' logos and the app's icon (a link to the one `make install` installs),
@@ -31,15 +34,15 @@ let package = Package(
         ),
         // The benchmark suite (`make bench`): ScribbleKit's canvas, storage and rendering
         // paths, and the release app binary timed through its opt-in timing lines.
-        .executableTarget(name: "TouchPainterBench", dependencies: ["ScribbleKit", "CCairo"]),
+        .executableTarget(name: "TouchPainterBench", dependencies: ["ScribbleKit", "CairoKit", "CCairo"]),
         .testTarget(
             name: "ScribbleKitTests",
             dependencies: [
-                "ScribbleKit", "CCairo", "CZlib",
+                "ScribbleKit", "CairoKit", "CCairo", "CZlib",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
-        .testTarget(name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit", "CCairo", "CGtk"]),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CairoKit", "CGtk"]),
+        .testTarget(name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit", "CairoKit", "CCairo", "CGtk"]),
     ]
 )

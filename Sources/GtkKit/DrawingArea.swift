@@ -1,4 +1,5 @@
 import CGtk
+import CairoKit
 
 /// A widget the app paints itself with Cairo (`GtkDrawingArea`).
 public final class DrawingArea: Widget {
@@ -7,8 +8,8 @@ public final class DrawingArea: Widget {
         super.init(sinking: UnsafeMutableRawPointer(gtk_drawing_area_new()))
     }
 
-    /// Called to paint: the handler gets the `cairo_t *`, already clipped to the damage.
-    public func onDraw(_ handler: @escaping @MainActor (OpaquePointer) -> Void) {
+    /// Called to paint: the handler gets the Cairo context, already clipped to the damage.
+    public func onDraw(_ handler: @escaping @MainActor (CairoContext) -> Void) {
         connect("draw", trampoline: unsafeBitCast(drawTrampoline, to: GCallback.self), handler: handler)
     }
 
@@ -28,7 +29,7 @@ public final class DrawingArea: Widget {
     /// drawn). Only on X11, where a window's contents can be replaced at any time; returns
     /// false, having painted nothing, elsewhere or while the widget is not on screen.
     @discardableResult
-    public func paintNow(x: Int, y: Int, width: Int, height: Int, _ draw: (OpaquePointer) -> Void) -> Bool {
+    public func paintNow(x: Int, y: Int, width: Int, height: Int, _ draw: (CairoContext) -> Void) -> Bool {
         guard gtk_widget_is_drawable(widget) != 0, let window = gtk_widget_get_window(widget),
               Self.isX11(gdk_window_get_display(window)) else { return false }
         var rectangle = cairo_rectangle_int_t(x: gint(x), y: gint(y), width: gint(width), height: gint(height))
@@ -42,7 +43,7 @@ public final class DrawingArea: Widget {
             cairo_rectangle(cr, Double(x), Double(y), Double(width), Double(height))
             cairo_clip(cr)
             cairo_push_group(cr)
-            draw(cr)
+            draw(CairoContext(cr))
             cairo_pop_group_to_source(cr)
             cairo_paint(cr)
             cairo_restore(cr)
@@ -61,7 +62,7 @@ public final class DrawingArea: Widget {
     }
 
     /// Delivers every motion event instead of merging those that queue up: a stroke needs
-    /// every point the pointer passed (SPEC §2). Call once the widget is realised.
+    /// every point the pointer passed. Call once the widget is realised.
     public func disableMotionCompression() {
         guard let window = gtk_widget_get_window(widget) else { return }
         gdk_window_set_event_compression(window, 0)
@@ -91,8 +92,8 @@ private let drawTrampoline: @convention(c) (UnsafeMutableRawPointer?, OpaquePoin
     guard let cairo else { return 0 }
     nonisolated(unsafe) let (cr, data) = (cairo, data) // GTK draws on the main thread only
     return MainActor.assumeIsolated {
-        guard let box = SignalHandlerBox<@MainActor (OpaquePointer) -> Void>.from(data) else { return 0 }
-        box.handler(cr)
+        guard let box = SignalHandlerBox<@MainActor (CairoContext) -> Void>.from(data) else { return 0 }
+        box.handler(CairoContext(cr))
         return 1
     }
 }

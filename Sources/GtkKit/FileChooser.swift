@@ -63,7 +63,7 @@ public enum FileChooser {
         if let parent { gtk_window_set_transient_for(window, parent.window) }
         gtk_dialog_add_button(cast(dialog.pointer), Gettext.gtk("_Cancel"), GTK_RESPONSE_CANCEL.rawValue)
         if let button = gtk_dialog_add_button(cast(dialog.pointer), accept, GTK_RESPONSE_ACCEPT.rawValue) {
-            gtk_style_context_add_class(gtk_widget_get_style_context(button), "suggested-action")
+            gtk_style_context_add_class(gtk_widget_get_style_context(button), StyleClass.suggestedAction.rawValue)
         }
         gtk_dialog_set_default_response(cast(dialog.pointer), GTK_RESPONSE_ACCEPT.rawValue)
         let fileChooser = OpaquePointer(dialog.pointer) // GtkFileChooser is an interface: an opaque type here

@@ -1,4 +1,5 @@
 import CGtk
+import CairoKit
 
 /// GTK as a whole: start-up and the icon theme.
 @MainActor
@@ -25,12 +26,12 @@ public enum Gtk {
     /// Paints the theme's icon `name` at `size` pixels with its top-left corner at (x, y) on
     /// a Cairo context; false when the theme has no such icon.
     @discardableResult
-    public static func paintIcon(named name: String, size: Int, on cr: OpaquePointer, x: Double, y: Double) -> Bool {
+    public static func paintIcon(named name: String, size: Int, on context: CairoContext, x: Double, y: Double) -> Bool {
         guard let pixbuf = gtk_icon_theme_load_icon(gtk_icon_theme_get_default(), name, gint(size),
                                                     GTK_ICON_LOOKUP_FORCE_SIZE, nil) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        gdk_cairo_set_source_pixbuf(cr, pixbuf, x, y)
-        cairo_paint(cr)
+        gdk_cairo_set_source_pixbuf(context.pointer, pixbuf, x, y)
+        cairo_paint(context.pointer)
         return true
     }
 }

@@ -12,7 +12,7 @@ public final class HeaderBar: Container {
         g_value_set_int(&spacing, 4)
         g_object_set_property(gobject, "spacing", &spacing)
         g_value_unset(&spacing)
-        for (label, styleClass) in [(titleLabel, "title"), (subtitleLabel, "subtitle")] {
+        for (label, styleClass) in [(titleLabel, StyleClass.title), (subtitleLabel, .subtitle)] {
             gtk_label_set_ellipsize(cast(label.pointer), PANGO_ELLIPSIZE_END)
             gtk_label_set_single_line_mode(cast(label.pointer), 1)
             label.addStyleClass(styleClass)

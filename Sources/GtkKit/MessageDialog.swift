@@ -18,10 +18,10 @@ public enum MessageDialog {
         /// The button's label (with a mnemonic underscore, e.g. "_Save").
         public let label: String
         /// Marks the button as the suggested (blue) or destructive (red) one.
-        public let style: String?
+        public let style: StyleClass?
 
         /// Makes a choice.
-        public init(_ label: String, style: String? = nil) {
+        public init(_ label: String, style: StyleClass? = nil) {
             self.label = label
             self.style = style
         }
@@ -36,7 +36,7 @@ public enum MessageDialog {
         for (index, choice) in choices.enumerated() {
             let button = gtk_dialog_add_button(cast(dialog), choice.label, gint(index))
             if let style = choice.style, let button {
-                gtk_style_context_add_class(gtk_widget_get_style_context(button), style)
+                gtk_style_context_add_class(gtk_widget_get_style_context(button), style.rawValue)
             }
         }
         if let defaultChoice { gtk_dialog_set_default_response(cast(dialog), gint(defaultChoice)) }
@@ -59,7 +59,7 @@ public enum MessageDialog {
         gtk_window_set_title(cast(UnsafeMutableRawPointer(dialog)), title)
         gtk_dialog_add_button(cast(dialog), Gettext.gtk("_Cancel"), 0)
         if let button = gtk_dialog_add_button(cast(dialog), accept, 1) {
-            gtk_style_context_add_class(gtk_widget_get_style_context(button), "suggested-action")
+            gtk_style_context_add_class(gtk_widget_get_style_context(button), StyleClass.suggestedAction.rawValue)
         }
         gtk_dialog_set_default_response(cast(dialog), 1)
         guard let entryWidget = gtk_entry_new() else { return nil }

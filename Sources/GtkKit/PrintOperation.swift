@@ -1,4 +1,5 @@
 import CGtk
+import CairoKit
 
 /// Printing through GTK's print dialog (`GtkPrintOperation`): one page, drawn by a closure
 /// onto the printer's Cairo context (vectors stay vectors).
@@ -9,7 +10,7 @@ public enum PrintOperation {
     /// message if printing failed.
     @discardableResult
     public static func run(parent: ApplicationWindow?, jobName: String,
-                           draw: @escaping @MainActor (OpaquePointer, Double, Double) -> Void) -> String? {
+                           draw: @escaping @MainActor (CairoContext, Double, Double) -> Void) -> String? {
         guard let operation = gtk_print_operation_new() else { return "GTK could not start printing" }
         let object = UnsafeMutableRawPointer(operation)
         defer { g_object_unref(object) }
@@ -33,8 +34,8 @@ public enum PrintOperation {
 
 /// The page-drawing closure, owned by the signal connection.
 private final class PageDrawer {
-    let draw: @MainActor (OpaquePointer, Double, Double) -> Void
-    init(_ draw: @escaping @MainActor (OpaquePointer, Double, Double) -> Void) { self.draw = draw }
+    let draw: @MainActor (CairoContext, Double, Double) -> Void
+    init(_ draw: @escaping @MainActor (CairoContext, Double, Double) -> Void) { self.draw = draw }
 }
 
 /// `void draw_page(GtkPrintOperation *, GtkPrintContext *, gint page, gpointer)`.
@@ -42,5 +43,5 @@ private let drawPage: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, 
     guard let context, let data, let cr = gtk_print_context_get_cairo_context(context) else { return }
     let (width, height) = (gtk_print_context_get_width(context), gtk_print_context_get_height(context))
     nonisolated(unsafe) let (cairo, drawer) = (cr, Unmanaged<PageDrawer>.fromOpaque(data).takeUnretainedValue())
-    MainActor.assumeIsolated { drawer.draw(cairo, width, height) } // GTK prints on the main thread
+    MainActor.assumeIsolated { drawer.draw(CairoContext(cairo), width, height) } // GTK prints on the main thread
 }

@@ -20,7 +20,7 @@ public final class Toast: Widget {
         gtk_widget_set_margin_bottom(widget, 12)
         gtk_revealer_set_transition_type(cast(pointer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
         let card = Box(.horizontal, spacing: 12)
-        card.addStyleClass("app-notification")
+        card.addStyleClass(.appNotification)
         card.packStart(spinner)
         label.xAlign = 0
         label.ellipsize(beyond: 60) // a long name cannot make it cover the drawing
@@ -31,7 +31,7 @@ public final class Toast: Widget {
             self?.dismiss()
         }
         let close = Button(iconName: "window-close-symbolic")
-        close.addStyleClass("flat")
+        close.addStyleClass(.flat)
         close.accessibleName = Gettext.gtk("Close")
         close.onClicked { [weak self] _ in self?.dismiss() }
         card.packStart(close)

@@ -70,12 +70,17 @@ public struct KeyModifiers: OptionSet, Sendable {
     }
 }
 
-/// A key press: the key, by its GDK name, and the modifiers held.
+/// A key press: the key and the modifiers held.
 public struct KeyEvent: Sendable {
-    /// GDK's name of the key: "Escape", "Delete", "BackSpace", "F2", "p", "P", …
-    public let name: String
+    /// The key.
+    public let key: Key
     /// The modifier keys held.
     public let modifiers: KeyModifiers
+
+    /// A press of `key` with `modifiers` held.
+    public init(key: Key, modifiers: KeyModifiers = []) {
+        (self.key, self.modifiers) = (key, modifiers)
+    }
 }
 
 extension PointerEvent {
@@ -179,7 +184,7 @@ extension Widget {
         connectEvent("key-press-event") { event in
             let key = event.pointee.key
             let name = gdk_keyval_name(key.keyval).map { String(cString: $0) } ?? ""
-            return handler(KeyEvent(name: name, modifiers: KeyModifiers(gdkState: key.state)))
+            return handler(KeyEvent(key: Key(gdkName: name), modifiers: KeyModifiers(gdkState: key.state)))
         }
     }
 }

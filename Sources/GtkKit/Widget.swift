@@ -88,9 +88,9 @@ open class Widget: Object {
         set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
 
-    /// Adds a CSS style class (theme hooks such as "suggested-action", "dim-label").
-    public func addStyleClass(_ name: String) {
-        gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
+    /// Adds a CSS style class (theme hooks such as `.suggestedAction`, `.dimLabel`).
+    public func addStyleClass(_ styleClass: StyleClass) {
+        gtk_style_context_add_class(gtk_widget_get_style_context(widget), styleClass.rawValue)
     }
 
     /// Asks GTK to repaint the whole widget.

@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 import Dispatch
 import Foundation
 import Synchronization
@@ -81,7 +82,7 @@ final class CanvasHarness {
         cairo_save(windowContext)
         cairo_rectangle(windowContext, Double(area.minX), Double(area.minY), Double(area.width), Double(area.height))
         cairo_clip(windowContext)
-        session.draw(on: windowContext)
+        session.draw(on: CairoContext(windowContext))
         cairo_restore(windowContext)
         cairo_surface_flush(window)
     }

@@ -1,6 +1,6 @@
 import ScribbleKit
 
-/// The tools' hit testing on the big scribble (SPEC §7): a select click and an eraser step
+/// The tools' hit testing on the big scribble (book chapter 19, the Strategy): a select click and an eraser step
 /// each walk the top-level marks, skipping by their bounds, and the vertices of those whose
 /// bounds reach the point.
 @MainActor

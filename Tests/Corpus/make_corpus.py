@@ -15,7 +15,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 FLIPPED_THREE = struct.unpack("<f", struct.pack("<I", 0x40400000 ^ (1 << 28)))[0]
 
 FILES = {
-    # SPEC §9's freeze: a stroke 1e12 px wide reached cairo_stroke on the main thread.
+    # The freeze this guards against: a stroke 1e12 px wide reached cairo_stroke on the main thread.
     "huge-width.scribble": scribble(stroke(1e12, [run([(10, 10), (200, 200)])])),
     "flipped-exponent.scribble": scribble(stroke(FLIPPED_THREE, [run([(10, 10), (200, 200)])])),
     "huge-dot.scribble": scribble(dot(3.4e38, (100, 100))),

@@ -1,4 +1,4 @@
-"""Issue 17 (SPEC §8, "Ink"): an Opacity slider makes a highlighter that is blended once,
+"""Issue 17 (ink): an Opacity slider makes a highlighter that is blended once,
 while drawing and after, over what lies beneath."""
 from touchpainter_driver import screenshot
 

@@ -15,7 +15,7 @@ struct DrawingAreaTests {
         func paint() -> Bool {
             area.paintNow(x: 5, y: 6, width: 7, height: 8) { cr in
                 var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
-                cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+                cairo_clip_extents(cr.pointer, &x1, &y1, &x2, &y2)
                 clips.append([x1, y1, x2, y2])
             }
         }

@@ -2,7 +2,7 @@ import CCairo
 import Testing
 @testable import ScribbleKit
 
-/// The texture lies beneath the marks in every path the backdrop paints (SPEC §7): full
+/// The texture lies beneath the marks in every path the backdrop paints: full
 /// frames cut into tiles on several threads, repaints after a mark is taken away (undo,
 /// erase), the stroke in progress, and a background frame caught up with pending changes.
 @Suite(.timeLimit(.minutes(1)))

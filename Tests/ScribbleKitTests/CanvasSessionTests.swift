@@ -1,3 +1,4 @@
+import CairoKit
 import Foundation
 import Testing
 @testable import ScribbleKit
@@ -34,7 +35,7 @@ struct CanvasSessionTests {
     /// What the session draws now, on a surface of the view's size.
     private func picture(of session: CanvasSession) -> ImageSurface {
         let surface = ImageSurface(width: viewport.width, height: viewport.height)
-        surface.draw { session.draw(on: $0) }
+        surface.draw { session.draw(on: CairoContext($0)) }
         return surface
     }
 

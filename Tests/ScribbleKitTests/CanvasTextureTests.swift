@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import ScribbleKit
 
-/// The canvas textures (SPEC §7): seamless, crisp at scale 2, light, made once per kind and
+/// The canvas textures (book chapter 21): seamless, crisp at scale 2, light, made once per kind and
 /// scale, and lying beneath the marks in every repaint path of the backdrop.
 ///
 /// Seam tolerance, stated as `seamRoughness(_:_:)`: across the tile's right edge (its last

@@ -229,7 +229,7 @@ struct DocumentTests {
 
     @Test func startingANewScribbleLeavesNothingToAskAboutAndUndoBringsTheMarksBack() {
         draw(at: 50)
-        document.startNew() // the user was asked, and discarded
+        document.startNewScribble() // the user was asked, and discarded
         #expect(document.scribble.isEmpty)
         #expect(!document.hasUnsavedWork)
         #expect(document.state.title == "TouchPainter")
@@ -243,7 +243,7 @@ struct DocumentTests {
     @Test func startingANewScribbleAfterASaveKeepsTheSavedEntryAndStartsAfresh() {
         draw(at: 50)
         #expect(document.saveAndWait(canvasWidth: 320, canvasHeight: 240))
-        document.startNew()
+        document.startNewScribble()
         #expect(document.origin == .new)
         #expect(!document.hasUnsavedWork)
         #expect(savedFiles.count == 1)

@@ -1,7 +1,7 @@
 import Testing
 @testable import ScribbleKit
 
-/// The tools' commands (SPEC §7): removing marks, moving and restyling them, stamping
+/// The tools' commands (book chapter 20): removing marks, moving and restyling them, stamping
 /// templates; and the templates' storage.
 @Suite(.timeLimit(.minutes(1))) struct EditCommandTests {
     private func dots(_ count: Int, on scribble: Scribble) -> [Dot] {

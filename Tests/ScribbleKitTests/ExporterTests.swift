@@ -1,3 +1,4 @@
+import CairoKit
 import CCairo
 import Foundation
 import FoundationXML
@@ -154,7 +155,7 @@ struct ExporterTests {
         // sheet's origin instead would leave the strokes off it, and hide them all.
         let surface = cairo_pdf_surface_create(pdf, exporter.pageWidth, 600)
         let cr = try #require(cairo_create(surface))
-        exporter.draw(on: cr, fitting: exporter.pageWidth, height: 600)
+        exporter.draw(on: CairoContext(cr), fitting: exporter.pageWidth, height: 600)
         cairo_destroy(cr)
         cairo_surface_finish(surface)
         #expect(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)

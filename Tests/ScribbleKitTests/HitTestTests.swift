@@ -1,7 +1,7 @@
 import Testing
 @testable import ScribbleKit
 
-/// Hit testing (SPEC §7): a mark is under a point within half its width plus the slop of a
+/// Hit testing (book chapter 19): a mark is under a point within half its width plus the slop of a
 /// segment (a dot: of its disc); the topmost mark wins.
 @Suite(.timeLimit(.minutes(1))) struct HitTestTests {
     private func line(from a: Point, to b: Point, width: Float = 4) -> Stroke {

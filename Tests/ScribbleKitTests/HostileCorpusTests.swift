@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ScribbleKit
 
-/// The committed hostile inputs (`Tests/Corpus`, SPEC §9): each crafted scribble has a good
+/// The committed hostile inputs (`Tests/Corpus`): each crafted scribble has a good
 /// magic, length and checksum, so only the reader's limits refuse it — with the reason.
 @Suite(.timeLimit(.minutes(1))) struct HostileCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,3 +1,4 @@
+import CairoKit
 import CCairo
 import Testing
 @testable import ScribbleKit
@@ -22,7 +23,7 @@ struct ImageFilterTests {
         let cr = cairo_create(surface)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
-        component.draw(in: ImageRect(x: 0, y: 0, width: component.size.width, height: component.size.height), on: cr!)
+        component.draw(in: ImageRect(x: 0, y: 0, width: component.size.width, height: component.size.height), on: CairoContext(cr!))
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))

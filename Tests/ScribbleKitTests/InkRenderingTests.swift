@@ -1,8 +1,9 @@
+import CairoKit
 import CCairo
 import Testing
 @testable import ScribbleKit
 
-/// Smooth strokes and translucent ink (SPEC §8, "Ink"): strokes are drawn as curves through
+/// Smooth strokes and translucent ink: strokes are drawn as curves through
 /// their vertices with no corner at any of them, and a translucent stroke is blended once —
 /// in a full render and live, vertex by vertex, as the canvas draws it.
 @Suite(.timeLimit(.minutes(1))) struct InkRenderingTests {
@@ -137,7 +138,7 @@ import Testing
     }
 }
 
-/// Pen pressure (SPEC §8): per-vertex levels that stay aligned with the stroke's children,
+/// Pen pressure: per-vertex levels that stay aligned with the stroke's children,
 /// and a width that follows them, in full renders and live.
 @Suite(.timeLimit(.minutes(1))) struct PressureTests {
     /// A horizontal stroke at y 50 from x 20 to 180 whose pressure rises from 0 to 1.
@@ -342,7 +343,7 @@ extension ImageSurface {
     func paint(_ backdrop: CanvasBackdrop) {
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        backdrop.paint(on: cr)
-        backdrop.drawLive(on: cr)
+        backdrop.paint(on: CairoContext(cr))
+        backdrop.drawLive(on: CairoContext(cr))
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import ScribbleKit
 
-/// SPEC §9: marks made in code are clamped to the limits the reader enforces, and whatever
+/// Hostile sizes: marks made in code are clamped to the limits the reader enforces, and whatever
 /// the model holds saves to a file that reads back and draws.
 @Suite(.timeLimit(.minutes(1))) struct MarkLimitsTests {
     @Test func strokeWidthsAreClampedWhenMadeAndWhenSet() {

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 @testable import ScribbleKit
 
-/// SPEC §9 and issue 39: thumbnails live in the desktop's thumbnail cache, tagged with the
+/// Issue 39: thumbnails live in the desktop's thumbnail cache, tagged with the
 /// scribble's URI and modification time; one that does not match its scribble (stale, or
 /// missing) is drawn again from the scribble when the gallery shows it; a fresh one is used
 /// as it is; a damaged scribble never shows an old picture.

@@ -5,7 +5,7 @@ import ScribbleKit
 import Testing
 @testable import TouchPainter
 
-/// Canvas kinds (SPEC §7, book chapter 4): each generator's factory method makes its kind,
+/// Canvas kinds (book chapter 4): each generator's factory method makes its kind,
 /// canvases of a kind share one texture, and loading another kind through a generator keeps
 /// the drawing, the history and the stroke in progress.
 @MainActor

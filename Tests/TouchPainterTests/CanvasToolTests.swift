@@ -4,7 +4,7 @@ import ScribbleKit
 import Testing
 @testable import TouchPainter
 
-/// The canvas hands input to the current tool (SPEC §7): tools by key, selection and
+/// The canvas hands input to the current tool (book chapter 19): tools by key, selection and
 /// stamping (the palette on a selection: `PaletteAdapterTests`) — on a real canvas controller, headless input.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
@@ -27,7 +27,7 @@ struct CanvasToolTests {
 
     /// A key as the app hears it: the window's single-key shortcuts first, then the canvas'.
     private func key(_ name: String, _ modifiers: KeyModifiers = []) -> Bool {
-        let event = KeyEvent(name: name, modifiers: modifiers)
+        let event = KeyEvent(key: Key(gdkName: name), modifiers: modifiers)
         return canvas.handleShortcutKey(event) || canvas.handleKey(event)
     }
 

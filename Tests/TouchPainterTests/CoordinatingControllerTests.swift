@@ -152,7 +152,7 @@ struct CoordinatingControllerTests {
 
     /// Lets the naming of a first save (a listing on the loading queue) come back.
     private func settleNaming() {
-        CoordinatingController.loading.sync {}
+        Background.wait(for: .files)
         MainLoop.iterate()
     }
 
@@ -208,19 +208,19 @@ struct CoordinatingControllerTests {
         let canvas = coordinator.canvasViewController
         coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
         presenter.answers = [0] // Cancel: the drawing stays
-        canvas.perform(.new)
+        canvas.perform(.newScribble)
         #expect(presenter.questions == ["Save changes to “Untitled”?"])
         #expect(coordinator.document.scribble.root.count == 1)
         #expect(coordinator.document.hasUnsavedWork)
         presenter.answers = [1] // Discard: a new scribble, nothing more to ask on quitting
-        canvas.perform(.new)
+        canvas.perform(.newScribble)
         #expect(coordinator.document.scribble.isEmpty)
         #expect(canvas.confirmDiscardingChanges())
         #expect(presenter.questions.count == 2)
         canvas.perform(.undo) // the discarded drawing comes back, unsaved again
         #expect(coordinator.document.scribble.root.count == 1)
         presenter.answers = [2] // Save: named, saved, then a new scribble
-        canvas.perform(.new)
+        canvas.perform(.newScribble)
         #expect(fixture.savedFiles.count == 1)
         #expect(coordinator.document.scribble.isEmpty)
         #expect(!coordinator.document.hasUnsavedWork)
@@ -236,9 +236,9 @@ struct CoordinatingControllerTests {
     }
 
     @Test func progressShowsOnlyForWorkThatTakesAWhileAndGoesWhenItEnds() {
-        let quick = ProgressNotice("Quick", presenter: presenter, delay: 20)
+        let quick = ProgressNotice("Quick", dialogs: presenter, delay: 20)
         quick.end()
-        let slow = ProgressNotice("Slow", presenter: presenter, delay: 20)
+        let slow = ProgressNotice("Slow", dialogs: presenter, delay: 20)
         let deadline = ContinuousClock.now + .seconds(5)
         while presenter.progress.isEmpty, ContinuousClock.now < deadline { MainLoop.iterate() }
         #expect(presenter.progress == ["Slow"]) // not "Quick": it ended before its delay

@@ -3,7 +3,7 @@ import GtkKit
 import Testing
 @testable import TouchPainter
 
-/// Opening a file is a request of its own (SPEC §9): a read stuck in the kernel times out
+/// Opening a file is a request of its own: a read stuck in the kernel times out
 /// with a message and blocks no other request; its late result is dropped.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))

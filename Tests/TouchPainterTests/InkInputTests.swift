@@ -4,7 +4,7 @@ import ScribbleKit
 import Testing
 @testable import TouchPainter
 
-/// Pens, erasers and fingers (SPEC §8, "Ink"), on a real canvas controller: no tablet or
+/// Pens, erasers and fingers, on a real canvas controller: no tablet or
 /// touchscreen is attached in CI, so the input layer gets the values GDK would hand it.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))

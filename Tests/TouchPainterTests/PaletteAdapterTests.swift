@@ -5,7 +5,7 @@ import Testing
 @testable import TouchPainter
 
 /// The palette is the Adapter between its controls and the colour and size commands
-/// (SPEC §4), and since issue 26 it changes the selected marks when there are any: live, one
+/// (book chapter 8), and since issue 26 it changes the selected marks when there are any: live, one
 /// undo step per change, with a heading that says so. Its hex field reads CSS's forms.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))

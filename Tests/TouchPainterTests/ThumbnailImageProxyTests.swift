@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 import Foundation
 import GtkKit
 import Testing
@@ -18,7 +19,7 @@ struct ThumbnailImageProxyTests {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 240, 180)
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)
-        proxy.draw(on: cr!, width: 240, height: 180)
+        proxy.draw(on: CairoContext(cr!), width: 240, height: 180)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))

@@ -1,6 +1,7 @@
 import CCairo
+import CairoKit
 
-/// What a canvas shows beneath the marks (SPEC §7): plain white, recycled paper or woven
+/// What a canvas shows beneath the marks (book chapter 4, canvas kinds): plain white, recycled paper or woven
 /// cloth. A preference of the user's, stored by its raw value.
 public enum CanvasKind: String, CaseIterable, Sendable {
     /// Plain white.
@@ -18,9 +19,10 @@ public enum CanvasKind: String, CaseIterable, Sendable {
 
     /// Fills the clip of `cr`, a context on a surface of device `scale`, with what lies
     /// beneath the marks; a texture's tiles start at the origin of `cr`'s user space.
-    public func paint(on cr: OpaquePointer, scale: Int) {
+    public func paint(on context: CairoContext, scale: Int) {
+        let cr = context.pointer
         if let texture = texture(scale: scale) {
-            texture.paint(on: cr)
+            texture.paint(on: context)
         } else {
             cairo_save(cr)
             cairo_set_source_rgb(cr, 1, 1, 1)

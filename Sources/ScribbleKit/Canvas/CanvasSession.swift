@@ -1,3 +1,4 @@
+import CairoKit
 import Dispatch
 
 /// The canvas apart from any toolkit (Rnote's engine, under the view): which scribble is on
@@ -233,13 +234,13 @@ public final class CanvasSession {
     /// Draws the canvas as it is now on `cr`, a context of the view's size: the backdrop, the
     /// stroke in progress' newest, still provisional segment, and the background where a
     /// bigger frame is still on its way.
-    public func draw(on cr: OpaquePointer) {
+    public func draw(on context: CairoContext) {
         if shownGeneration != generation, !isRendering { startFullFrame() }
         if backdrop.map({ $0.width < viewport.width || $0.height < viewport.height }) ?? true {
-            background.paint(on: cr, scale: viewport.scale)
+            background.paint(on: context, scale: viewport.scale)
         }
-        backdrop?.paint(on: cr)
-        backdrop?.drawLive(on: cr)
+        backdrop?.paint(on: context)
+        backdrop?.drawLive(on: context)
     }
 }
 

@@ -1,6 +1,7 @@
 import CCairo
+import CairoKit
 
-/// A canvas texture (SPEC §7): one square tile of recycled paper or woven cloth, generated
+/// A canvas texture (book chapter 21, a Flyweight): one square tile of recycled paper or woven cloth, generated
 /// by the project at first use, at the device resolution it is shown at, and repeated under
 /// the marks to fill any canvas. Its edges join seamlessly (see `TextureCanvas`).
 ///
@@ -44,7 +45,8 @@ public final class CanvasTexture: Sendable {
     /// Fills the clip of `cr` with the texture, repeated from the origin of `cr`'s user
     /// space, so every surface that paints part of one canvas agrees on where tiles fall.
     /// Shown at the scale it was made for, its pixels are copied one to one.
-    public func paint(on cr: OpaquePointer) {
+    public func paint(on context: CairoContext) {
+        let cr = context.pointer
         withSurface { surface in
             let pattern = cairo_pattern_create_for_surface(surface)
             defer { cairo_pattern_destroy(pattern) }

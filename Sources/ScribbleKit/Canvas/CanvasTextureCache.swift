@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// Makes each canvas texture once and hands the same one to every canvas that asks: the
-/// Flyweight factory of SPEC §7. Canvases ask on the main thread, full-frame renders on
+/// Flyweight factory of book chapter 21. Canvases ask on the main thread, full-frame renders on
 /// background threads. Each kind and scale has a slot with a lock of its own: the first
 /// request generates the texture while others for it wait, so it is never made twice, and
 /// a question about one texture never waits for another being made.

@@ -1,4 +1,4 @@
-/// An eraser's drag as one command (SPEC §7; issue 26), whatever the eraser's mode: the
+/// An eraser's drag as one command (book chapter 20; issue 26), whatever the eraser's mode: the
 /// eraser tool hands it each step while the pointer drags, and commits it on release, so
 /// the tool knows no mode's rules.
 public protocol EraserGesture: Command {

@@ -3,7 +3,7 @@
 public protocol SetStrokeColorCommandDelegate: AnyObject {
     /// The red, green and blue components to set, on the 0–255 scale.
     func colorComponents(for command: SetStrokeColorCommand) -> (red: Double, green: Double, blue: Double)
-    /// The opacity to set, in per cent (SPEC §8: a 50 % yellow is a highlighter).
+    /// The opacity to set, in per cent (a 50 % yellow is a highlighter).
     func opacity(for command: SetStrokeColorCommand) -> Double
     /// Called after `command` set the pen to `color`.
     func command(_ command: SetStrokeColorCommand, didFinishColorUpdateWith color: Color)

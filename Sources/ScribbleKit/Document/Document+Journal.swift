@@ -1,4 +1,4 @@
-/// The document's journal (SPEC §8): every finished mark, undo, redo and clear is recorded
+/// The document's journal (incremental mementos, book chapter 23): every finished mark, undo, redo and clear is recorded
 /// as it happens, so a crash loses at most the stroke in progress; and a journal left by a
 /// crash is replayed into the document.
 extension Document {

@@ -118,14 +118,14 @@ public final class Document {
     /// command, so Undo still brings the marks back (and makes them unsaved work again), and
     /// the empty canvas counts as saved, so quitting right after asks nothing. The journal
     /// starts afresh from the empty canvas.
-    public func startNew() {
+    public func startNewScribble() {
         if !scribble.isEmpty || origin != .new { execute(StartNewScribbleCommand(document: self)) }
         isDirty = false
         restartJournal(supersedingOld: true)
         publish()
     }
 
-    /// Shows `scribble` with a fresh undo history (SPEC §5), kept at `origin`; `unsaved`
+    /// Shows `scribble` with a fresh undo history (book chapter 20), kept at `origin`; `unsaved`
     /// makes it unsaved work from the start (an imported notebook: Quit asks about it).
     public func open(_ scribble: Scribble, from origin: DocumentOrigin, unsaved: Bool = false) {
         self.scribble.removeObserver(self)

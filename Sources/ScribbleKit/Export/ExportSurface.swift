@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 
 /// The implementor side of the export Bridge: one kind of Cairo surface, and how a drawing
 /// becomes that format's bytes on it.
@@ -68,7 +69,7 @@ struct VectorExportSurface: ExportSurface {
                 cairo_paint(cr)
             }
             cairo_scale(cr, scale, scale)
-            if let cr, let texture { texture.paint(on: cr) } // the canvas' texture is a picture; the marks stay paths
+            if let cr, let texture { texture.paint(on: CairoContext(cr)) } // the canvas' texture is a picture; the marks stay paths
             let occlusion = kind == .pdf ? Self.occlusion(of: snapshot, width: width, height: height, scale: scale) : nil
             if let cr { MarkRenderer(context: cr, occlusion: occlusion).render(snapshot) }
             cairo_destroy(cr)

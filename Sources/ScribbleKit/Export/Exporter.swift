@@ -1,6 +1,7 @@
 import CCairo
+import CairoKit
 
-/// Exports a drawing to PNG, SVG or PDF (SPEC §8): the Bridge between what an export is —
+/// Exports a drawing to PNG, SVG or PDF (book chapter 9): the Bridge between what an export is —
 /// the page, the scale, the background, the marks drawn by `MarkRenderer` — and the Cairo
 /// surface kind that makes each format (`ExportSurface`). Runs on any thread, with no display.
 ///
@@ -61,7 +62,8 @@ public struct Exporter: Sendable {
 
     /// Draws the page onto `cr` (a printer's) fitted into `width`×`height` and centred, every
     /// mark as a vector path, leaving out what later opaque strokes cover, as a PDF does.
-    public func draw(on cr: OpaquePointer, fitting width: Double, height: Double) {
+    public func draw(on context: CairoContext, fitting width: Double, height: Double) {
+        let cr = context.pointer
         let scale = min(width / pageWidth, height / pageHeight)
         let (x, y) = ((width - pageWidth * scale) / 2, (height - pageHeight * scale) / 2)
         let occlusion = VectorExportSurface.occlusion(of: snapshot, width: Int(width.rounded(.up)),

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// The journal of the open document (SPEC §8, "Never lose a stroke"): a file in
+/// The journal of the open document (its records are incremental mementos, book chapter 23): a file in
 /// `$XDG_STATE_HOME/touchpainter/journal/`, named by an id unique to the session, holding
 /// where the drawing starts from and every change since. Appends are queued on a background
 /// queue — never on the motion path — written at once and `fdatasync`ed at most
@@ -61,7 +61,7 @@ public final class Journal: Sendable {
         self.storage = storage
     }
 
-    /// Protection must not fail silently (SPEC §16): `onChange` hears the failure when
+    /// Protection must not fail silently: `onChange` hears the failure when
     /// writing stops working (a full or read-only disk) and `nil` when it works again, and
     /// `retry` is asked every `retryDelay` while it fails to start the journal again from
     /// the drawing as it then is — so what was drawn during the outage is kept once the disk

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finding and reading the journals a crashed TouchPainter left behind (SPEC §8). Runs off
+/// Finding and reading the journals a crashed TouchPainter left behind. Runs off
 /// the main thread: it lists a folder and reads files.
 public enum JournalRecovery {
     /// A journal left by a TouchPainter that is no longer running, read and ready to replay.

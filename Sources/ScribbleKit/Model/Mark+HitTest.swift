@@ -1,4 +1,4 @@
-/// Hit testing (SPEC §7, "Tools"): which marks lie under a click or along an eraser's path.
+/// Hit testing for the tools (book chapter 19): which marks lie under a click or along an eraser's path.
 /// A mark is under a point when the point is within half the mark's width plus a slop of
 /// one of its segments (a dot: of its disc) — the slop makes thin lines easy to pick.
 extension Mark {

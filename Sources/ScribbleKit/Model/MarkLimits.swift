@@ -1,4 +1,4 @@
-/// The sizes and places a mark may have (SPEC §9): what the app can make, with room to
+/// The sizes and places a mark may have: what the app can make, with room to
 /// spare, and small enough that drawing any mark stays cheap. The reader refuses files
 /// outside them; the model clamps marks made in code into them, so whatever is drawn can be
 /// saved and read back. `docs/FORMAT.md` states the same numbers.

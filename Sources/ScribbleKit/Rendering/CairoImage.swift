@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 
 /// Owns one Cairo image surface (a decoded thumbnail, a placeholder) and destroys it when
 /// the last user lets go. Surfaces are created on any thread and only read afterwards.
@@ -46,7 +47,8 @@ public final class CairoImage: @unchecked Sendable {
 extension CairoImage: ImageComponent {
     public var size: (width: Double, height: Double) { (Double(width), Double(height)) }
 
-    public func draw(in rect: ImageRect, on cr: OpaquePointer) {
+    public func draw(in rect: ImageRect, on context: CairoContext) {
+        let cr = context.pointer
         cairo_save(cr)
         cairo_translate(cr, rect.x, rect.y)
         cairo_scale(cr, rect.width / Double(width), rect.height / Double(height))
@@ -92,5 +94,37 @@ private final class PNGSource {
         }
         offset += count
         return CAIRO_STATUS_SUCCESS
+    }
+}
+
+extension CairoImage {
+    /// The pixel formats of the images the app draws itself.
+    public enum Format: Sendable {
+        /// Opaque: a placeholder, a backdrop.
+        case rgb24
+        /// With transparency: a template's preview, a stamp's picture.
+        case argb32
+    }
+
+    /// A new `width`×`height` image drawn by `draw` (with all pixels transparent, or black
+    /// for `.rgb24`, before); `nil` if Cairo could not make it (no memory, a size too big).
+    public convenience init?(width: Int, height: Int, format: Format, draw: (CairoContext) -> Void) {
+        let cairoFormat = format == .rgb24 ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+        guard let surface = cairo_image_surface_create(cairoFormat, Int32(width), Int32(height)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        draw(CairoContext(cr))
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        self.init(adopting: surface)
+    }
+
+    /// Paints the image with its top-left corner at the origin of `context`'s user space, at
+    /// `alpha` strength, one image pixel a user unit.
+    public func paint(on context: CairoContext, alpha: Double = 1) {
+        cairo_set_source_surface(context.pointer, surface, 0, 0)
+        cairo_paint_with_alpha(context.pointer, alpha)
     }
 }

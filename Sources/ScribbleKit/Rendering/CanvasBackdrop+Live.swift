@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 
 /// The strokes in progress (`LiveStroke`): a segment goes into the backdrop once it is
 /// final, and each frame draws the provisional rest over the backdrop. Several strokes can
@@ -109,7 +110,8 @@ extension CanvasBackdrop {
     /// Draws the strokes in progress' provisional segments (and translucent strokes' layers)
     /// onto `cr`, the window's context over a copy of the backdrop: what the backdrop does
     /// not hold yet.
-    public func drawLive(on cr: OpaquePointer) {
+    public func drawLive(on context: CairoContext) {
+        let cr = context.pointer
         drawFinalSegments()
         for stroke in live {
             guard let color = stroke.stroke.color else { continue }

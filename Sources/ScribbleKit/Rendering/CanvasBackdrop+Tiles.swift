@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 import Dispatch
 import Foundation
 
@@ -63,7 +64,7 @@ extension CanvasBackdrop {
             guard let cr = cairo_create(tileSurface) else { return }
             defer { cairo_destroy(cr) }
             if let texture {
-                texture.paint(on: cr) // opaque: it covers whatever was there
+                texture.paint(on: CairoContext(cr)) // opaque: it covers whatever was there
             } else {
                 if let c = background?.unitComponents {
                     cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)

@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 
 /// The canvas' offscreen image of the background (white, paper or cloth) and the finished
 /// marks, at device resolution. Changes are drawn into it incrementally; the window only
@@ -111,7 +112,8 @@ public final class CanvasBackdrop: @unchecked Sendable {
 
     /// Copies the backdrop onto `cr` (a window's context, already clipped to what needs
     /// repainting), its top-left corner at the origin.
-    public func paint(on cr: OpaquePointer) {
+    public func paint(on context: CairoContext) {
+        let cr = context.pointer
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_paint(cr)
     }

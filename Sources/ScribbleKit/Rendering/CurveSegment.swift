@@ -1,6 +1,6 @@
 import CCairo
 
-/// One piece of a smoothed stroke (SPEC §8, "Ink"): the cubic Bézier curve from one vertex
+/// One piece of a smoothed stroke (ink): the cubic Bézier curve from one vertex
 /// to the next of a run, shaped as a Catmull-Rom spline through the run's vertices.
 ///
 /// The curve passes through every vertex the pointer reported, and at each of them the

@@ -1,3 +1,5 @@
+import CairoKit
+
 /// A rectangle in a Cairo context's user space (doubles, as Cairo has them).
 public struct ImageRect: Equatable, Sendable {
     /// Left edge.
@@ -22,5 +24,5 @@ public protocol ImageComponent {
     /// Its own size, in pixels: what a filter fits into a tile keeps these proportions.
     var size: (width: Double, height: Double) { get }
     /// Draws into `rect` of `cr`.
-    func draw(in rect: ImageRect, on cr: OpaquePointer)
+    func draw(in rect: ImageRect, on context: CairoContext)
 }

@@ -1,3 +1,5 @@
+import CairoKit
+
 /// The Decorator (book chapter 16): wraps a component, is a component itself, and draws by
 /// applying itself and then forwarding to what it wraps — so filters nest in any order.
 /// Subclasses override `draw(in:on:)`, do their part, and call `super` (or forward).
@@ -14,7 +16,7 @@ open class ImageFilter: ImageComponent {
     open var size: (width: Double, height: Double) { component.size }
 
     /// Forwards the drawing; subclasses apply themselves around it.
-    open func draw(in rect: ImageRect, on cr: OpaquePointer) {
-        component.draw(in: rect, on: cr)
+    open func draw(in rect: ImageRect, on context: CairoContext) {
+        component.draw(in: rect, on: context)
     }
 }

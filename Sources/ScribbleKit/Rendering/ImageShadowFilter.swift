@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 
 /// A filter that lays a soft drop shadow under its component: the rectangle's shape, offset
 /// down and right, in layers that fade outwards (a blur without a blur pass).
@@ -16,7 +17,8 @@ public final class ImageShadowFilter: ImageFilter {
         super.init(component)
     }
 
-    public override func draw(in rect: ImageRect, on cr: OpaquePointer) {
+    public override func draw(in rect: ImageRect, on context: CairoContext) {
+        let cr = context.pointer
         cairo_save(cr)
         let steps = max(1, Int(radius.rounded()))
         for step in 0..<steps {
@@ -27,7 +29,7 @@ public final class ImageShadowFilter: ImageFilter {
             cairo_fill(cr)
         }
         cairo_restore(cr)
-        super.draw(in: rect, on: cr)
+        super.draw(in: rect, on: context)
     }
 
     private func roundedRectangle(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, corner: Double) {

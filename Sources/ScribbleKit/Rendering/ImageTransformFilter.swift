@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 
 /// A filter that draws its component under an affine transform (`cairo_transform`).
 public final class ImageTransformFilter: ImageFilter {
@@ -22,11 +23,12 @@ public final class ImageTransformFilter: ImageFilter {
         self.init(component, matrix: matrix)
     }
 
-    public override func draw(in rect: ImageRect, on cr: OpaquePointer) {
+    public override func draw(in rect: ImageRect, on context: CairoContext) {
+        let cr = context.pointer
         cairo_save(cr)
         var matrix = matrix
         cairo_transform(cr, &matrix)
-        super.draw(in: rect, on: cr)
+        super.draw(in: rect, on: context)
         cairo_restore(cr)
     }
 }

@@ -1,6 +1,6 @@
 import CCairo
 
-/// The stroke in progress on a `CanvasBackdrop` (SPEC §8, "Ink"): which of its segments are
+/// The stroke in progress on a `CanvasBackdrop` (ink): which of its segments are
 /// drawn for good, and — for a translucent stroke — the layer they are drawn into.
 ///
 /// Smoothing makes a stroke's newest segment provisional (`CurveSegment`): its shape changes

@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 
 /// The Visitor that draws a mark tree with Cairo (book chapter 15). It draws onto any
 /// `cairo_t` — a window, an image, an SVG or PDF surface — so the canvas, thumbnails and
@@ -32,8 +33,13 @@ public final class MarkRenderer: MarkVisitor {
     /// Segments of a snapshot that later strokes hide, if known (full frames; see `OcclusionMap`).
     private let occlusion: OcclusionMap?
 
-    /// Prepares to draw onto `context` (a `cairo_t *`), reading its current clip once.
-    public convenience init(context: OpaquePointer) {
+    /// Prepares to draw onto `context`, reading its current clip once.
+    public convenience init(context: CairoContext) {
+        self.init(context: context.pointer, occlusion: nil)
+    }
+
+    /// Prepares to draw onto `context` (a `cairo_t *`: ScribbleKit's own renderers).
+    convenience init(context: OpaquePointer) {
         self.init(context: context, occlusion: nil)
     }
 

@@ -1,7 +1,7 @@
 import CCairo
 import Glibc
 
-/// The outline of a stroke drawn with pressure (SPEC §8, "Ink"): the pen's width varies
+/// The outline of a stroke drawn with pressure (ink): the pen's width varies
 /// along it, so it is filled, not stroked. It is built piece by piece, as Cairo's own stroker
 /// builds a stroke's outline: along each straight piece of the smoothed, flattened curve,
 /// each side lies the pen's half-width away, from its value at one end to its value at the

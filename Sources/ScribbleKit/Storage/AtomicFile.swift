@@ -58,7 +58,7 @@ public struct AtomicFile: Sendable {
     }
 
     /// Writes `bytes` to a temporary file beside the destination and syncs it; `commit`
-    /// puts it in place. Only a regular file is ever replaced (SPEC §16): a destination that
+    /// puts it in place. Only a regular file is ever replaced: a destination that
     /// is a symbolic link is written through — the link's target is replaced and the link
     /// stays, as editors do — but only when that target is a regular file the user may
     /// write, like `cp`. A FIFO, a device, a socket or a folder, at the path or at the end

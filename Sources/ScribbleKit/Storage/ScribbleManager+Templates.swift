@@ -1,4 +1,4 @@
-/// Pattern templates (SPEC §7, book chapter 3): marks kept to be stamped again, stored as
+/// Pattern templates (book chapter 3): marks kept to be stamped again, stored as
 /// mementos in a `templates` folder beside the gallery's entries, so they outlive the app.
 /// Each is `template-<N>.scribble`, a complete memento holding the one mark; N only grows,
 /// so a template keeps its name ("Template N") when another is deleted.

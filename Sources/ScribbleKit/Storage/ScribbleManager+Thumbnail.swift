@@ -45,7 +45,7 @@ extension ScribbleManager {
     }
 
     /// The thumbnail the gallery shows for the scribble at `scribblePath`, making sure first
-    /// that it shows what the scribble holds (SPEC §9). A fresh one in the cache is used when
+    /// that it shows what the scribble holds. A fresh one in the cache is used when
     /// the scribble passes its header and checksum check (without building the drawing);
     /// a stale or missing one is drawn again from the scribble and stored in the cache.
     /// Slow when it redraws (the whole drawing is read): call it off the main thread.

@@ -1,5 +1,6 @@
+import CairoKit
 
-/// The Strategy for pointer input on the canvas (SPEC §7, "Tools"): the canvas controller
+/// The Strategy for pointer input on the canvas (book chapter 19): the canvas controller
 /// hands every press, drag and release to the current tool and knows no tool's rules. A
 /// tool changes the drawing only through the document's commands, so everything it does
 /// can be undone.
@@ -20,14 +21,14 @@ public protocol CanvasTool: AnyObject {
     func finishGesture()
     /// Draws what belongs to the tool above the drawing (an outline, a preview), in the
     /// canvas' coordinates; never into the backdrop.
-    func drawOverlay(on cr: OpaquePointer)
+    func drawOverlay(on context: CairoContext)
 }
 
 extension CanvasTool {
     public var cursorName: String { "crosshair" }
     public func hover(at point: Point?) {}
     public func finishGesture() {}
-    public func drawOverlay(on cr: OpaquePointer) {}
+    public func drawOverlay(on context: CairoContext) {}
 }
 
 /// The modifier keys a tool heeds, held at a press (the toolkit's own set, translated).

@@ -1,6 +1,7 @@
 import CCairo
+import CairoKit
 
-/// Erases along the pointer's path as it drags (SPEC §7; issue 26): in "Part of marks" mode
+/// Erases along the pointer's path as it drags (book chapter 19; issue 26): in "Part of marks" mode
 /// only what the eraser's disc covers goes, strokes cut at its edge (`CutMarksCommand`); in
 /// "Whole marks" mode every top-level mark it touches goes (`RemoveMarksCommand`). The
 /// whole gesture is one undo step, committed on release. A circle of the eraser's size
@@ -70,7 +71,8 @@ public final class EraserTool: CanvasTool {
     }
 
     /// The reach: a thin dark circle with a light halo, visible on any colour.
-    public func drawOverlay(on cr: OpaquePointer) {
+    public func drawOverlay(on context: CairoContext) {
+        let cr = context.pointer
         guard let (center, radius) = outline else { return }
         cairo_new_path(cr)
         cairo_arc(cr, Double(center.x), Double(center.y), Double(radius), 0, 2 * .pi)

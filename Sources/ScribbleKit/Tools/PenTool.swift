@@ -1,8 +1,8 @@
 
-/// Draws (SPEC §2): press and release without moving leaves a Dot; press and drag draws a
+/// Draws (book chapter 2): press and release without moving leaves a Dot; press and drag draws a
 /// Stroke through the press point, every motion point and the release point. The whole
 /// stroke is one undo step (`DrawScribbleCommand`); each motion appends one vertex, with the
-/// stylus' pressure when there is one (SPEC §8).
+/// stylus' pressure when there is one.
 @MainActor
 public final class PenTool: CanvasTool {
     /// How far the pointer may wander, in pixels, and still count as a click.

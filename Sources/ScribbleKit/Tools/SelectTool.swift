@@ -1,6 +1,7 @@
 import CCairo
+import CairoKit
 
-/// Picks and moves marks (SPEC §7): a click selects the topmost mark under the pointer,
+/// Picks and moves marks (book chapter 19): a click selects the topmost mark under the pointer,
 /// Shift+click adds or removes one, a click on empty canvas clears; dragging a selected mark
 /// moves the whole selection, live, as one undo step on release. The selection shows as a
 /// dashed outline around each mark's bounds, drawn above the drawing.
@@ -58,7 +59,8 @@ public final class SelectTool: CanvasTool {
     }
 
     /// A dashed rectangle around each selected mark, dark over light so it shows on any colour.
-    public func drawOverlay(on cr: OpaquePointer) {
+    public func drawOverlay(on context: CairoContext) {
+        let cr = context.pointer
         let margin = Selection.outlineMargin
         for mark in host.selection.marks {
             let box = mark.bounds.outset(by: margin).integral

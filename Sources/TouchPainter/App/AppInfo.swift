@@ -22,40 +22,14 @@ enum AppInfo {
 
     /// The shortcuts window's title.
     static let shortcutsTitle = tr("Keyboard shortcuts")
-    /// Every keyboard shortcut, grouped as the shortcuts window (Ctrl+?) lists them.
-    static let shortcuts: [ShortcutsWindow.Group] = [
-        .init(tr("Drawing"), [
-            .init("<Primary>z", tr("Undo")),
-            .init("<Primary><Shift>z <Primary>y", tr("Redo")),
-            .init("<Primary>n Delete", tr("New scribble"), tr("Delete too, when nothing is selected")),
-            .init("<Primary>k", tr("Colour and width")),
-        ]),
-        .init(tr("Tools"), [
-            .init("p", tr("Pen")),
-            .init("e", tr("Eraser")),
-            .init("s", tr("Select"), tr("Shift+click adds or removes a mark")),
-            .init("Delete BackSpace", tr("Delete the selection")),
-            .init("Left Right Up Down", tr("Move the selection"), tr("With Shift: ten pixels at a time")),
-            .init("t", tr("Keep the selection as a template")),
-            .init("Escape", tr("Clear the selection, or stop stamping")),
-        ]),
-        .init(tr("Scribbles"), [
-            .init("<Primary>s", tr("Save")),
-            .init("<Primary>o", tr("Open the gallery")),
-            .init("<Primary>i", tr("Import a Xournal++ notebook")),
-            .init("<Primary>e", tr("Export to PNG, SVG or PDF")),
-            .init("<Primary>c", tr("Copy the drawing as an image")),
-            .init("<Primary>p", tr("Print")),
-        ]),
-        .init(tr("Gallery"), [
-            .init("F2", tr("Rename the selected scribble")),
-            .init("Delete", tr("Delete the selected scribble")),
-            .init("Escape", tr("Back to the canvas")),
-        ]),
-        .init(tr("Application"), [
-            .init("F10", tr("Main menu")),
-            .init("<Primary>question", tr("Keyboard shortcuts")),
-            .init("<Primary>q", tr("Quit")),
-        ]),
-    ]
+    /// Every keyboard shortcut, grouped as the shortcuts window (Ctrl+?) lists them: the
+    /// actions' (`AppAction`), then the keys the views handle themselves.
+    static var shortcuts: [ShortcutsWindow.Group] {
+        let all = AppAction.allCases.compactMap(\.listing) + KeyShortcut.handledByViews
+        return KeyShortcut.Group.allCases.map { group in
+            .init(group.title, all.filter { $0.group == group }.map {
+                .init($0.accelerators.joined(separator: " "), $0.title, $0.subtitle)
+            })
+        }
+    }
 }

@@ -1,7 +1,7 @@
 import GtkKit
 import ScribbleKit
 
-/// Crash recovery (SPEC §8): at launch, before anything else, a journal left by a
+/// Crash recovery: at launch, before anything else, a journal left by a
 /// TouchPainter that did not exit cleanly is offered back — Restore or Discard — and then
 /// this run's own journal starts. Journals are found and read off the main thread.
 extension CoordinatingController {
@@ -12,35 +12,34 @@ extension CoordinatingController {
         let manager = scribbleManager
         let journal = Journal(directory: directory)
         document.startJournal(journal)
-        Self.loading.async {
+        Background.run(on: .files, {
             manager.removeStaleTemporaries()
-            let findings = JournalRecovery.find(in: directory, manager: manager)
-            MainLoop.perform { [weak self] in self?.offer(findings) }
-        }
+            return JournalRecovery.find(in: directory, manager: manager)
+        }, then: { [weak self] findings in self?.offer(findings) })
     }
 
     private func offer(_ findings: JournalRecovery.Findings) {
         for (path, error) in findings.unusable {
             if case .newerVersion = error {
-                presenter?.showError(tr("A newer TouchPainter’s unsaved work was found"),
-                                     detail: tr("%1$s It is left as it is, in %2$s.", error, path))
+                showError(tr("A newer TouchPainter’s unsaved work was found"),
+                          detail: tr("%1$s It is left as it is, in %2$s.", error, path))
             } else {
-                Self.loading.async { JournalRecovery.moveAside(path) } // off the main thread, as every file operation
-                presenter?.showError(tr("Unsaved work from an earlier session could not be recovered"),
-                                     detail: tr("%1$s A copy was kept as %2$s.", error, JournalRecovery.damagedCopyPath(of: path)))
+                Background.run(on: .files) { JournalRecovery.moveAside(path) }
+                showError(tr("Unsaved work from an earlier session could not be recovered"),
+                          detail: tr("%1$s A copy was kept as %2$s.", error, JournalRecovery.damagedCopyPath(of: path)))
             }
         }
         guard let orphan = findings.orphans.first else { return }
-        let answer = presenter?.ask(
+        let answer = ask(
             tr("Restore unsaved changes?"), detail: Self.question(about: orphan),
-            choices: [.init(tr("_Discard"), style: "destructive-action"), .init(tr("_Restore"), style: "suggested-action")],
+            choices: [.init(tr("_Discard"), style: .destructiveAction), .init(tr("_Restore"), style: .suggestedAction)],
             defaultChoice: 1)
         if answer == 1 {
             document.restore(orphan)
             requestViewChange(to: .canvas)
         } else {
             let path = orphan.path
-            Self.loading.async { JournalRecovery.discard(path) }
+            Background.run(on: .files) { JournalRecovery.discard(path) }
         }
     }
 

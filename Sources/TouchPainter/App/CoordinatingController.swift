@@ -1,4 +1,3 @@
-import Dispatch
 import GtkKit
 import ScribbleKit
 
@@ -7,7 +6,7 @@ import ScribbleKit
 /// It owns the document and the canvas controller, and makes the palette and gallery
 /// controllers when first asked; it hands each what it needs through its initialiser.
 @MainActor
-final class CoordinatingController {
+final class CoordinatingController: Navigator, GalleryObserver {
     /// The one coordinator of the app, over the user's gallery (the entry point uses it).
     /// Made at the entry point, before the main loop runs, which is when it reads the
     /// preferences file (see `SettingsStore`).
@@ -22,7 +21,11 @@ final class CoordinatingController {
     let settings: SettingsStore
     /// The canvas, the start view, of the kind the preferences say.
     private(set) lazy var canvasViewController = CanvasViewController(
-        document: document, coordinator: self, generator: .generator(for: settings.canvasKind))
+        document: document, settings: settings, dialogs: self, navigator: self, instrumentation: instrumentation,
+        generator: .generator(for: settings.canvasKind))
+    /// Export, Copy and Print of the drawing on the canvas.
+    private(set) lazy var exportController = ExportController(
+        document: document, settings: settings, dialogs: self, canvasKind: { [unowned self] in self.canvasViewController.canvasKind })
     /// The controller whose page is on screen.
     private(set) var activeViewController: ViewController?
     private var paletteViewController: PaletteViewController?
@@ -31,6 +34,8 @@ final class CoordinatingController {
     private(set) weak var presenter: ViewPresenter?
     /// The company the app is branded for, if any (set at launch, before any view is made).
     var branding: BrandingFactory?
+    /// Who watches the app's timing, if anyone (set in `main`, before any view is made).
+    var instrumentation: Instrumentation?
 
     /// A coordinator over `document`, with `settings` (by default, in memory only). The app
     /// has one, `shared`; tests make their own over a temporary gallery.
@@ -57,7 +62,7 @@ final class CoordinatingController {
         case .palette:
             if isPaletteOpen { closePalette() } else { openPalette() }
         case .gallery:
-            TimingReport.galleryRequested()
+            instrumentation?.galleryRequested()
             closePalette()
             show(gallery())
         case .canvas:
@@ -94,7 +99,7 @@ final class CoordinatingController {
         if let paletteViewController { return paletteViewController }
         let canvas = canvasViewController
         let controller = PaletteViewController(pen: canvas.strokeStyle, selection: canvas.selection,
-                                               document: document, coordinator: self)
+                                               document: document, navigator: self, branding: branding)
         controller.canvasChooser.selected = canvasViewController.canvasKind
         controller.canvasChooser.onChoose = { [unowned self] kind in self.canvasKindChosen(kind) }
         controller.recentColors = settings.recentColors
@@ -114,24 +119,11 @@ final class CoordinatingController {
     /// The gallery controller, made the first time it is needed.
     func gallery() -> ThumbnailViewController {
         if let thumbnailViewController { return thumbnailViewController }
-        let controller = ThumbnailViewController(manager: scribbleManager, coordinator: self)
+        let controller = ThumbnailViewController(manager: scribbleManager, dialogs: self, navigator: self, observer: self,
+                                                 branding: branding, instrumentation: instrumentation)
         thumbnailViewController = controller
         return controller
     }
-
-    /// The Done button of a page: back to the canvas (the branded main button, if branded).
-    func makeDoneButton() -> Button {
-        let button = branding?.makeMainButton(label: tr("Done")) ?? Button(label: tr("Done"))
-        if branding == nil { button.addStyleClass("suggested-action") }
-        button.accessibleName = tr("Done")
-        button.tooltip = tr("Back to the canvas (Escape)")
-        button.onClicked { [unowned self] _ in self.requestViewChange(to: .canvas) }
-        return button
-    }
-
-    /// Where the gallery is listed and other small reads happen, one at a time, off the GTK
-    /// main thread (opening a scribble is a `FileRequest` of its own).
-    static let loading = DispatchQueue(label: "touchpainter.loading", qos: .userInitiated)
 
     /// Opens a gallery entry on the canvas and shows the canvas. The file is read and decoded
     /// off the main thread first (a `FileRequest`: one stuck read blocks nothing else), so a big scribble does not stall input, and an entry that
@@ -139,10 +131,10 @@ final class CoordinatingController {
     /// leaving everything as it was.
     func openScribble(_ entry: ScribbleEntry) {
         let manager = scribbleManager
-        let progress = ProgressNotice(tr("Opening “%1$s”…", entry.title), presenter: presenter)
+        let progress = ProgressNotice(tr("Opening “%1$s”…", entry.title), dialogs: self)
         FileRequest.start({ try manager.loadMemento(id: entry.id) }, timedOut: { [weak self] in
             progress.end()
-            self?.presenter?.showError(tr("Could not open “%1$s”", entry.title),
+            self?.showError(tr("Could not open “%1$s”", entry.title),
                                        detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.", FileRequest.timeout / 1000))
         }, completion: { [weak self] result in
             guard let self else { return }
@@ -152,7 +144,7 @@ final class CoordinatingController {
                 self.show(Scribble(adopting: memento), from: .gallery(id: entry.id), ending: progress)
             case .failure(let error):
                 progress.end()
-                self.presenter?.showError(tr("Could not open “%1$s”", entry.title),
+                self.showError(tr("Could not open “%1$s”", entry.title),
                                           detail: tr("%1$s The other scribbles are not affected.", error))
             }
         })
@@ -174,7 +166,7 @@ final class CoordinatingController {
     func openFile(at path: String) {
         guard canvasViewController.confirmDiscardingChanges() else { return }
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let progress = ProgressNotice(tr("Opening “%1$s”…", name), presenter: presenter)
+        let progress = ProgressNotice(tr("Opening “%1$s”…", name), dialogs: self)
         if XoppImporter.opens(path) {
             read(path, failure: tr("Could not import “%1$s”", path), progress: progress, { try XoppImporter.read(path) }) { notebook in
                 self.show(notebook.scribble, from: .new, unsaved: true, ending: progress)
@@ -194,15 +186,15 @@ final class CoordinatingController {
                                        _ read: @escaping @Sendable () throws -> Value, opened: @escaping @MainActor (Value) -> Void) {
         FileRequest.start(read, timedOut: { [weak self] in
             progress.end()
-            self?.presenter?.showError(failure, detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.",
-                                                           FileRequest.timeout / 1000))
+            self?.showError(failure, detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.",
+                                                FileRequest.timeout / 1000))
         }, completion: { [weak self] result in
             switch result {
             case .success(let value):
                 opened(value)
             case .failure(let error):
                 progress.end()
-                self?.presenter?.showError(failure, detail: String(describing: error))
+                self?.showError(failure, detail: String(describing: error))
             }
         })
     }

@@ -3,7 +3,7 @@ import GtkKit
 import Synchronization
 
 /// One read of the user's files for one request (opening a scribble), off the main thread
-/// (SPEC §9). Each request runs on its own, so a read stuck in the kernel — a dead network
+/// (a hung disk must not hang the app). Each request runs on its own, so a read stuck in the kernel — a dead network
 /// mount — blocks no other request and nothing else the app reads. After `timeout` the
 /// request gives up: the user is told, and the late result, if it ever comes, is dropped.
 @MainActor

@@ -2,7 +2,7 @@ import Glibc
 import GtkKit
 import ScribbleKit
 
-/// Translations (SPEC §1, "Desktop integration"): every user-visible string goes through
+/// Translations: every user-visible string goes through
 /// GNU gettext (ScribbleKit's `tr`) in the `touchpainter` text domain, so
 /// `LANGUAGE=de touchpainter` speaks German. The catalogues are `po/*.po`, compiled by `make`
 /// into `.build/share/locale` and installed into `$PREFIX/share/locale`. A catalogue is,

@@ -18,17 +18,17 @@ final class MainWindowController: ViewPresenter {
     private let sidePane = Revealer()
     /// The primary menu (GNOME's "hamburger" menu), at the header bar's right end; F10 opens it.
     let primaryMenu = MenuButton(iconName: "open-menu-symbolic", sections: [
-        [.init(tr("_New Scribble"), action: "app.new", accelerator: "<Primary>n"),
-         .init(tr("Open _Gallery"), action: "app.open", accelerator: "<Primary>o"),
-         .init(tr("_Open File…"), action: "app.open-file", accelerator: "<Primary><Shift>o"),
-         .init(tr("_Import…"), action: "app.import", accelerator: "<Primary>i"),
-         .init(tr("Save _As…"), action: "app.save-as", accelerator: "<Primary><Shift>s")],
-        [.init(tr("_Export…"), action: "app.export", accelerator: "<Primary>e"),
-         .init(tr("_Print…"), action: "app.print", accelerator: "<Primary>p")],
-        [.init(tr("_Keyboard Shortcuts"), action: "app.shortcuts", accelerator: "<Primary>question"),
-         .init(tr("_About TouchPainter"), action: "app.about")],
-        [.init(tr("_Quit"), action: "app.quit", accelerator: "<Primary>q")],
+        [item(tr("_New Scribble"), .newScribble), item(tr("Open _Gallery"), .openGallery),
+         item(tr("_Open File…"), .openFile), item(tr("_Import…"), .importNotebook), item(tr("Save _As…"), .saveAs)],
+        [item(tr("_Export…"), .export), item(tr("_Print…"), .print)],
+        [item(tr("_Keyboard Shortcuts"), .shortcuts), item(tr("_About TouchPainter"), .about)],
+        [item(tr("_Quit"), .quit)],
     ])
+
+    /// A menu item labelled `label` that runs `action`, showing its first accelerator.
+    private static func item(_ label: String, _ action: AppAction) -> MenuButton.Item {
+        .init(label, action: action.detailedName, accelerator: action.accelerators.first)
+    }
     /// Every controller that has been shown, so its page and toolbar exist once.
     private var installed: [ObjectIdentifier: ViewController] = [:]
     /// The title last put up. Compared with this, not with the header bar's own title:
@@ -74,7 +74,7 @@ final class MainWindowController: ViewPresenter {
                 return !self.window.focusIsTextEntry && coordinator.canvasViewController.handleShortcutKey(event)
             }
             // Escape is "Done" on every page but the canvas, whose tools use it.
-            guard event.name == "Escape" else { return false }
+            guard event.key == .escape else { return false }
             coordinator.requestViewChange(to: .canvas)
             return true
         }
@@ -82,7 +82,7 @@ final class MainWindowController: ViewPresenter {
         // the side pane open, Escape closes it, wherever the focus is (on the canvas too:
         // a second Escape then goes to the canvas' tools).
         window.onKeyPress { [weak self, weak coordinator] event in
-            guard event.name == "Escape", self?.sidePane.revealsChild == true else { return false }
+            guard event.key == .escape, self?.sidePane.revealsChild == true else { return false }
             coordinator?.requestViewChange(to: .canvas)
             return true
         }

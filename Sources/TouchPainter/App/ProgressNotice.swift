@@ -5,17 +5,17 @@ import GtkKit
 /// milliseconds, so quick work shows nothing, and taken down when it ends.
 @MainActor
 final class ProgressNotice {
-    private weak var presenter: ViewPresenter?
+    private weak var dialogs: Dialogs?
     private var isOver = false
     private var isShown = false
 
-    /// Shows `message` on `presenter` once `delay` ms have passed, unless `end` came first.
-    init(_ message: String, presenter: ViewPresenter?, delay: UInt32 = 300) {
-        self.presenter = presenter
+    /// Shows `message` on `dialogs` once `delay` ms have passed, unless `end` came first.
+    init(_ message: String, dialogs: Dialogs?, delay: UInt32 = 300) {
+        self.dialogs = dialogs
         MainLoop.after(milliseconds: delay) { [weak self] in
             guard let self, !self.isOver else { return }
             self.isShown = true
-            self.presenter?.showProgress(message)
+            self.dialogs?.showProgress(message)
         }
     }
 
@@ -23,6 +23,6 @@ final class ProgressNotice {
     func end() {
         guard !isOver else { return }
         isOver = true
-        if isShown { presenter?.endProgress() }
+        if isShown { dialogs?.endProgress() }
     }
 }

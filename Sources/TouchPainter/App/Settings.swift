@@ -1,7 +1,7 @@
 import GtkKit
 import ScribbleKit
 
-/// The user's preferences (SPEC §7), as kept in a GLib key file:
+/// The user's preferences, as kept in a GLib key file:
 ///
 ///     [Canvas]
 ///     kind=paper

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import GtkKit
 import ScribbleKit
@@ -13,9 +12,6 @@ import ScribbleKit
 /// It replaces only a regular file the user may write (`AtomicFile`): a `settings.ini` that
 /// is a link to `/dev/zero` or to someone's `victim.txt` is refused, not followed.
 final class SettingsStore {
-    /// Writes run here, in order, so the last choice is the one left on disk.
-    static let saving = DispatchQueue(label: "touchpainter.settings", qos: .utility)
-
     /// The preferences file; `nil` keeps the settings in memory only (tests, and the
     /// coordinator until the app gives it the real store).
     let path: String?
@@ -82,7 +78,7 @@ final class SettingsStore {
 
     /// Waits until every change made so far is on disk (the app calls it as it exits).
     func waitForSaves() {
-        Self.saving.sync {}
+        Background.wait(for: .settings)
     }
 
     /// `$XDG_CONFIG_HOME/touchpainter/settings.ini`, else `~/.config/touchpainter/settings.ini`
@@ -114,7 +110,8 @@ final class SettingsStore {
             warn("the settings file would grow past \(KeyFile.maximumFileSize) bytes; keeping only TouchPainter's own settings")
         }
         let bytes = Array(text.utf8)
-        Self.saving.async {
+        // In order, on the settings lane, so the last choice is the one left on disk.
+        Background.run(on: .settings) {
             do {
                 try AtomicFile.write(bytes, to: path, creatingFolder: true)
             } catch {

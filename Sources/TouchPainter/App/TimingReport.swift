@@ -22,33 +22,44 @@ import GtkKit
 /// - `TOUCHPAINTER_BENCH_REOPEN_GALLERY=1` then, a second after its thumbnails showed, goes
 ///   back to the canvas and opens the gallery again (a second `gallery-tiles-ms` line).
 ///
-/// Everything here runs on the GTK main thread; with the variables unset it only reads two
-/// flags.
+/// `main` makes one only when one of these variables is set (`init?(environment:)`) and hands
+/// it to the coordinator as its `Instrumentation`; otherwise nothing reports, and the canvas'
+/// draw and motion paths make no call. Everything here runs on the GTK main thread.
 @MainActor
-enum TimingReport {
+final class TimingReport: Instrumentation {
     /// True when `TOUCHPAINTER_REPORT_TIMINGS=1`.
-    static let isEnabled = ProcessInfo.processInfo.environment["TOUCHPAINTER_REPORT_TIMINGS"] == "1"
+    let isEnabled: Bool
     /// False when `TOUCHPAINTER_REPORT_STALLS=0`.
-    static let reportsStalls = ProcessInfo.processInfo.environment["TOUCHPAINTER_REPORT_STALLS"] != "0"
+    private let reportsStalls: Bool
     /// True when `TOUCHPAINTER_BENCH_OPEN_GALLERY=1`.
-    static let opensGallery = ProcessInfo.processInfo.environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] == "1"
+    private let opensGallery: Bool
+    /// True when `TOUCHPAINTER_BENCH_REOPEN_GALLERY=1`, until the gallery was opened again.
+    private var reopensGallery: Bool
 
     /// What opens the gallery, for `TOUCHPAINTER_BENCH_OPEN_GALLERY` (the app sets it).
-    static var openGallery: (@MainActor @Sendable () -> Void)?
+    var openGallery: (@MainActor @Sendable () -> Void)?
     /// What goes back to the canvas, for `TOUCHPAINTER_BENCH_REOPEN_GALLERY` (the app sets it).
-    static var closeGallery: (@MainActor @Sendable () -> Void)?
-    /// True when `TOUCHPAINTER_BENCH_REOPEN_GALLERY=1`, until the gallery was opened again.
-    private static var reopensGallery = ProcessInfo.processInfo.environment["TOUCHPAINTER_BENCH_REOPEN_GALLERY"] == "1"
+    var closeGallery: (@MainActor @Sendable () -> Void)?
 
-    private static var sawFirstFrame = false
+    private var sawFirstFrame = false
     /// When the gallery was last asked for and has not drawn since (CLOCK_MONOTONIC ns).
-    private static var galleryRequestedAt: UInt64?
+    private var galleryRequestedAt: UInt64?
     /// When each drawing motion event no canvas frame has shown yet happened (CLOCK_MONOTONIC ns).
-    private static var motionsAwaitingFrame: [UInt64] = []
+    private var motionsAwaitingFrame: [UInt64] = []
+
+    /// A report as `environment` asks for, or `nil` when it asks for no timing lines and no
+    /// gallery opened by itself.
+    init?(environment: [String: String]) {
+        isEnabled = environment["TOUCHPAINTER_REPORT_TIMINGS"] == "1"
+        reportsStalls = environment["TOUCHPAINTER_REPORT_STALLS"] != "0"
+        opensGallery = environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] == "1"
+        reopensGallery = environment["TOUCHPAINTER_BENCH_REOPEN_GALLERY"] == "1"
+        guard isEnabled || opensGallery else { return nil }
+    }
 
     /// The canvas drew (call at the end of its `draw`): report the motions this frame shows;
     /// the first time, report the startup time and maybe open the gallery.
-    static func canvasDidDraw() {
+    func canvasDidDraw() {
         if !motionsAwaitingFrame.isEmpty { reportMotionsShown() }
         guard !sawFirstFrame else { return }
         sawFirstFrame = true
@@ -64,14 +75,14 @@ enum TimingReport {
     }
 
     /// The canvas put up a new full frame of a drawing with `vertices` vertices.
-    static func canvasDidShowFullFrame(vertices: Int) {
+    func canvasDidShowFullFrame(vertices: Int) {
         guard isEnabled else { return }
         report("full-frame vertices \(vertices)")
     }
 
     /// A motion event that draws reached the canvas (call while GTK handles it): it is timed
     /// to the end of the next canvas frame, which shows its segment.
-    static func motionArrived() {
+    func motionArrived() {
         guard isEnabled else { return }
         motionsAwaitingFrame.append(startOfEvent(timed: MainLoop.currentEventTime))
     }
@@ -84,7 +95,7 @@ enum TimingReport {
     /// loop that a user feels. They are truncated to the millisecond, so up to 1 ms more is
     /// counted. A server on another clock gives a time that does not fit (in the future or
     /// more than 10 s ago), as does no event at all (0): then the handler's time is used.
-    private static func startOfEvent(timed eventMilliseconds: UInt32) -> UInt64 {
+    private func startOfEvent(timed eventMilliseconds: UInt32) -> UInt64 {
         let now = monotonicNanoseconds()
         let nowMilliseconds = now / 1_000_000
         let age = UInt32(truncatingIfNeeded: nowMilliseconds) &- eventMilliseconds // the server's times wrap at 2^32 ms
@@ -94,7 +105,7 @@ enum TimingReport {
     /// One `motion-to-frame-ms` line for each motion waiting for a frame, in one write.
     /// Formatted by hand, without Foundation: this runs on every frame of a drag, and the
     /// benchmark counts the process' CPU time, this report's included.
-    private static func reportMotionsShown() {
+    private func reportMotionsShown() {
         let now = monotonicNanoseconds()
         var lines = ""
         for start in motionsAwaitingFrame {
@@ -107,7 +118,7 @@ enum TimingReport {
     }
 
     /// The coordinator was asked to show the gallery.
-    static func galleryRequested() {
+    func galleryRequested() {
         guard isEnabled else { return }
         galleryRequestedAt = monotonicNanoseconds()
         tilesRequestedAt = galleryRequestedAt
@@ -116,19 +127,19 @@ enum TimingReport {
     }
 
     /// When the gallery was last asked for, until its thumbnails on screen have loaded.
-    private static var tilesRequestedAt: UInt64?
+    private var tilesRequestedAt: UInt64?
     /// Thumbnails loading now, and loaded since the gallery was asked for.
-    private static var tilesLoading = 0, tilesLoaded = 0
+    private var tilesLoading = 0, tilesLoaded = 0
 
     /// A gallery tile's thumbnail started loading (it was drawn for the first time).
-    static func thumbnailLoadStarted() {
+    func thumbnailLoadStarted() {
         guard isEnabled else { return }
         tilesLoading += 1
     }
 
     /// A thumbnail finished loading; once the last of the gallery's on-screen ones has, the
     /// gallery's next frame — the one that shows them — reports the time.
-    static func thumbnailLoadFinished() {
+    func thumbnailLoadFinished() {
         guard isEnabled else { return }
         tilesLoading -= 1
         tilesLoaded += 1
@@ -138,31 +149,31 @@ enum TimingReport {
     }
 
     /// When the gallery was asked for, while its loaded thumbnails wait for a frame to show them.
-    private static var tilesAwaitingFrame: UInt64?
+    private var tilesAwaitingFrame: UInt64?
 
     /// The gallery put up the tiles of its listing (made off the main thread): its first
     /// frame after this one counts, not a frame of the tiles it showed before.
-    static func galleryDidList() {
+    func galleryDidList() {
         galleryListed = true
         // A listing that changed nothing on screen (the gallery reopened) draws no frame by itself.
         galleryPage?.queueDraw()
     }
 
     /// The gallery's page, whose frames are reported.
-    private static var galleryPage: Widget?
+    private var galleryPage: Widget?
 
     /// Whether the listing asked for arrived.
-    private static var galleryListed = false
+    private var galleryListed = false
 
     /// Reports the first frame of `page` (the gallery's page) showing each request's listing: connects,
     /// when timings are on, a handler that runs after the page and its children have drawn.
-    static func watchGalleryFrames(of page: Widget) {
+    func galleryPageMade(_ page: Widget) {
         guard isEnabled else { return }
         galleryPage = page
-        page.onDrawn { TimingReport.galleryDidDraw() }
+        page.onDrawn { [weak self] in self?.galleryDidDraw() }
     }
 
-    private static func galleryDidDraw() {
+    private func galleryDidDraw() {
         // The first frame of the listing started no load: every tile on screen had its
         // picture already (kept from the last time the gallery was open).
         if galleryListed, galleryRequestedAt != nil, tilesLoading == 0, let requestedAt = tilesRequestedAt {
@@ -186,31 +197,33 @@ enum TimingReport {
 
     /// Ticks every `stallTick` ms and reports the ticks that came late by more than 8 ms:
     /// how long something kept the main loop (and so input and drawing) waiting.
-    private static func watchMainLoop() {
+    private func watchMainLoop() {
         var last = monotonicNanoseconds()
-        MainLoop.every(milliseconds: stallTick) {
-            let now = monotonicNanoseconds()
-            let late = Double(now - last) / 1e6 - Double(stallTick)
+        let tick = stallTick
+        MainLoop.every(milliseconds: tick) { [weak self] in
+            guard let self else { return false }
+            let now = self.monotonicNanoseconds()
+            let late = Double(now - last) / 1e6 - Double(tick)
             last = now
-            if late > 8 { report("main-loop-stall-ms " + String(format: "%.1f", late)) }
+            if late > 8 { self.report("main-loop-stall-ms " + String(format: "%.1f", late)) }
             return true
         }
     }
 
-    private static let stallTick: UInt32 = 4
+    private let stallTick: UInt32 = 4
 
-    private static func report(_ line: String) {
+    private func report(_ line: String) {
         write(line + "\n")
     }
 
     /// Writes `text` to standard error in one `write(2)`.
-    private static func write(_ text: String) {
+    private func write(_ text: String) {
         var text = text
         text.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
     }
 
     /// CLOCK_MONOTONIC, the clock the benchmark reads too.
-    private static func monotonicNanoseconds() -> UInt64 {
+    private func monotonicNanoseconds() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
@@ -218,7 +231,7 @@ enum TimingReport {
 
     /// Seconds since the kernel started this process: field 22 of `/proc/self/stat` (clock
     /// ticks after boot, so 10 ms steps) against CLOCK_BOOTTIME.
-    private static func secondsSinceProcessStart() -> Double? {
+    private func secondsSinceProcessStart() -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return nil }
         // The command name (field 2) may hold spaces; the fields after its ")" do not.

@@ -8,7 +8,7 @@ import ScribbleKit
 /// One instance per session: GApplication registers the app id on the session bus, and a
 /// second `touchpainter` — with or without a FILE — hands its command line to the running
 /// instance (which brings its window forward, or opens the file after the unsaved-changes
-/// question) and exits. A launch never blocks on that (SPEC §16): when the name's owner does
+/// question) and exits. A launch never blocks on that: when the name's owner does
 /// not answer within `uniquenessTimeout` (a frozen first instance) or is not this app, the
 /// launch runs as an instance of its own, opens its file, and says so in one line on stderr.
 @MainActor
@@ -17,6 +17,8 @@ final class TouchPainterApp {
     let application: Application
     private let coordinator: CoordinatingController
     private var mainWindow: MainWindowController?
+    /// The benchmark's timing lines, when the environment asks for them.
+    private var timingReport: TimingReport?
 
     /// How long a launch waits for each answer about a running instance, in milliseconds:
     /// two questions, so at most 1.6 s in all.
@@ -38,12 +40,14 @@ final class TouchPainterApp {
     }
 
     /// The entry point: runs the app with the book's Singleton coordinator until the window
-    /// closes; returns the exit status.
-    static func run(opening file: String?, brand: Brand?) -> Int32 {
+    /// closes, reporting its timing to `timingReport` if given; returns the exit status.
+    static func run(opening file: String?, brand: Brand?, timingReport: TimingReport?) -> Int32 {
         Localization.setUp()
         Gtk.doWithoutOpenGL() // every drawing is Cairo's: the GL probe would only slow the start
         let app = TouchPainterApp(coordinator: .shared, unique: mayBeUnique())
         app.coordinator.branding = BrandingFactory.factory(for: brand)
+        app.coordinator.instrumentation = timingReport
+        app.timingReport = timingReport
         let status = app.application.run(opening: file.map { [$0] } ?? [])
         // A clean exit: the user saved, discarded or had nothing to lose. (A second launch
         // that handed its command line over never started a journal.)
@@ -83,10 +87,10 @@ final class TouchPainterApp {
             self?.coordinator.document.flushJournal()
             exit(0)
         }
-        TimingReport.openGallery = { [weak coordinator] in
+        timingReport?.openGallery = { [weak coordinator] in
             coordinator?.requestViewChange(to: .gallery)
         }
-        TimingReport.closeGallery = { [weak coordinator] in
+        timingReport?.closeGallery = { [weak coordinator] in
             coordinator?.requestViewChange(to: .canvas)
         }
         installActions()
@@ -97,46 +101,52 @@ final class TouchPainterApp {
         windowController.window.present()
     }
 
-    /// Keyboard shortcuts, as application actions with accelerators (SPEC §1). Canvas
-    /// actions only act while the canvas is on show, so a shortcut in another view does not
-    /// change the drawing hidden behind it.
+    /// The application's actions (`AppAction`), with their accelerators. Canvas actions only
+    /// act while the canvas is on show, so a shortcut in another view does not change the
+    /// drawing hidden behind it.
     private func installActions() {
+        for action in AppAction.allCases {
+            application.addAction(action.name, accelerators: action.accelerators, handler: handler(for: action))
+        }
+    }
+
+    /// What `action` does.
+    private func handler(for action: AppAction) -> @MainActor () -> Void {
         let coordinator = coordinator
         let canvas = coordinator.canvasViewController
-        func onCanvas(_ action: CanvasToolbar.Action) -> @MainActor () -> Void {
-            { if coordinator.activeViewController === canvas { canvas.perform(action) } }
+        func onCanvas(_ body: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
+            { if coordinator.activeViewController === canvas { body() } }
         }
-        application.addAction("undo", accelerators: ["<Primary>z"], handler: onCanvas(.undo))
-        application.addAction("redo", accelerators: ["<Primary><Shift>z", "<Primary>y"], handler: onCanvas(.redo))
-        application.addAction("new", accelerators: ["<Primary>n"]) {
-            coordinator.requestViewChange(to: .canvas)
-            canvas.startNewScribble()
-        }
-        application.addAction("delete", accelerators: ["Delete"]) { coordinator.deleteRequested() }
-        application.addAction("rename", accelerators: ["F2"]) { coordinator.renameRequested() }
-        application.addAction("save", accelerators: ["<Primary>s"], handler: onCanvas(.save))
-        application.addAction("open", accelerators: ["<Primary>o"]) {
-            coordinator.requestViewChange(to: .gallery)
-        }
-        application.addAction("open-file", accelerators: ["<Primary><Shift>o"]) { canvas.openFileChooser() }
-        application.addAction("import", accelerators: ["<Primary>i"]) { canvas.importFileChooser() }
-        application.addAction("save-as", accelerators: ["<Primary><Shift>s"]) { canvas.saveAs() }
-        application.addAction("palette", accelerators: ["<Primary>k"], handler: onCanvas(.palette))
-        application.addAction("export", accelerators: ["<Primary>e"]) { canvas.exportDrawing() }
-        application.addAction("copy", accelerators: ["<Primary>c"]) {
-            if coordinator.activeViewController === canvas { canvas.copyDrawing() }
-        }
-        application.addAction("print", accelerators: ["<Primary>p"]) { canvas.printDrawing() }
-        application.addAction("quit", accelerators: ["<Primary>q"]) { [weak self] in
-            guard canvas.confirmDiscardingChanges() else { return }
-            self?.mainWindow?.window.destroy()
-        }
-        application.addAction("menu", accelerators: ["F10"]) { [weak self] in self?.mainWindow?.primaryMenu.toggle() }
-        application.addAction("shortcuts", accelerators: ["<Primary>question"]) { [weak self] in
-            ShortcutsWindow.show(AppInfo.shortcuts, title: AppInfo.shortcutsTitle, parent: self?.mainWindow?.window)
-        }
-        application.addAction("about") { [weak self] in
-            AboutDialog.show(AppInfo.about, parent: self?.mainWindow?.window)
+        switch action {
+        case .undo: return onCanvas { canvas.perform(.undo) }
+        case .redo: return onCanvas { canvas.perform(.redo) }
+        case .newScribble:
+            return {
+                coordinator.requestViewChange(to: .canvas)
+                canvas.startNewScribble()
+            }
+        case .palette: return onCanvas { canvas.perform(.palette) }
+        case .save: return onCanvas { canvas.perform(.save) }
+        case .openGallery: return { coordinator.requestViewChange(to: .gallery) }
+        case .importNotebook: return { canvas.importFileChooser() }
+        case .export: return { coordinator.exportController.exportDrawing() }
+        case .copy: return onCanvas { coordinator.exportController.copyDrawing() }
+        case .print: return { coordinator.exportController.printDrawing() }
+        case .rename: return { coordinator.renameRequested() }
+        case .delete: return { coordinator.deleteRequested() }
+        case .menu: return { [weak self] in self?.mainWindow?.primaryMenu.toggle() }
+        case .shortcuts:
+            return { [weak self] in
+                ShortcutsWindow.show(AppInfo.shortcuts, title: AppInfo.shortcutsTitle, parent: self?.mainWindow?.window)
+            }
+        case .quit:
+            return { [weak self] in
+                guard canvas.confirmDiscardingChanges() else { return }
+                self?.mainWindow?.window.destroy()
+            }
+        case .openFile: return { canvas.openFileChooser() }
+        case .saveAs: return { canvas.saveAs() }
+        case .about: return { [weak self] in AboutDialog.show(AppInfo.about, parent: self?.mainWindow?.window) }
         }
     }
 }

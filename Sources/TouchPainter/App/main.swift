@@ -55,7 +55,11 @@ struct LaunchCommand: ParsableCommand {
             FileHandle.standardError.write(Data("touchpainter: \(error)\n".utf8))
             throw ExitCode(2) // a usage error
         }
-        let status = MainActor.assumeIsolated { TouchPainterApp.run(opening: file, brand: chosen) }
+        let status = MainActor.assumeIsolated {
+            // Timing lines for the benchmark, only when the environment asks for them.
+            let timingReport = TimingReport(environment: ProcessInfo.processInfo.environment)
+            return TouchPainterApp.run(opening: file, brand: chosen, timingReport: timingReport)
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -11,14 +11,14 @@ class BrandingFactory {
     /// The company's name, shown under the title and to screen readers.
     let companyName: String
     /// The style class every product carries; the brand's CSS keys on it.
-    let styleClass: String
+    let styleClass: StyleClass
     /// The company's logo (SVG), compiled into the app.
     private let logo: [UInt8]
     /// The brand's colours, as CSS for its style class.
     private let css: String
 
     /// A factory for one brand (the concrete factories call this).
-    init(companyName: String, styleClass: String, logo: [UInt8], css: String) {
+    init(companyName: String, styleClass: StyleClass, logo: [UInt8], css: String) {
         self.companyName = companyName
         self.styleClass = styleClass
         self.logo = logo
@@ -54,7 +54,7 @@ class BrandingFactory {
     func makeMainView(content: Widget) -> Widget {
         let frame = Frame()
         frame.addStyleClass(styleClass)
-        frame.addStyleClass("branded-main-view")
+        frame.addStyleClass(.brandedMainView)
         frame.add(content)
         return frame
     }
@@ -62,7 +62,7 @@ class BrandingFactory {
     /// The button that brings the user back to the canvas, in the brand's colour.
     func makeMainButton(label: String) -> Button {
         let button = Button(label: label)
-        button.addStyleClass("suggested-action")
+        button.addStyleClass(.suggestedAction)
         button.addStyleClass(styleClass)
         return button
     }
@@ -71,7 +71,7 @@ class BrandingFactory {
 /// Acme Corporation's branding: warm orange on a light header bar.
 final class AcmeBrandingFactory: BrandingFactory {
     init() {
-        super.init(companyName: "Acme Corporation", styleClass: "acme", logo: PackageResources.acme_logo_svg, css: """
+        super.init(companyName: "Acme Corporation", styleClass: .acme, logo: PackageResources.acme_logo_svg, css: """
             headerbar.acme { background-image: linear-gradient(to bottom, #fff3e6, #ffe2c2); border-bottom: 2px solid #c64600; }
             headerbar.acme .subtitle { color: #9c3700; opacity: 1; }
             frame.acme.branded-main-view > border { border: none; border-bottom: 4px solid #c64600; }
@@ -83,7 +83,7 @@ final class AcmeBrandingFactory: BrandingFactory {
 /// Sierra Corporation's branding: mountain blue, a darker header bar.
 final class SierraBrandingFactory: BrandingFactory {
     init() {
-        super.init(companyName: "Sierra Corporation", styleClass: "sierra", logo: PackageResources.sierra_logo_svg, css: """
+        super.init(companyName: "Sierra Corporation", styleClass: .sierra, logo: PackageResources.sierra_logo_svg, css: """
             headerbar.sierra { background-image: linear-gradient(to bottom, #e8f1fc, #cfe1f7); border-bottom: 2px solid #1a5fb4; }
             headerbar.sierra .subtitle { color: #144b8f; opacity: 1; }
             frame.sierra.branded-main-view > border { border: none; border-bottom: 4px solid #1a5fb4; }

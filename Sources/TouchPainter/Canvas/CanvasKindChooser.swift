@@ -1,9 +1,9 @@
-import CCairo
+import CairoKit
 import Glibc
 import GtkKit
 import ScribbleKit
 
-/// The palette's "Canvas" group (SPEC §7): three radio buttons, `Plain`, `Paper` and
+/// The palette's "Canvas" group (book chapter 4, canvas kinds): three radio buttons, `Plain`, `Paper` and
 /// `Cloth`, each a small preview of its canvas under a sample stroke above its name, side by
 /// side as one linked control that fits the palette's pane. Choosing one tells `onChoose`
 /// at once; the coordinator loads the canvas and saves the preference.
@@ -24,7 +24,7 @@ final class CanvasKindChooser {
 
     /// Makes the buttons, plain chosen.
     init() {
-        view.addStyleClass("linked")
+        view.addStyleClass(.linked)
         for kind in CanvasKind.allCases {
             let button = RadioButton(joining: buttons.first?.button)
             let preview = DrawingArea()
@@ -76,7 +76,7 @@ final class CanvasKindChooser {
 
     /// The canvas of `kind` (light grey while its texture is being made), a sample stroke,
     /// and a thin border so white shows against the window.
-    private static func drawPreview(of kind: CanvasKind, on cr: OpaquePointer, in preview: DrawingArea) {
+    private static func drawPreview(of kind: CanvasKind, on cr: CairoContext, in preview: DrawingArea) {
         let (width, height) = preview.allocatedSize
         let scale = preview.scaleFactor
         if kind == .plain {
@@ -84,8 +84,8 @@ final class CanvasKindChooser {
         } else if let texture = CanvasTextureCache.shared.readyTexture(for: kind, scale: scale) {
             texture.paint(on: cr)
         } else {
-            cairo_set_source_rgb(cr, 0.9, 0.9, 0.9)
-            cairo_paint(cr)
+            cr.setSource(red: 0.9, green: 0.9, blue: 0.9)
+            cr.paint()
             CanvasTextureCache.shared.prepare(kind, scale: scale) { [weak preview] in
                 MainLoop.perform { [preview] in preview?.queueDraw() }
             }
@@ -96,9 +96,9 @@ final class CanvasKindChooser {
             sample.append(Point(x: x, y: Float(height) * (0.5 + 0.2 * sinf(Float(step) * 0.8))))
         }
         MarkRenderer(context: cr).render(sample)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
-        cairo_set_line_width(cr, 1)
-        cairo_rectangle(cr, 0.5, 0.5, Double(width) - 1, Double(height) - 1)
-        cairo_stroke(cr)
+        cr.setSource(red: 0, green: 0, blue: 0, alpha: 0.25)
+        cr.setLineWidth(1)
+        cr.rectangle(x: 0.5, y: 0.5, width: Double(width) - 1, height: Double(height) - 1)
+        cr.stroke()
     }
 }

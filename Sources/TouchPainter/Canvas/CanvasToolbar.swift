@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import GtkKit
 import ScribbleKit
 
@@ -11,7 +11,7 @@ import ScribbleKit
 final class CanvasToolbar {
     /// What a button (or its shortcut) asks for.
     enum Action: CaseIterable {
-        case new, save, open, palette, undo, redo
+        case newScribble, save, openGallery, palette, undo, redo
     }
 
     /// Told when a button is clicked.
@@ -39,7 +39,7 @@ final class CanvasToolbar {
     }
 
     /// Header bar items at the left: the document buttons, linked in one group.
-    private(set) lazy var startItems: [Widget] = [linked([.new, .save, .open, .palette])]
+    private(set) lazy var startItems: [Widget] = [linked([.newScribble, .save, .openGallery, .palette])]
     /// Header bar items at the right: Undo and Redo, linked.
     private(set) lazy var endItems: [Widget] = [linked([.undo, .redo])]
 
@@ -47,7 +47,7 @@ final class CanvasToolbar {
     /// style): a compact toolbar that still fits a narrow window.
     private func linked(_ actions: [Action]) -> Widget {
         let group = Box(.horizontal)
-        group.addStyleClass("linked")
+        group.addStyleClass(.linked)
         actions.compactMap { buttons[$0] }.forEach { group.packStart($0) }
         return group
     }
@@ -67,25 +67,20 @@ final class CanvasToolbar {
 
     /// The sample: a short wave in the current colour at the current width (up to the
     /// button's height), on a light card so white and translucent ink stay visible.
-    private func drawSwatch(_ cr: OpaquePointer) {
+    private func drawSwatch(_ cr: CairoContext) {
         let (width, height) = swatch.allocatedSize
         let (w, h) = (Double(width), Double(height))
-        cairo_rectangle(cr, 0.5, 0.5, w - 1, h - 1)
-        cairo_set_source_rgb(cr, 0.97, 0.97, 0.97)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.3)
-        cairo_set_line_width(cr, 1)
-        cairo_stroke(cr)
+        cr.paintCard(width: w, height: h, shade: 0.97, edgeAlpha: 0.3)
         let lineWidth = min(Double(style.size), h - 4)
         let reach = (h - 4 - lineWidth) / 2 // how far the wave swings, so the line stays inside
         let margin = 2 + lineWidth / 2
-        cairo_move_to(cr, margin, h / 2 + reach)
-        cairo_curve_to(cr, w / 2, h / 2 - 3 * reach, w / 2, h / 2 + 3 * reach, w - margin, h / 2 - reach)
+        cr.move(toX: margin, y: h / 2 + reach)
+        cr.curve(x1: w / 2, y1: h / 2 - 3 * reach, x2: w / 2, y2: h / 2 + 3 * reach, toX: w - margin, y: h / 2 - reach)
         let c = style.color.unitComponents
-        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
-        cairo_set_line_width(cr, lineWidth)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_stroke(cr)
+        cr.setSource(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+        cr.setLineWidth(lineWidth)
+        cr.setLineCap(.round)
+        cr.stroke()
     }
 }
 
@@ -93,21 +88,21 @@ extension CanvasToolbar.Action {
     /// The freedesktop icon.
     var iconName: String {
         switch self {
-        case .new: "document-new-symbolic"
+        case .newScribble: "document-new-symbolic"
         case .save: "document-save-symbolic"
-        case .open: "document-open-symbolic"
+        case .openGallery: "document-open-symbolic"
         case .palette: "applications-graphics-symbolic"
         case .undo: "edit-undo-symbolic"
         case .redo: "edit-redo-symbolic"
         }
     }
 
-    /// The name screen readers and AT-SPI tests use (SPEC §1).
+    /// The name screen readers and AT-SPI tests use.
     var accessibleName: String {
         switch self {
-        case .new: tr("New")
+        case .newScribble: tr("New")
         case .save: tr("Save")
-        case .open: tr("Open")
+        case .openGallery: tr("Open")
         case .palette: tr("Palette")
         case .undo: tr("Undo")
         case .redo: tr("Redo")
@@ -117,9 +112,9 @@ extension CanvasToolbar.Action {
     /// The tooltip, naming the shortcut.
     var tooltip: String {
         switch self {
-        case .new: tr("New scribble (Ctrl+N)")
+        case .newScribble: tr("New scribble (Ctrl+N)")
         case .save: tr("Save the scribble (Ctrl+S)")
-        case .open: tr("Open a saved scribble (Ctrl+O)")
+        case .openGallery: tr("Open a saved scribble (Ctrl+O)")
         case .palette: tr("Colour and width of the pen (Ctrl+K)")
         case .undo: tr("Undo (Ctrl+Z)")
         case .redo: tr("Redo (Ctrl+Shift+Z)")

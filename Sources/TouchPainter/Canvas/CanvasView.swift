@@ -1,3 +1,4 @@
+import CairoKit
 import GtkKit
 import ScribbleKit
 
@@ -14,7 +15,9 @@ final class CanvasView {
     let session: CanvasSession
     /// Draws above the drawing on every frame (the current tool's outline or preview);
     /// never part of the backdrop.
-    var drawOverlay: ((OpaquePointer) -> Void)?
+    var drawOverlay: ((CairoContext) -> Void)?
+    /// Told of each frame drawn and each full frame shown, if anyone watches the timing.
+    var instrumentation: Instrumentation?
 
     /// An empty canvas showing `background` under the marks; `show(_:)` gives it a scribble.
     init(background: CanvasKind = .plain) {
@@ -59,7 +62,7 @@ final class CanvasView {
             MainLoop.after(milliseconds: wait) { [weak self] in self?.paintLiveArea() }
         case .frameShown(let rect, let vertices):
             invalidate(rect)
-            TimingReport.canvasDidShowFullFrame(vertices: vertices)
+            instrumentation?.canvasDidShowFullFrame(vertices: vertices)
         }
     }
 
@@ -80,9 +83,9 @@ final class CanvasView {
                                           monitorWidth: monitor?.width, monitorHeight: monitor?.height))
     }
 
-    private func draw(_ cr: OpaquePointer) {
+    private func draw(_ cr: CairoContext) {
         session.draw(on: cr)
         drawOverlay?(cr)
-        TimingReport.canvasDidDraw()
+        instrumentation?.canvasDidDraw()
     }
 }

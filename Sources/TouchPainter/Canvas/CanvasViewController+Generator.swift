@@ -30,6 +30,7 @@ extension CanvasViewController {
         }
         area.canFocus = true
         canvasView.drawOverlay = { [weak self] cr in self?.tool.drawOverlay(on: cr) }
+        canvasView.instrumentation = instrumentation
         canvasView.show(document.scribble)
         canvasView.prepareBackground()
         canvasRow.packStart(area, expand: true)

@@ -11,8 +11,8 @@ extension CanvasViewController {
         if event.kind == .press, event.touchSequence != nil || (event.button == 1 && !event.isDoubleClick) {
             canvasView.drawingArea.grabFocus()
         }
-        if TimingReport.isEnabled, event.kind == .motion, event.isPrimaryDown || event.touchSequence != nil, tool is PenTool {
-            TimingReport.motionArrived()
+        if let instrumentation, event.kind == .motion, event.isPrimaryDown || event.touchSequence != nil, tool is PenTool {
+            instrumentation.motionArrived()
         }
         input.handle(ToolEvent(event))
     }
@@ -22,12 +22,11 @@ extension CanvasViewController {
     /// keys it leaves to others.
     func handleShortcutKey(_ key: KeyEvent) -> Bool {
         guard key.modifiers.isDisjoint(with: [.control, .alt, .shift]) else { return false }
-        let name = key.name.lowercased() // Caps Lock on
-        if let kind = ToolKind.allCases.first(where: { $0.key == name }) {
+        if let kind = ToolKind.allCases.first(where: { $0.key == key.key }) {
             choose(kind)
             return true
         }
-        guard name == "t" else { return false }
+        guard key.key == .character("t") else { return false }
         keepSelectionAsTemplate()
         return true
     }
@@ -38,13 +37,13 @@ extension CanvasViewController {
     func handleKey(_ key: KeyEvent) -> Bool {
         guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
         let step: Float = key.modifiers.contains(.shift) ? 10 : 1
-        switch key.name {
-        case "Escape": escape()
-        case "Delete", "KP_Delete", "BackSpace": deleteSelection()
-        case "Left": moveSelection(dx: -step, dy: 0)
-        case "Right": moveSelection(dx: step, dy: 0)
-        case "Up": moveSelection(dx: 0, dy: -step)
-        case "Down": moveSelection(dx: 0, dy: step)
+        switch key.key {
+        case .escape: escape()
+        case .delete, .backSpace: deleteSelection()
+        case .left: moveSelection(dx: -step, dy: 0)
+        case .right: moveSelection(dx: step, dy: 0)
+        case .up: moveSelection(dx: 0, dy: -step)
+        case .down: moveSelection(dx: 0, dy: step)
         default: return false
         }
         return true

@@ -1,7 +1,7 @@
 import GtkKit
 import ScribbleKit
 
-/// The tools (SPEC §7): choosing one, the selection's commands, templates and stamping. The
+/// The tools (book chapter 19, the Strategy): choosing one, the selection's commands, templates and stamping. The
 /// pen is the tool at every launch.
 extension CanvasViewController: CanvasToolHost {
     /// Makes the tool `kind` current; the gesture of the one before ends first. Leaving the
@@ -90,7 +90,7 @@ extension CanvasViewController: CanvasToolHost {
         toolStrip.keepButton.isSensitive = !selection.isEmpty
     }
 
-    var eraserOptions: EraserOptions { coordinator.settings.eraser }
+    var eraserOptions: EraserOptions { settings.eraser }
 
     func overlayNeedsDisplay(in rect: Rect) {
         canvasView.invalidate(rect)

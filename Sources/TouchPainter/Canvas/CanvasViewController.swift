@@ -23,7 +23,14 @@ final class CanvasViewController: ViewController {
     let page = Box(.vertical)
     /// The tool bar beside the drawing surface.
     let canvasRow = Box(.horizontal)
-    unowned let coordinator: CoordinatingController
+    /// Preferences the canvas reads and keeps: the eraser's options.
+    let settings: SettingsStore
+    /// Questions and notices to the user.
+    unowned let dialogs: Dialogs
+    /// Other pages, and the window's title.
+    unowned let navigator: Navigator
+    /// Who watches the canvas' timing, if anyone.
+    let instrumentation: Instrumentation?
     /// The tools down the canvas' side.
     let toolStrip = ToolStrip()
     /// Where pointer input goes: the current tool, the gesture under way, a tool a finger
@@ -43,14 +50,18 @@ final class CanvasViewController: ViewController {
     private var proposedTitle: String?
     private var isProposingTitle = false
 
-    /// Makes the canvas for `document` on a canvas view from `generator`; `coordinator`
-    /// switches views and asks questions.
-    init(document: Document, coordinator: CoordinatingController, generator: CanvasViewGenerator = CanvasViewGenerator()) {
+    /// Makes the canvas for `document` on a canvas view from `generator`; `navigator`
+    /// switches views, `dialogs` asks questions.
+    init(document: Document, settings: SettingsStore, dialogs: Dialogs, navigator: Navigator,
+         instrumentation: Instrumentation? = nil, generator: CanvasViewGenerator = CanvasViewGenerator()) {
         self.document = document
-        self.coordinator = coordinator
+        self.settings = settings
+        self.dialogs = dialogs
+        self.navigator = navigator
+        self.instrumentation = instrumentation
         toolbar = CanvasToolbar(style: strokeStyle)
         canvasView = generator.canvasView()
-        templates = TemplateLibrary(manager: document.manager)
+        templates = TemplateLibrary(manager: document.manager, dialogs: dialogs)
         toolbar.onAction = { [weak self] action in self?.perform(action) }
         document.onScribbleReplaced = { [weak self] scribble in
             guard let self else { return }
@@ -60,9 +71,9 @@ final class CanvasViewController: ViewController {
             self.canvasView.show(scribble)
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
-        document.onSaved = { [weak self] name in self?.coordinator.presenter?.notify(tr("Saved “%1$s”", name)) }
+        document.onSaved = { [weak self] name in self?.dialogs.notify(tr("Saved “%1$s”", name)) }
         document.onSaveFailure = { [weak self] name, error in
-            self?.coordinator.presenter?.showError(tr("Could not save “%1$s”", name),
+            self?.dialogs.showError(tr("Could not save “%1$s”", name),
                                                    detail: tr("%1$s Your drawing is still here; try saving again.", error))
         }
         apply(document.state)
@@ -88,10 +99,9 @@ final class CanvasViewController: ViewController {
         templatesView.preview = { [weak self] entry, width, height in
             self?.templates.preview(of: entry, width: width, height: height)
         }
-        templates.onError = { [weak self] text, detail in self?.coordinator.presenter?.showError(text, detail: detail) }
-        templates.onKept = { [weak self] item in self?.coordinator.presenter?.notify(tr("%1$s kept", item.name)) }
-        toolStrip.eraserOptions.show(coordinator.settings.eraser)
-        toolStrip.eraserOptions.onChange = { [weak self] options in self?.coordinator.settings.eraser = options }
+        templates.onKept = { [weak self] item in self?.dialogs.notify(tr("%1$s kept", item.name)) }
+        toolStrip.eraserOptions.show(settings.eraser)
+        toolStrip.eraserOptions.onChange = { [weak self] options in self?.settings.eraser = options }
         templatesView.onChoose = { [weak self] entry in
             self?.toolStrip.templatesButton.isOpen = false
             self?.templates.open(entry) { [weak self] item in self?.startStamping(item) }
@@ -111,7 +121,7 @@ final class CanvasViewController: ViewController {
     /// Runs a toolbar or keyboard action.
     func perform(_ action: CanvasToolbar.Action) {
         switch action {
-        case .new: startNewScribble()
+        case .newScribble: startNewScribble()
         case .undo:
             endGesture()
             document.undo()
@@ -120,8 +130,8 @@ final class CanvasViewController: ViewController {
             endGesture()
             document.redo()
             selection.prune(on: document.scribble)
-        case .palette: coordinator.requestViewChange(to: .palette)
-        case .open: coordinator.requestViewChange(to: .gallery)
+        case .palette: navigator.requestViewChange(to: .palette)
+        case .openGallery: navigator.requestViewChange(to: .gallery)
         case .save: save()
         }
     }
@@ -142,10 +152,7 @@ final class CanvasViewController: ViewController {
     /// `body` on the main thread.
     private func lookUpProposedTitle(_ body: @escaping @MainActor @Sendable (String) -> Void) {
         let manager = document.manager
-        CoordinatingController.loading.async {
-            let proposal = manager.nextDefaultTitle()
-            MainLoop.perform { body(proposal) }
-        }
+        Background.run(on: .files, { manager.nextDefaultTitle() }, then: body)
     }
 
     /// New Scribble (Ctrl+N, the New button, Delete with nothing selected): asks about unsaved
@@ -155,7 +162,7 @@ final class CanvasViewController: ViewController {
         guard confirmDiscardingChanges() else { return }
         endGesture()
         selection.clear()
-        document.startNew()
+        document.startNewScribble()
     }
 
     /// Asks what to do with unsaved changes before they would be lost: Save (which asks for a
@@ -164,10 +171,10 @@ final class CanvasViewController: ViewController {
     func confirmDiscardingChanges() -> Bool {
         document.finishSaveInProgress() // a Save just pressed may be what makes the work safe
         guard document.hasUnsavedWork else { return true }
-        let answer = coordinator.presenter?.ask(
+        let answer = dialogs.ask(
             tr("Save changes to “%1$s”?", document.displayName),
             detail: tr("If you don’t save, your changes will be lost."),
-            choices: [.init(tr("_Cancel")), .init(tr("_Discard"), style: "destructive-action"), .init(tr("_Save"), style: "suggested-action")],
+            choices: [.init(tr("_Cancel")), .init(tr("_Discard"), style: .destructiveAction), .init(tr("_Save"), style: .suggestedAction)],
             defaultChoice: 2)
         switch answer {
         case 2:
@@ -183,7 +190,7 @@ final class CanvasViewController: ViewController {
 
     /// Asks for the scribble's name, proposing `proposal`, and gives it; false if cancelled.
     private func askName(proposing proposal: String) -> Bool {
-        guard let name = coordinator.presenter?.askName(tr("Save Scribble"), text: tr("Name the scribble"), initial: proposal, accept: tr("_Save"))
+        guard let name = dialogs.askName(tr("Save Scribble"), text: tr("Name the scribble"), initial: proposal, accept: tr("_Save"))
         else { return false }
         document.scribble.title = name
         return true
@@ -216,7 +223,7 @@ final class CanvasViewController: ViewController {
     /// Called only when the state changed, never per motion event.
     private func apply(_ state: DocumentState) {
         toolbar.setUndoAvailable(state.canUndo, redoAvailable: state.canRedo)
-        coordinator.titleDidChange(for: self)
+        navigator.titleDidChange(for: self)
         if let cause = state.unprotectedBecause {
             protectionBar.show(tr("Unsaved changes are not protected against a crash: %1$s. Save them to keep them; TouchPainter keeps trying.", cause))
         } else if protectionBar.isVisible {

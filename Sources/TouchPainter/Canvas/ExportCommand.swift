@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import ScribbleKit
 
-/// `touchpainter export IN.scribble|xopp|xoj OUT.png|svg|pdf|xopp`: the headless exporter
-/// (SPEC §8, §12). It never starts GTK, so it runs without a display: in scripts, over SSH, in CI.
+/// `touchpainter export IN.scribble|xopp|xoj OUT.png|svg|pdf|xopp`: the headless exporter. It
+/// never starts GTK, so it runs without a display: in scripts, over SSH, in CI.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",

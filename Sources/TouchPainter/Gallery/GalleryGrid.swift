@@ -20,6 +20,8 @@ final class GalleryGrid {
     var onSecondaryClick: ((ScribbleThumbnailView) -> Void)?
 
     private let manager: ScribbleManager
+    /// Told when thumbnails load, if anyone watches the timing.
+    private let instrumentation: Instrumentation?
     private let column = Box(.vertical)
     private let above = Box(.vertical), below = Box(.vertical)
     /// Every entry of the listing, in gallery order.
@@ -45,8 +47,9 @@ final class GalleryGrid {
     private static let scrollBarAllowance = 16
 
     /// An empty grid over `manager`'s gallery.
-    init(manager: ScribbleManager) {
+    init(manager: ScribbleManager, instrumentation: Instrumentation? = nil) {
         self.manager = manager
+        self.instrumentation = instrumentation
         column.setMargins(Self.margin)
         column.packStart(above)
         column.packStart(flowBox)
@@ -142,7 +145,7 @@ final class GalleryGrid {
     /// The tile of `entry`: a recent one, or a new one.
     private func tile(for entry: ScribbleEntry) -> ScribbleThumbnailView {
         if let tile = recent[entry] { return tile }
-        let tile = ScribbleThumbnailView(entry: entry, manager: manager)
+        let tile = ScribbleThumbnailView(entry: entry, manager: manager, instrumentation: instrumentation)
         recent[entry] = tile
         recentOrder.append(entry)
         return tile
@@ -170,15 +173,15 @@ final class GalleryGrid {
         let current = firstShown + focused
         let rowsPerPage = max(1, Int(view.visibleHeight) / ((tileSize?.height ?? 1) + Self.spacing))
         let target: Int
-        switch key.name {
-        case "Left", "KP_Left": target = current - 1
-        case "Right", "KP_Right": target = current + 1
-        case "Up", "KP_Up": target = current - columns
-        case "Down", "KP_Down": target = current + columns
-        case "Page_Up", "KP_Page_Up": target = current - columns * rowsPerPage
-        case "Page_Down", "KP_Page_Down": target = current + columns * rowsPerPage
-        case "Home", "KP_Home": target = 0
-        case "End", "KP_End": target = entries.count - 1
+        switch key.key {
+        case .left: target = current - 1
+        case .right: target = current + 1
+        case .up: target = current - columns
+        case .down: target = current + columns
+        case .pageUp: target = current - columns * rowsPerPage
+        case .pageDown: target = current + columns * rowsPerPage
+        case .home: target = 0
+        case .end: target = entries.count - 1
         default: return false
         }
         focus(max(0, min(entries.count - 1, target)))

@@ -22,10 +22,11 @@ final class ScribbleThumbnailView {
     /// cache when a fresh one is there and the scribble passes its header and checksum check
     /// (cheap for a big scribble), else drawn again from the scribble — off the main thread,
     /// and only once the tile is drawn, so only tiles on screen load.
-    init(entry: ScribbleEntry, manager: ScribbleManager) {
+    init(entry: ScribbleEntry, manager: ScribbleManager, instrumentation: Instrumentation? = nil) {
         self.entry = entry
         let scribblePath = entry.scribblePath
         proxy = ThumbnailImageProxy { manager.thumbnail(ofScribbleAt: scribblePath) }
+        proxy.instrumentation = instrumentation
         tile.accessibleName = entry.title
         tile.tooltip = entry.title
         image.accessibleName = tr("Thumbnail of %1$s", entry.title)
@@ -42,7 +43,7 @@ final class ScribbleThumbnailView {
         date.ellipsize(beyond: 1)
         date.setSizeRequest(width: Self.imageWidth, height: -1)
         date.text = tr("Saved %1$s", Self.dateFormatter.string(from: entry.savedAt))
-        date.addStyleClass("dim-label")
+        date.addStyleClass(.dimLabel)
         let column = Box(.vertical, spacing: 4)
         column.setMargins(6)
         column.packStart(image)

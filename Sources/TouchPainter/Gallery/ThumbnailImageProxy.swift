@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import Dispatch
 import Glibc
 import GtkKit
@@ -25,8 +25,6 @@ final class ThumbnailImageProxy {
         case damaged
     }
 
-    /// Decoding runs here, off the GTK main thread.
-    private static let queue = DispatchQueue(label: "touchpainter.thumbnails", qos: .userInitiated, attributes: .concurrent)
     /// Where the placeholder comes from (shared by every tile: the Flyweight).
     private let placeholders: ThumbnailPlaceholder
     /// Makes the picture, on the background queue (`nil`: there is none to load).
@@ -37,6 +35,8 @@ final class ThumbnailImageProxy {
     private(set) var state = State.notLoaded
     /// Called on the main thread once the load finished, either way.
     var onLoad: (() -> Void)?
+    /// Told when the load starts and ends, if anyone watches the timing.
+    var instrumentation: Instrumentation?
 
     /// A proxy whose picture `load` makes, off the main thread, when it is first drawn.
     init(placeholders: ThumbnailPlaceholder = .shared, load: (@Sendable () -> ScribbleManager.Thumbnail)?) {
@@ -68,7 +68,7 @@ final class ThumbnailImageProxy {
     /// Paints what is known now into `width`×`height`, and starts the load on first use.
     /// Whatever it shows — placeholder, thumbnail or broken tile — is drawn through the same
     /// Decorator chain: fitted and centred by a transform filter, on a soft shadow, a card.
-    func draw(on cr: OpaquePointer, width: Int, height: Int) {
+    func draw(on cr: CairoContext, width: Int, height: Int) {
         if case .notLoaded = state { startLoading() }
         let card = ImageRect(x: Self.margin, y: Self.margin, width: Double(width) - 2 * Self.margin - 3,
                              height: Double(height) - 2 * Self.margin - 3)
@@ -92,23 +92,22 @@ final class ThumbnailImageProxy {
     private func startLoading() {
         guard let load else { return }
         state = .loading
-        TimingReport.thumbnailLoadStarted()
-        let cancelled = cancelled
-        Self.queue.async { [weak self] in
+        instrumentation?.thumbnailLoadStarted()
+        let (cancelled, instrumentation) = (cancelled, instrumentation)
+        Background.run(on: .thumbnails, {
             Self.decoding.wait()
-            let thumbnail = cancelled.isSet ? nil : load()
-            Self.decoding.signal()
-            MainLoop.perform {
-                defer { TimingReport.thumbnailLoadFinished() }
-                guard let self, let thumbnail else { return }
-                switch thumbnail {
-                case .image(let image): self.state = .loaded(image)
-                case .missing: self.state = .broken
-                case .damaged: self.state = .damaged
-                }
-                self.onLoad?()
+            defer { Self.decoding.signal() }
+            return cancelled.isSet ? nil : load()
+        }, then: { [weak self] thumbnail in
+            defer { instrumentation?.thumbnailLoadFinished() }
+            guard let self, let thumbnail else { return }
+            switch thumbnail {
+            case .image(let image): self.state = .loaded(image)
+            case .missing: self.state = .broken
+            case .damaged: self.state = .damaged
             }
-        }
+            self.onLoad?()
+        })
     }
 
     /// How many thumbnails decode at once: one per core, so a gallery of big pictures
@@ -122,10 +121,10 @@ private struct OnWhite: ImageComponent {
     init(_ image: CairoImage) { self.image = image }
     var size: (width: Double, height: Double) { image.size }
 
-    func draw(in rect: ImageRect, on cr: OpaquePointer) {
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-        cairo_fill(cr)
+    func draw(in rect: ImageRect, on cr: CairoContext) {
+        cr.setSource(red: 1, green: 1, blue: 1)
+        cr.rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        cr.fill()
         image.draw(in: rect, on: cr)
     }
 }
@@ -137,13 +136,13 @@ private struct BrokenImage: ImageComponent {
     let height: Double
     nonisolated var size: (width: Double, height: Double) { (width, height) }
 
-    nonisolated func draw(in rect: ImageRect, on cr: OpaquePointer) {
-        cairo_set_source_rgb(cr, 0.93, 0.93, 0.93)
-        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
-        cairo_set_line_width(cr, 2)
-        cairo_stroke(cr)
+    nonisolated func draw(in rect: ImageRect, on cr: CairoContext) {
+        cr.setSource(red: 0.93, green: 0.93, blue: 0.93)
+        cr.rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        cr.fillPreserve()
+        cr.setSource(red: 0.6, green: 0.6, blue: 0.6)
+        cr.setLineWidth(2)
+        cr.stroke()
         let size = 48.0
         nonisolated(unsafe) let cr = cr // used at once, on this thread
         MainActor.assumeIsolated { // tiles draw in GTK's draw handler, on the main thread

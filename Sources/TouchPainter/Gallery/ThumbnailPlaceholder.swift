@@ -1,7 +1,7 @@
-import CCairo
+import CairoKit
 import ScribbleKit
 
-/// The Flyweight every gallery tile shares while its thumbnail loads (SPEC §6): light grey
+/// The Flyweight every gallery tile shares while its thumbnail loads (book chapter 21): light grey
 /// with a dashed dark-grey border, rendered once per tile size instead of once per tile.
 /// The app uses `shared`; a test makes its own to count what it renders.
 @MainActor
@@ -21,27 +21,24 @@ final class ThumbnailPlaceholder {
     func image(width: Int, height: Int) -> CairoImage {
         let key = width << 16 | height
         if let image = cache[key] { return image }
-        let image = CairoImage(adopting: Self.render(width: width, height: height))
+        let image = Self.render(width: width, height: height)
         renderCount += 1
         cache[key] = image
         return image
     }
 
-    private static func render(width: Int, height: Int) -> OpaquePointer {
-        // Cairo never returns NULL here: failures come back as an error surface.
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
-            fatalError("cairo_image_surface_create returned NULL")
+    private static func render(width: Int, height: Int) -> CairoImage {
+        let image = CairoImage(width: width, height: height, format: .rgb24) { cr in
+            cr.setSource(red: fill.0, green: fill.1, blue: fill.2)
+            cr.paint()
+            cr.setDash([6, 4])
+            cr.setLineWidth(2)
+            cr.setSource(red: border.0, green: border.1, blue: border.2)
+            cr.rectangle(x: 1, y: 1, width: Double(width) - 2, height: Double(height) - 2)
+            cr.stroke()
         }
-        let cr = cairo_create(surface)
-        cairo_set_source_rgb(cr, fill.0, fill.1, fill.2)
-        cairo_paint(cr)
-        var dashes: [Double] = [6, 4]
-        cairo_set_dash(cr, &dashes, 2, 0)
-        cairo_set_line_width(cr, 2)
-        cairo_set_source_rgb(cr, border.0, border.1, border.2)
-        cairo_rectangle(cr, 1, 1, Double(width) - 2, Double(height) - 2)
-        cairo_stroke(cr)
-        cairo_destroy(cr)
-        return surface
+        // Tile sizes are the app's own constants: only a lack of memory for a few kB fails here.
+        guard let image else { fatalError("Cairo could not make a \(width)×\(height) placeholder") }
+        return image
     }
 }

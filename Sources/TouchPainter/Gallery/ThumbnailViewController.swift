@@ -10,7 +10,10 @@ import ScribbleKit
 @MainActor
 final class ThumbnailViewController: ViewController {
     private let manager: ScribbleManager
-    private unowned let coordinator: CoordinatingController
+    private unowned let dialogs: Dialogs
+    private unowned let navigator: Navigator
+    private unowned let observer: GalleryObserver
+    private let instrumentation: Instrumentation?
     private let grid: GalleryGrid
     private let pages = Stack()
     private let page = Box(.vertical)
@@ -21,11 +24,17 @@ final class ThumbnailViewController: ViewController {
     /// Set while the gallery's folder cannot be read, to say why instead of "empty".
     private let emptyDetail = Label()
 
-    init(manager: ScribbleManager, coordinator: CoordinatingController) {
+    /// The gallery of `manager`'s folder: `navigator` opens what is clicked, `observer` hears
+    /// of renames and deletions, `dialogs` asks and tells; `branding` makes the Done button.
+    init(manager: ScribbleManager, dialogs: Dialogs, navigator: Navigator, observer: GalleryObserver,
+         branding: BrandingFactory?, instrumentation: Instrumentation? = nil) {
         self.manager = manager
-        self.coordinator = coordinator
-        doneButton = coordinator.makeDoneButton()
-        grid = GalleryGrid(manager: manager)
+        self.dialogs = dialogs
+        self.navigator = navigator
+        self.observer = observer
+        self.instrumentation = instrumentation
+        doneButton = DoneButton.make(branding: branding, navigator: navigator)
+        grid = GalleryGrid(manager: manager, instrumentation: instrumentation)
         grid.flowBox.accessibleName = tr("Gallery")
         grid.onActivate = { [weak self] tile in self?.open(tile) }
         grid.onSecondaryClick = { [weak self] tile in self?.showContextMenu(for: tile) }
@@ -39,7 +48,7 @@ final class ThumbnailViewController: ViewController {
         // before the coordinator first shows this view.
         page.showAll()
         unlistedNotice.show([])
-        TimingReport.watchGalleryFrames(of: pages)
+        instrumentation?.galleryPageMade(pages)
     }
 
     var view: Widget { page }
@@ -59,13 +68,10 @@ final class ThumbnailViewController: ViewController {
     func reload(fromTheTop: Bool = false) {
         reloadGeneration += 1
         let (generation, manager) = (reloadGeneration, manager)
-        CoordinatingController.loading.async {
-            let listing = Result { () throws(StorageError) in try manager.listing() }
-            MainLoop.perform { [weak self] in
-                guard let self, self.reloadGeneration == generation else { return } // a newer listing is coming
-                self.show(listing, fromTheTop: fromTheTop)
-            }
-        }
+        Background.run(on: .files, { Result { () throws(StorageError) in try manager.listing() } }, then: { [weak self] listing in
+            guard let self, self.reloadGeneration == generation else { return } // a newer listing is coming
+            self.show(listing, fromTheTop: fromTheTop)
+        })
     }
 
     /// Puts up the tiles of a listing (scrolled to the top, or where the grid was: after a
@@ -84,7 +90,7 @@ final class ThumbnailViewController: ViewController {
         }
         pages.visiblePageName = entries.isEmpty ? "empty" : "grid"
         grid.show(entries, fromTheTop: fromTheTop)
-        TimingReport.galleryDidList()
+        instrumentation?.galleryDidList()
     }
 
     /// Counts reloads, so the listing of an outdated one is dropped.
@@ -98,21 +104,14 @@ final class ThumbnailViewController: ViewController {
 
     /// Asks for a new name and rewrites the entry with it off the main thread.
     private func rename(_ entry: ScribbleEntry) {
-        guard let name = coordinator.presenter?.askName(tr("Rename Scribble"), text: tr("Rename “%1$s”", entry.title), initial: entry.title, accept: tr("_Rename")),
+        guard let name = dialogs.askName(tr("Rename Scribble"), text: tr("Rename “%1$s”", entry.title), initial: entry.title, accept: tr("_Rename")),
               name != entry.title else { return }
         let manager = manager
-        CoordinatingController.loading.async {
-            let result = Result { try manager.rename(id: entry.id, to: name) }
-            MainLoop.perform { [weak self] in
-                switch result {
-                case .success(let renamed):
-                    self?.coordinator.scribbleWasRenamed(entry.id, to: renamed.title)
-                    self?.reload()
-                case .failure(let error):
-                    self?.coordinator.presenter?.showError(tr("Could not rename “%1$s”", entry.title), detail: String(describing: error))
-                }
-            }
-        }
+        Background.run(on: .files, { try manager.rename(id: entry.id, to: name) },
+                       failing: tr("Could not rename “%1$s”", entry.title), dialogs: dialogs, then: { [weak self] renamed in
+            self?.observer.scribbleWasRenamed(entry.id, to: renamed.title)
+            self?.reload()
+        })
     }
 
     /// Deletes the selected (or focused) tile's scribble, after asking (the Delete key).
@@ -125,7 +124,7 @@ final class ThumbnailViewController: ViewController {
     /// its modal loop inside the flow box's click handling, or the click never finishes.
     private func open(_ view: ScribbleThumbnailView?) {
         guard let entry = view?.entry else { return }
-        MainLoop.perform { [weak self] in self?.coordinator.openScribble(entry) }
+        MainLoop.perform { [weak self] in self?.navigator.openScribble(entry) }
     }
 
     private func showContextMenu(for view: ScribbleThumbnailView) {
@@ -143,25 +142,18 @@ final class ThumbnailViewController: ViewController {
     /// Keeps the open context menu alive while GTK shows it.
     private var contextMenu: Menu?
 
-    private func confirmAndDelete(_ entry: ScribbleEntry) {
-        let answer = coordinator.presenter?.ask(
+    /// Asks whether to delete `entry`, then deletes it on the files lane.
+    func confirmAndDelete(_ entry: ScribbleEntry) {
+        let answer = dialogs.ask(
             tr("Delete “%1$s”?", entry.title),
             detail: tr("The scribble is removed from the gallery. This cannot be undone."),
-            choices: [.init(tr("_Cancel")), .init(tr("_Delete"), style: "destructive-action")], defaultChoice: 0)
+            choices: [.init(tr("_Cancel")), .init(tr("_Delete"), style: .destructiveAction)], defaultChoice: 0)
         guard answer == 1 else { return }
         let manager = manager
-        CoordinatingController.loading.async { // the main thread never touches a file
-            let result = Result { () throws(StorageError) in try manager.delete(id: entry.id) }
-            MainLoop.perform { [weak self] in
-                guard let self else { return }
-                switch result {
-                case .success: self.coordinator.scribbleWasDeleted(entry)
-                case .failure(let error):
-                    self.coordinator.presenter?.showError(tr("Could not delete “%1$s”", entry.title), detail: String(describing: error))
-                }
-                self.reload()
-            }
-        }
+        Background.run(on: .files, { try manager.delete(id: entry.id) },
+                       failing: tr("Could not delete “%1$s”", entry.title), dialogs: dialogs,
+                       then: { [weak self] in self?.observer.scribbleWasDeleted(entry) },
+                       after: { [weak self] in self?.reload() })
     }
 
     private func emptyPage() -> Widget {
@@ -170,12 +162,12 @@ final class ThumbnailViewController: ViewController {
         column.verticalAlignment = .center
         // GNOME's empty state: a large dimmed symbolic icon, a heading, a dimmed hint.
         let icon = Image(iconName: "document-open-recent-symbolic", pixelSize: 128)
-        icon.addStyleClass("dim-label")
+        icon.addStyleClass(.dimLabel)
         column.packStart(icon)
         let heading = Label()
         heading.setMarkup("<big><b>" + tr("No saved scribbles yet") + "</b></big>")
         column.packStart(heading)
-        emptyDetail.addStyleClass("dim-label")
+        emptyDetail.addStyleClass(.dimLabel)
         column.packStart(emptyDetail)
         return column
     }

@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import GtkKit
 import ScribbleKit
 
@@ -23,8 +23,8 @@ final class ColorSwatchButton {
         disc.setSizeRequest(width: 20, height: 20)
         disc.onDraw { [weak self] cr in self?.draw(on: cr) }
         button.setChild(disc)
-        button.addStyleClass("flat")
-        button.addStyleClass("swatch")
+        button.addStyleClass(.flat)
+        button.addStyleClass(.swatch)
         button.accessibleName = name
         button.tooltip = "\(name) (\(color.hex))"
         button.onClicked { _ in pick(color) }
@@ -36,31 +36,31 @@ final class ColorSwatchButton {
 
     /// The disc, framed so white shows on white; chosen, a ring in the text colour around a
     /// smaller disc and a check mark in black or white, whichever shows on the colour.
-    private func draw(on cr: OpaquePointer) {
+    private func draw(on cr: CairoContext) {
         let (width, height) = disc.allocatedSize
         let (cx, cy) = (Double(width) / 2, Double(height) / 2)
         let outer = Double(min(width, height)) / 2 - 1
         let c = color.unitComponents
-        cairo_arc(cr, cx, cy, isChosen ? outer - 3 : outer, 0, 2 * .pi)
-        cairo_set_source_rgb(cr, c.red, c.green, c.blue)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.35)
-        cairo_set_line_width(cr, 1)
-        cairo_stroke(cr)
+        cr.arc(centerX: cx, centerY: cy, radius: isChosen ? outer - 3 : outer, from: 0, to: 2 * .pi)
+        cr.setSource(red: c.red, green: c.green, blue: c.blue)
+        cr.fillPreserve()
+        cr.setSource(red: 0, green: 0, blue: 0, alpha: 0.35)
+        cr.setLineWidth(1)
+        cr.stroke()
         guard isChosen else { return }
         let ink = disc.foregroundColor
-        cairo_arc(cr, cx, cy, outer, 0, 2 * .pi)
-        cairo_set_source_rgba(cr, ink.red, ink.green, ink.blue, ink.alpha)
-        cairo_set_line_width(cr, 2)
-        cairo_stroke(cr)
+        cr.arc(centerX: cx, centerY: cy, radius: outer, from: 0, to: 2 * .pi)
+        cr.setSource(red: ink.red, green: ink.green, blue: ink.blue, alpha: ink.alpha)
+        cr.setLineWidth(2)
+        cr.stroke()
         let light = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue > 0.6
-        cairo_set_source_rgb(cr, light ? 0 : 1, light ? 0 : 1, light ? 0 : 1)
-        cairo_set_line_width(cr, 2)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_move_to(cr, cx - 4, cy)
-        cairo_line_to(cr, cx - 1, cy + 3)
-        cairo_line_to(cr, cx + 4, cy - 3)
-        cairo_stroke(cr)
+        cr.setSource(red: light ? 0 : 1, green: light ? 0 : 1, blue: light ? 0 : 1)
+        cr.setLineWidth(2)
+        cr.setLineCap(.round)
+        cr.move(toX: cx - 4, y: cy)
+        cr.line(toX: cx - 1, y: cy + 3)
+        cr.line(toX: cx + 4, y: cy - 3)
+        cr.stroke()
     }
 
     /// The sixteen preset colours, with their names: GNOME's palette, plus black and white.

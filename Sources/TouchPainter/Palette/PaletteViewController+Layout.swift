@@ -14,11 +14,11 @@ extension PaletteViewController {
         scroller.fixWidth(Self.paneWidth)
         scroller.add(column)
         column.setMargins(12)
-        column.addStyleClass("palette")
+        column.addStyleClass(.palette)
 
         heading.wraps = true
         heading.xAlign = 0
-        heading.addStyleClass("heading")
+        heading.addStyleClass(.heading)
         heading.setExpand(horizontal: true, vertical: false)
         let top = Box(.horizontal, spacing: 8)
         top.packStart(heading, expand: true)
@@ -38,7 +38,7 @@ extension PaletteViewController {
         // An icon, not the word "Recent": eight swatches and a word are wider than the pane.
         let recent = Box(.horizontal, spacing: 6)
         let recentIcon = Image(iconName: "document-open-recent-symbolic", pixelSize: 16)
-        recentIcon.addStyleClass("dim-label")
+        recentIcon.addStyleClass(.dimLabel)
         recentIcon.tooltip = tr("Recent colours")
         recentIcon.accessibleName = tr("Recent colours")
         recent.packStart(recentIcon)
@@ -50,7 +50,7 @@ extension PaletteViewController {
 
         let canvasLabel = Label(tr("Canvas"))
         canvasLabel.xAlign = 0
-        canvasLabel.addStyleClass("heading")
+        canvasLabel.addStyleClass(.heading)
         column.packStart(canvasLabel)
         column.packStart(canvasChooser.view)
         showRecentColors()
@@ -71,7 +71,7 @@ extension PaletteViewController {
         rows.packStart(row)
         hexProblem.wraps = true
         hexProblem.xAlign = 0
-        hexProblem.addStyleClass("hex-problem")
+        hexProblem.addStyleClass(.hexProblem)
         hexProblem.isExcludedFromShowAll = true
         hexProblem.isVisible = false
         rows.packStart(hexProblem)

@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import GtkKit
 import ScribbleKit
 
@@ -75,12 +75,12 @@ final class PaletteViewController: ViewController {
     var isChangingSelection = false
 
     /// Makes the pane; its commands change `pen`, the canvas' pen, or `selection`'s marks on
-    /// `document`'s drawing.
-    init(pen: StrokeStyle, selection: Selection, document: Document, coordinator: CoordinatingController) {
+    /// `document`'s drawing; its Done button (`branding`'s) asks `navigator` for the canvas.
+    init(pen: StrokeStyle, selection: Selection, document: Document, navigator: Navigator, branding: BrandingFactory?) {
         self.pen = pen
         self.selection = selection
         selectionEdit = SelectionStyleEdit(document: document, selection: selection)
-        doneButton = coordinator.makeDoneButton()
+        doneButton = DoneButton.make(branding: branding, navigator: navigator)
         doneButton.tooltip = tr("Close the palette (Escape)")
         penCommands = (SetStrokeColorCommand(style: pen), SetStrokeSizeCommand(style: pen))
         selectionCommands = (SetStrokeColorCommand(style: selectionStyle), SetStrokeSizeCommand(style: selectionStyle))
@@ -196,10 +196,10 @@ final class PaletteViewController: ViewController {
     }
 
     /// A short stroke in the current colour at the current width, on the canvas colour.
-    private func drawPreview(_ cr: OpaquePointer) {
+    private func drawPreview(_ cr: CairoContext) {
         let (w, h) = preview.allocatedSize
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
+        cr.setSource(red: 1, green: 1, blue: 1)
+        cr.paint()
         let stroke = Stroke(color: style.color, size: style.size)
         let margin = Float(max(16, style.size / 2 + 4))
         stroke.append(Point(x: margin, y: Float(h) / 2))

@@ -23,7 +23,7 @@ final class SwatchRow {
         for (index, swatch) in swatches.enumerated() {
             view.packStart(swatch.button)
             swatch.button.showAll()
-            swatch.button.onKeyPress { [weak self] key in self?.move(from: index, key: key.name) ?? false }
+            swatch.button.onKeyPress { [weak self] key in self?.move(from: index, key: key.key) ?? false }
         }
         updateStop()
     }
@@ -45,13 +45,13 @@ final class SwatchRow {
     }
 
     /// Left, Right, Home, End: the focus to that swatch, which becomes the Tab stop.
-    private func move(from index: Int, key: String) -> Bool {
+    private func move(from index: Int, key: Key) -> Bool {
         let target: Int
         switch key {
-        case "Left", "KP_Left": target = max(index - 1, 0)
-        case "Right", "KP_Right": target = min(index + 1, swatches.count - 1)
-        case "Home", "KP_Home": target = 0
-        case "End", "KP_End": target = swatches.count - 1
+        case .left: target = max(index - 1, 0)
+        case .right: target = min(index + 1, swatches.count - 1)
+        case .home: target = 0
+        case .end: target = swatches.count - 1
         default: return false
         }
         stop = target

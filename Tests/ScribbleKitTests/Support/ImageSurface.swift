@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 import ScribbleKit
 
 /// An ARGB32 Cairo image surface owned for one test, so renderers can draw with no display
@@ -43,7 +44,7 @@ final class ImageSurface {
                 cairo_rectangle(context, Double(clip.minX), Double(clip.minY), Double(clip.width), Double(clip.height))
                 cairo_clip(context)
             }
-            MarkRenderer(context: context).render(mark)
+            MarkRenderer(context: CairoContext(context)).render(mark)
         }
     }
 

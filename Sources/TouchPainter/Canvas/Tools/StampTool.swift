@@ -1,9 +1,8 @@
-import CCairo
-import Dispatch
+import CairoKit
 import GtkKit
 import ScribbleKit
 
-/// Stamps a pattern template (SPEC §7, book chapter 3's Prototype): each click adds a fresh
+/// Stamps a pattern template (book chapter 3, the Prototype): each click adds a fresh
 /// deep copy of the template centred on the click point, one undo step per stamp. A faint
 /// preview of the whole stamp, centred on the pointer, shows where it will land.
 ///
@@ -22,8 +21,6 @@ final class StampTool: CanvasTool {
     private let picture: StampPicture?
     /// Where the preview is drawn; `nil` when the pointer is off the canvas.
     private var previewPoint: Point?
-    /// Stamps of huge templates are copied here, one after another, in the order clicked.
-    private static let queue = DispatchQueue(label: "touchpainter.stamp", qos: .userInitiated)
 
     /// Stamps copies of `template` on `host`'s document. `size` is its marks and vertices
     /// (counted off the main thread by the library; counted here if not given).
@@ -46,14 +43,14 @@ final class StampTool: CanvasTool {
         }
         let (dx, dy) = offset(centringOn: point)
         let prototype = Handoff(mark: template)
-        Self.queue.async {
+        // Copied on the stamp lane, one after another in the order clicked.
+        Background.run(on: .stamp, {
             let stamp = Handoff(mark: prototype.mark.translated(dx: dx, dy: dy))
-            let memento = ScribbleMemento.incremental(of: stamp.mark)
-            MainLoop.perform {
-                document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp.mark))
-                document.markFinished(stamp.mark, journaledAs: memento)
-            }
-        }
+            return (stamp, ScribbleMemento.incremental(of: stamp.mark))
+        }, then: { stamp, memento in
+            document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp.mark))
+            document.markFinished(stamp.mark, journaledAs: memento)
+        })
     }
 
     /// The marks and vertices in `mark`.
@@ -90,20 +87,20 @@ final class StampTool: CanvasTool {
     }
 
     /// The template where a click would put it, at a third of its strength.
-    func drawOverlay(on cr: OpaquePointer) {
+    func drawOverlay(on cr: CairoContext) {
         guard let point = previewPoint else { return }
         let (dx, dy) = offset(centringOn: point)
         if isHuge {
             if let picture { picture.draw(on: cr, dx: Double(dx), dy: Double(dy)) }
             return
         }
-        cairo_save(cr)
-        cairo_push_group(cr)
-        cairo_translate(cr, Double(dx), Double(dy))
+        cr.save()
+        cr.pushGroup()
+        cr.translate(x: Double(dx), y: Double(dy))
         MarkRenderer(context: cr).render(template)
-        cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, 0.35)
-        cairo_restore(cr)
+        cr.popGroupToSource()
+        cr.paint(alpha: 0.35)
+        cr.restore()
     }
 }
 
@@ -130,26 +127,23 @@ struct StampPicture: @unchecked Sendable {
         let margin = 8.0 // round caps and joins past the bounds of the points
         let width = Double(box.width) + 2 * margin, height = Double(box.height) + 2 * margin
         let scale = max(1, max(width, height) / 2048)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((width / scale).rounded(.up)),
-                                                       Int32((height / scale).rounded(.up))),
-              let cr = cairo_create(surface) else { return nil }
-        origin = (Double(box.minX) - margin, Double(box.minY) - margin)
-        cairo_scale(cr, 1 / scale, 1 / scale)
-        cairo_translate(cr, -origin.x, -origin.y)
-        MarkRenderer(context: cr).render(mark)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        image = CairoImage(adopting: surface)
-        self.scale = scale
+        let origin = (x: Double(box.minX) - margin, y: Double(box.minY) - margin)
+        guard let image = CairoImage(width: Int((width / scale).rounded(.up)), height: Int((height / scale).rounded(.up)),
+                                     format: .argb32, draw: { cr in
+                                         cr.scale(1 / scale)
+                                         cr.translate(x: -origin.x, y: -origin.y)
+                                         MarkRenderer(context: cr).render(mark)
+                                     })
+        else { return nil }
+        (self.image, self.scale, self.origin) = (image, scale, origin)
     }
 
     /// Paints the picture moved by (`dx`, `dy`) canvas pixels, at a third of its strength.
-    func draw(on cr: OpaquePointer, dx: Double, dy: Double) {
-        cairo_save(cr)
-        cairo_translate(cr, origin.x + dx, origin.y + dy)
-        cairo_scale(cr, scale, scale)
-        cairo_set_source_surface(cr, image.surface, 0, 0)
-        cairo_paint_with_alpha(cr, 0.35)
-        cairo_restore(cr)
+    func draw(on cr: CairoContext, dx: Double, dy: Double) {
+        cr.save()
+        cr.translate(x: origin.x + dx, y: origin.y + dy)
+        cr.scale(scale)
+        image.paint(on: cr, alpha: 0.35)
+        cr.restore()
     }
 }

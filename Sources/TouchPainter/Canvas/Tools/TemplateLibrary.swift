@@ -1,9 +1,8 @@
-import CCairo
-import Dispatch
+import CairoKit
 import GtkKit
 import ScribbleKit
 
-/// The pattern templates kept so far (SPEC §7), loaded lazily: at start only the folder's
+/// The pattern templates kept so far (book chapter 3, the Prototype), loaded lazily: at start only the folder's
 /// names are listed (ten thousand templates list in milliseconds); a template's preview is
 /// drawn when its tile is on show, and its mark is read when it is chosen for stamping.
 /// Files are read and written on queues of their own, never on the main thread; the list
@@ -38,14 +37,11 @@ final class TemplateLibrary {
     var onChange: (() -> Void)?
     /// Told when a template was kept, after the list changed.
     var onKept: ((Entry) -> Void)?
-    /// Told when a file could not be read, written or deleted: what failed, and why.
-    var onError: ((String, String) -> Void)?
     /// Told when the preview of an entry is ready.
     var onPreview: ((Entry) -> Void)?
     private let manager: ScribbleManager
-    private static let queue = DispatchQueue(label: "touchpainter.templates", qos: .userInitiated)
-    /// Previews are drawn here, apart from the list's reads and writes.
-    private static let previewQueue = DispatchQueue(label: "touchpainter.template-previews", qos: .utility)
+    /// Told when a file could not be read, written or deleted.
+    private weak var dialogs: Dialogs?
     /// Previews drawn, and the entries whose preview is being drawn.
     private var previews: [Entry: CairoImage] = [:]
     private var previewOrder: [Entry] = []
@@ -55,21 +51,20 @@ final class TemplateLibrary {
     /// A template with more marks and vertices than this is stamped off the main thread.
     nonisolated static let hugeSize = 20_000
 
-    /// The templates stored beside `manager`'s gallery; call `load()` to list them.
-    init(manager: ScribbleManager) {
+    /// The templates stored beside `manager`'s gallery, saying on `dialogs` when a file could
+    /// not be read, written or deleted; call `load()` to list them.
+    init(manager: ScribbleManager, dialogs: Dialogs?) {
         self.manager = manager
+        self.dialogs = dialogs
     }
 
     /// Lists the stored templates in the background, reading none, and shows them.
     func load() {
         let manager = manager
-        Self.queue.async {
-            let files = manager.templateFiles()
-            MainLoop.perform { [weak self] in
-                self?.entries = files.map(Entry.init)
-                self?.onChange?()
-            }
-        }
+        Background.run(on: .templates, { manager.templateFiles() }, then: { [weak self] files in
+            self?.entries = files.map(Entry.init)
+            self?.onChange?()
+        })
     }
 
     /// The preview of `entry` at `width`×`height` device pixels if drawn, else `nil` — and
@@ -79,20 +74,19 @@ final class TemplateLibrary {
         guard !drawing.contains(entry) else { return nil }
         drawing.insert(entry)
         let manager = manager
-        Self.previewQueue.async {
-            let image = (try? manager.loadTemplate(entry.file)).flatMap {
+        Background.run(on: .previews, {
+            (try? manager.loadTemplate(entry.file)).flatMap {
                 Self.drawPreview(Scribble(adopting: $0.memento).marks.first, width: width, height: height)
             }
-            MainLoop.perform { [weak self] in
-                guard let self else { return }
-                self.drawing.remove(entry)
-                guard let image else { return }
-                self.previews[entry] = image
-                self.previewOrder.append(entry)
-                if self.previewOrder.count > Self.previewLimit { self.previews[self.previewOrder.removeFirst()] = nil }
-                self.onPreview?(entry)
-            }
-        }
+        }, then: { [weak self] image in
+            guard let self else { return }
+            self.drawing.remove(entry)
+            guard let image else { return }
+            self.previews[entry] = image
+            self.previewOrder.append(entry)
+            if self.previewOrder.count > Self.previewLimit { self.previews[self.previewOrder.removeFirst()] = nil }
+            self.onPreview?(entry)
+        })
         return nil
     }
 
@@ -100,18 +94,9 @@ final class TemplateLibrary {
     /// thread, counted and — when huge — drawn once, so that stamping it never waits.
     func open(_ entry: Entry, _ body: @escaping @MainActor (Item) -> Void) {
         let manager = manager
-        Self.queue.async {
-            let result = Result { try manager.loadTemplate(entry.file) }
-            let prepared = result.map { template in PreparedItem(template: template) }
-            MainLoop.perform { [weak self] in
-                switch prepared {
-                case .success(let prepared):
-                    body(prepared.item(named: entry.name))
-                case .failure(let error):
-                    self?.onError?(tr("Could not open “%1$s”", entry.name), "\(error)")
-                }
-            }
-        }
+        Background.run(on: .templates, { PreparedItem(template: try manager.loadTemplate(entry.file)) },
+                       failing: tr("Could not open “%1$s”", entry.name), dialogs: dialogs,
+                       then: { prepared in body(prepared.item(named: entry.name)) })
     }
 
     /// Keeps a deep copy of `marks` (one mark, or several grouped in drawing order) as the newest template.
@@ -119,57 +104,41 @@ final class TemplateLibrary {
         guard !marks.isEmpty else { return }
         let memento = Scribble.templateMemento(of: marks) // the copy is made now, before anything moves
         let manager = manager
-        Self.queue.async {
-            let result = Result { () throws(StorageError) in try manager.saveTemplate(memento) }
-            MainLoop.perform { [weak self] in
-                switch result {
-                case .success(let template):
-                    let entry = Entry(file: .init(id: template.id, number: template.number))
-                    self?.entries.append(entry)
-                    self?.onChange?()
-                    self?.onKept?(entry)
-                case .failure(let error):
-                    self?.onError?(tr("Could not keep the template"), "\(error)")
-                }
-            }
-        }
+        Background.run(on: .templates, { try manager.saveTemplate(memento) },
+                       failing: tr("Could not keep the template"), dialogs: dialogs, then: { [weak self] template in
+            let entry = Entry(file: .init(id: template.id, number: template.number))
+            self?.entries.append(entry)
+            self?.onChange?()
+            self?.onKept?(entry)
+        })
     }
 
     /// Deletes `entry`'s file, then takes it off the list.
     func delete(_ entry: Entry) {
         let manager = manager, id = entry.file.id, name = entry.name
-        Self.queue.async {
-            let result = Result { () throws(StorageError) in try manager.deleteTemplate(id: id) }
-            MainLoop.perform { [weak self] in
-                switch result {
-                case .success:
-                    self?.entries.removeAll { $0 == entry }
-                    self?.previews[entry] = nil
-                    self?.onChange?()
-                case .failure(let error):
-                    self?.onError?(tr("Could not delete “%1$s”", name), "\(error)")
-                }
-            }
-        }
+        Background.run(on: .templates, { try manager.deleteTemplate(id: id) },
+                       failing: tr("Could not delete “%1$s”", name), dialogs: dialogs, then: { [weak self] in
+            self?.entries.removeAll { $0 == entry }
+            self?.previews[entry] = nil
+            self?.onChange?()
+        })
     }
 
     /// `mark` scaled to fit `width`×`height` (never enlarged past twice its size) and
     /// centred, on a transparent image; `nil` for no mark or an empty one.
     nonisolated static func drawPreview(_ mark: Mark?, width: Int, height: Int) -> CairoImage? {
-        guard let mark, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
-        let image = CairoImage(adopting: surface)
-        let box = mark.bounds
-        guard !box.isNull, box.width > 0 || box.height > 0, let cr = cairo_create(surface) else { return image }
-        defer { cairo_destroy(cr) }
-        let inset = Double(min(width, height)) / 10
-        let scale = min((Double(width) - 2 * inset) / Double(max(box.width, 1)),
-                        (Double(height) - 2 * inset) / Double(max(box.height, 1)), 2 * Double(width) / 80)
-        cairo_translate(cr, Double(width) / 2, Double(height) / 2)
-        cairo_scale(cr, scale, scale)
-        cairo_translate(cr, -Double(box.minX + box.maxX) / 2, -Double(box.minY + box.maxY) / 2)
-        MarkRenderer(context: cr).render(mark)
-        cairo_surface_flush(surface)
-        return image
+        guard let mark else { return nil }
+        return CairoImage(width: width, height: height, format: .argb32) { cr in
+            let box = mark.bounds
+            guard !box.isNull, box.width > 0 || box.height > 0 else { return }
+            let inset = Double(min(width, height)) / 10
+            let scale = min((Double(width) - 2 * inset) / Double(max(box.width, 1)),
+                            (Double(height) - 2 * inset) / Double(max(box.height, 1)), 2 * Double(width) / 80)
+            cr.translate(x: Double(width) / 2, y: Double(height) / 2)
+            cr.scale(scale)
+            cr.translate(x: -Double(box.minX + box.maxX) / 2, y: -Double(box.minY + box.maxY) / 2)
+            MarkRenderer(context: cr).render(mark)
+        }
     }
 }
 

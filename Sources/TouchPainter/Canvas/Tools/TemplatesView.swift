@@ -1,4 +1,4 @@
-import CCairo
+import CairoKit
 import Foundation
 import GtkKit
 import ScribbleKit
@@ -43,10 +43,10 @@ final class TemplatesView {
         view.setMargins(10)
         let heading = Label()
         heading.text = tr("Templates")
-        heading.addStyleClass("heading")
+        heading.addStyleClass(.heading)
         heading.horizontalAlignment = .start
         emptyLabel.text = tr("No templates yet.\nSelect marks, then press Keep as Template.")
-        emptyLabel.addStyleClass("dim-label")
+        emptyLabel.addStyleClass(.dimLabel)
         search.placeholder = tr("Search templates")
         search.accessibleName = tr("Search templates")
         search.onChange { [weak self] _ in self?.filter() }
@@ -62,7 +62,7 @@ final class TemplatesView {
             menu.popUpAtPointer()
         }
         grid.onKeyPress { [weak self] key in
-            guard let self, key.name == "Delete" || key.name == "KP_Delete",
+            guard let self, key.key == .delete,
                   let child = self.grid.currentChild, let entry = self.entry(for: child) else { return false }
             self.onDelete?(entry)
             return true
@@ -72,7 +72,7 @@ final class TemplatesView {
         previous.onClicked { [weak self] _ in self?.turn(by: -1) }
         next.onClicked { [weak self] _ in self?.turn(by: 1) }
         pageLabel.setExpand(horizontal: true, vertical: false)
-        pageLabel.addStyleClass("dim-label")
+        pageLabel.addStyleClass(.dimLabel)
         pager.packStart(previous)
         pager.packStart(pageLabel, expand: true)
         pager.packStart(next)
@@ -145,7 +145,7 @@ final class TemplatesView {
         }
         let label = Label()
         label.text = entry.name
-        label.addStyleClass("dim-label")
+        label.addStyleClass(.dimLabel)
         column.packStart(image)
         column.packStart(label)
         child.add(column)
@@ -153,14 +153,9 @@ final class TemplatesView {
     }
 
     /// A white card, and on it the preview (drawn at the device's scale) once there is one.
-    private static func drawCard(_ preview: CairoImage?, on cr: OpaquePointer) {
+    private static func drawCard(_ preview: CairoImage?, on cr: CairoContext) {
         let (width, height) = (Double(tileSize.width), Double(tileSize.height))
-        cairo_rectangle(cr, 0.5, 0.5, width - 1, height - 1)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_fill_preserve(cr)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.15)
-        cairo_set_line_width(cr, 1)
-        cairo_stroke(cr)
+        cr.paintCard(width: width, height: height, shade: 1, edgeAlpha: 0.15)
         guard let preview else { return }
         preview.draw(in: ImageRect(x: 0, y: 0, width: width, height: height), on: cr)
     }

@@ -1,10 +1,11 @@
+import GtkKit
 import ScribbleKit
 
 /// The tools a user picks from the tool bar (stamping is entered from a template instead).
 enum ToolKind: CaseIterable {
     case pen, eraser, select
 
-    /// The accessible name and tool bar label (SPEC §7).
+    /// The accessible name and tool bar label.
     var name: String {
         switch self {
         case .pen: tr("Pen")
@@ -14,11 +15,11 @@ enum ToolKind: CaseIterable {
     }
 
     /// The single key that picks the tool (on the canvas page, unless an entry has the focus).
-    var key: String {
+    var key: Key {
         switch self {
-        case .pen: "p"
-        case .eraser: "e"
-        case .select: "s"
+        case .pen: .character("p")
+        case .eraser: .character("e")
+        case .select: .character("s")
         }
     }
 

@@ -1,8 +1,8 @@
-import CCairo
+import CairoKit
 import GtkKit
 import ScribbleKit
 
-/// The canvas' tool bar, down its left edge (SPEC §7): the Pen, Eraser and Select toggle
+/// The canvas' tool bar, down its left edge (book chapter 19, the Strategy): the Pen, Eraser and Select toggle
 /// buttons (one active at a time), the Eraser options (shown while the eraser is the tool),
 /// the Templates list and Keep as Template. A side bar keeps the header bar short enough
 /// for a narrow window and the tools next to the drawing.
@@ -29,10 +29,10 @@ final class ToolStrip {
 
     /// Makes the bar with the pen chosen.
     init() {
-        view.addStyleClass("toolbar")
+        view.addStyleClass(.toolbar)
         view.setMargins(6)
         let group = Box(.vertical)
-        group.addStyleClass("linked")
+        group.addStyleClass(.linked)
         var first: RadioButton?
         for tool in ToolKind.allCases {
             let button = RadioButton(joining: first)
@@ -100,18 +100,18 @@ final class ToolStrip {
     }
 
     /// A tilted block eraser, 16 px square: an outlined sleeve and a solid rubber tip.
-    private static func drawEraser(on cr: OpaquePointer, color: (red: Double, green: Double, blue: Double, alpha: Double)) {
-        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-        cairo_save(cr)
-        cairo_translate(cr, 8, 8)
-        cairo_rotate(cr, -.pi / 4)
-        cairo_set_line_width(cr, 1.5)
-        cairo_rectangle(cr, -2.5, -4, 9, 8) // the sleeve
-        cairo_stroke(cr)
-        cairo_rectangle(cr, -7.5, -4, 5, 8) // the rubber
-        cairo_fill(cr)
-        cairo_restore(cr)
-        cairo_rectangle(cr, 2, 14, 12, 1.5) // the line it leaves clean
-        cairo_fill(cr)
+    private static func drawEraser(on cr: CairoContext, color: (red: Double, green: Double, blue: Double, alpha: Double)) {
+        cr.setSource(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+        cr.save()
+        cr.translate(x: 8, y: 8)
+        cr.rotate(-.pi / 4)
+        cr.setLineWidth(1.5)
+        cr.rectangle(x: -2.5, y: -4, width: 9, height: 8) // the sleeve
+        cr.stroke()
+        cr.rectangle(x: -7.5, y: -4, width: 5, height: 8) // the rubber
+        cr.fill()
+        cr.restore()
+        cr.rectangle(x: 2, y: 14, width: 12, height: 1.5) // the line it leaves clean
+        cr.fill()
     }
 }

@@ -1,0 +1,117 @@
+import GtkKit
+import ScribbleKit
+
+/// Every application action (`app.<name>`), with its accelerators and how the Keyboard
+/// Shortcuts window lists it: the one table that `TouchPainterApp.installActions` adds to
+/// the application, the primary menu names, and `AppInfo.shortcuts` lists. Keys the canvas
+/// and the gallery handle themselves (P, E, S, the arrows…) are `KeyShortcut`s.
+enum AppAction: String, CaseIterable {
+    // In the order the shortcuts window lists them, group by group.
+    case undo, redo
+    case newScribble = "new-scribble"
+    case palette
+    case save
+    case openGallery = "open-gallery"
+    case importNotebook = "import"
+    case export, copy, print
+    case rename, delete
+    case menu, shortcuts, quit
+    case openFile = "open-file"
+    case saveAs = "save-as"
+    case about
+
+    /// The action's name in the application's action group.
+    var name: String { rawValue }
+    /// The name menus and accelerators use: `app.<name>`.
+    var detailedName: String { "app." + rawValue }
+
+    /// The keys that run it (GTK's accelerator syntax).
+    var accelerators: [String] {
+        switch self {
+        case .undo: ["<Primary>z"]
+        case .redo: ["<Primary><Shift>z", "<Primary>y"]
+        case .newScribble: ["<Primary>n"]
+        case .palette: ["<Primary>k"]
+        case .save: ["<Primary>s"]
+        case .openGallery: ["<Primary>o"]
+        case .importNotebook: ["<Primary>i"]
+        case .export: ["<Primary>e"]
+        case .copy: ["<Primary>c"]
+        case .print: ["<Primary>p"]
+        case .rename: ["F2"]
+        case .delete: ["Delete"]
+        case .menu: ["F10"]
+        case .shortcuts: ["<Primary>question"]
+        case .quit: ["<Primary>q"]
+        case .openFile: ["<Primary><Shift>o"]
+        case .saveAs: ["<Primary><Shift>s"]
+        case .about: []
+        }
+    }
+
+    /// Where the shortcuts window lists the action and what it says there; `nil` for one it
+    /// does not list.
+    var listing: KeyShortcut? {
+        switch self {
+        case .undo: KeyShortcut(.drawing, accelerators, tr("Undo"))
+        case .redo: KeyShortcut(.drawing, accelerators, tr("Redo"))
+        case .newScribble: KeyShortcut(.drawing, accelerators + AppAction.delete.accelerators, tr("New scribble"),
+                                       tr("Delete too, when nothing is selected"))
+        case .palette: KeyShortcut(.drawing, accelerators, tr("Colour and width"))
+        case .save: KeyShortcut(.scribbles, accelerators, tr("Save"))
+        case .openGallery: KeyShortcut(.scribbles, accelerators, tr("Open the gallery"))
+        case .importNotebook: KeyShortcut(.scribbles, accelerators, tr("Import a Xournal++ notebook"))
+        case .export: KeyShortcut(.scribbles, accelerators, tr("Export to PNG, SVG or PDF"))
+        case .copy: KeyShortcut(.scribbles, accelerators, tr("Copy the drawing as an image"))
+        case .print: KeyShortcut(.scribbles, accelerators, tr("Print"))
+        case .rename: KeyShortcut(.gallery, accelerators, tr("Rename the selected scribble"))
+        case .delete: KeyShortcut(.gallery, accelerators, tr("Delete the selected scribble"))
+        case .menu: KeyShortcut(.application, accelerators, tr("Main menu"))
+        case .shortcuts: KeyShortcut(.application, accelerators, tr("Keyboard shortcuts"))
+        case .quit: KeyShortcut(.application, accelerators, tr("Quit"))
+        case .openFile, .saveAs, .about: nil
+        }
+    }
+}
+
+/// One line of the Keyboard Shortcuts window: the keys, what they do, and the group it is in.
+struct KeyShortcut {
+    /// The groups of the shortcuts window, in its order.
+    enum Group: CaseIterable {
+        case drawing, tools, scribbles, gallery, application
+
+        /// The group's heading.
+        var title: String {
+            switch self {
+            case .drawing: tr("Drawing")
+            case .tools: tr("Tools")
+            case .scribbles: tr("Scribbles")
+            case .gallery: tr("Gallery")
+            case .application: tr("Application")
+            }
+        }
+    }
+
+    /// The group it is listed in.
+    let group: Group
+    /// The keys (GTK's accelerator syntax), any of which does it.
+    let accelerators: [String]
+    /// What the keys do, and more about it if needed.
+    let title: String, subtitle: String
+
+    init(_ group: Group, _ accelerators: [String], _ title: String, _ subtitle: String = "") {
+        (self.group, self.accelerators, self.title, self.subtitle) = (group, accelerators, title, subtitle)
+    }
+
+    /// The keys the canvas and the gallery handle themselves, not through an action.
+    static let handledByViews: [KeyShortcut] = [
+        KeyShortcut(.tools, ["p"], tr("Pen")),
+        KeyShortcut(.tools, ["e"], tr("Eraser")),
+        KeyShortcut(.tools, ["s"], tr("Select"), tr("Shift+click adds or removes a mark")),
+        KeyShortcut(.tools, ["Delete", "BackSpace"], tr("Delete the selection")),
+        KeyShortcut(.tools, ["Left", "Right", "Up", "Down"], tr("Move the selection"), tr("With Shift: ten pixels at a time")),
+        KeyShortcut(.tools, ["t"], tr("Keep the selection as a template")),
+        KeyShortcut(.tools, ["Escape"], tr("Clear the selection, or stop stamping")),
+        KeyShortcut(.gallery, ["Escape"], tr("Back to the canvas")),
+    ]
+}

@@ -1,0 +1,31 @@
+import GtkKit
+
+/// What a controller may ask of the user or tell them: questions, errors, brief notices and
+/// progress, and the window a dialog of its own sits on. The main window does it for real
+/// (`MainWindowController`, through the coordinator until one is attached); tests record it
+/// and answer questions without a modal loop that could hang.
+@MainActor
+protocol Dialogs: AnyObject, Sendable {
+    /// Asks a question with `choices` (button labels with mnemonics); the index chosen, or
+    /// `nil` when the dialog was closed.
+    func ask(_ text: String, detail: String, choices: [MessageDialog.Choice], defaultChoice: Int) -> Int?
+    /// Tells the user something went wrong.
+    func showError(_ text: String, detail: String)
+    /// The window dialogs of their own (file chooser, printing) sit on; `nil` in tests.
+    var dialogParent: ApplicationWindow? { get }
+    /// Tells the user briefly that something worked ("Template 3 kept"), in a notification
+    /// that goes by itself; `actionLabel` adds a button that runs `action`.
+    func notify(_ message: String, actionLabel: String?, action: (@MainActor () -> Void)?)
+    /// Shows `message` with a spinner while something takes a while, until `endProgress`.
+    func showProgress(_ message: String)
+    /// Takes the progress notification down, if it is still up.
+    func endProgress()
+    /// Asks for a name in a dialog titled `title`, proposing `initial`; the name (never
+    /// empty), or `nil` if cancelled.
+    func askName(_ title: String, text: String, initial: String, accept: String) -> String?
+}
+
+extension Dialogs {
+    /// Tells the user briefly that something worked.
+    func notify(_ message: String) { notify(message, actionLabel: nil, action: nil) }
+}
