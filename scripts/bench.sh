@@ -12,7 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # shellcheck disable=SC2086  # SWIFT_BUILD_FLAGS holds several words on purpose
-swift build -c release ${SWIFT_BUILD_FLAGS:-} --product touchpainter
+# The app as it ships (Makefile, RELEASE_FLAGS): the Swift runtime linked in.
+swift build -c release --static-swift-stdlib --disable-local-rpath ${SWIFT_BUILD_FLAGS:-} --product touchpainter
 # shellcheck disable=SC2086
 swift build -c release ${SWIFT_BUILD_FLAGS:-} --product touchpainter-bench
 # shellcheck disable=SC2086

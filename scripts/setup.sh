@@ -16,7 +16,7 @@ if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then
 fi
 # `make deb` and `make test-package`: Debian's packaging tools and a thumbnail service.
 if [ "${1:-build}" = package ]; then
-  need+=(lintian tumbler)
+  need+=(lintian tumbler libglib2.0-bin)
 fi
 
 missing=()

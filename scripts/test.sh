@@ -13,6 +13,10 @@ cd "$(dirname "$0")/.."
 
 swift build --build-tests
 swift build --product touchpainter
+# The package as users get it (release build, Swift runtime linked in): Tests/Package runs it
+# unpacked, with the toolchain hidden.
+TOUCHPAINTER_DEB="$PWD/$(bash scripts/deb.sh | tail -n 1)"
+export TOUCHPAINTER_DEB
 
 real_home="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
 guarded=("$real_home/.local/share/touchpainter" "$real_home/.config/touchpainter"

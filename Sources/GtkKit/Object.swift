@@ -1,5 +1,6 @@
 import CGtk
-import Foundation
+import Dispatch
+import Glibc
 
 /// Reinterprets a GObject instance pointer as a pointer to one of its C struct types;
 /// GObject's inheritance is struct embedding, so every class shares the same address.
@@ -55,7 +56,7 @@ open class Object {
     /// dispatch queue (where Swift runs main-actor code when the main thread does not, as
     /// under a test runner that called `dispatch_main`).
     deinit {
-        if Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil {
+        if pthread_equal(pthread_self(), mainThread) != 0 || DispatchQueue.getSpecific(key: mainQueueKey) != nil {
             g_object_unref(pointer)
         } else {
             g_idle_add_full(G_PRIORITY_DEFAULT, { object in
@@ -78,5 +79,11 @@ open class Object {
 /// Marks the main dispatch queue, so code can tell it runs one of its jobs.
 private let mainQueueKey = DispatchSpecificKey<Bool>()
 
-/// Set once, by the first wrapper made.
-private let mainQueueMark: Void = DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+/// The main thread: the one that made the first wrapper (wrappers are made on the main actor).
+nonisolated(unsafe) private var mainThread = pthread_self()
+
+/// Set once, by the first wrapper made, on the main thread.
+private let mainQueueMark: Void = {
+    mainThread = pthread_self()
+    DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+}()

@@ -21,6 +21,7 @@ enum AppBenchmarks {
             note("app metrics skipped: no app binary at \(app) (build it: swift build -c release)")
             return
         }
+        try addBinarySize(of: app, into: report, folder: folder)
         let gallery = folder + "/gallery"
         try makeGallery(in: gallery)
         let environment = appEnvironment(gallery: gallery, folder: folder)
@@ -155,6 +156,16 @@ enum AppBenchmarks {
                   at > child.spawnedAt else { return nil }
             return Double(at - child.spawnedAt) / 1e6
         }
+    }
+
+    /// The size of the app's binary as the package ships it (stripped), with the Swift
+    /// runtime linked in (issue 37: at most 20 MB).
+    private static func addBinarySize(of app: String, into report: Report, folder: String) throws {
+        guard let strip = ChildProcess.executable(named: "strip") else { return note("app_binary_mb skipped: no strip") }
+        let stripped = folder + "/touchpainter-stripped"
+        _ = try ChildProcess.run(strip, arguments: ["-o", stripped, app], timeout: 60)
+        let bytes = (try FileManager.default.attributesOfItem(atPath: stripped)[.size] as? NSNumber)?.doubleValue ?? .nan
+        report.add("app_binary_mb", bytes / 1_048_576, "MB", limit: 20)
     }
 
     private static func note(_ text: String) {

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The journal of the open document (its records are incremental mementos, book chapter 23): a file in
@@ -111,11 +112,7 @@ public final class Journal: Sendable {
     /// Where the journals live: `$XDG_STATE_HOME/touchpainter/journal`, else
     /// `~/.local/state/touchpainter/journal` (XDG Base Directory).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let stateHome = environment["XDG_STATE_HOME"], stateHome.hasPrefix("/") {
-            return stateHome + "/touchpainter/journal"
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/state/touchpainter/journal"
+        XDGFolder.state.path(environment: environment) + "/touchpainter/journal"
     }
 
     /// The lock file that tells whether the journal at `path` belongs to a live session.

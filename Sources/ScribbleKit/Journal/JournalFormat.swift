@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The journal file's layout (`docs/FORMAT.md`, "The journal"): a header — magic, version,
 /// and a CRC-32 of both, so a flipped bit there reads as damage, not as a newer app's journal

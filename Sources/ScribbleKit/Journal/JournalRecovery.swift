@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finding and reading the journals a crashed TouchPainter left behind. Runs off
 /// the main thread: it lists a folder and reads files.

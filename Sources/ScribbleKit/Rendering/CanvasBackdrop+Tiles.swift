@@ -1,7 +1,8 @@
 import CCairo
 import CairoKit
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Large repaints — full frames, undo — in horizontal tiles, one thread each, so every core
 /// of the machine works on the picture.
@@ -89,11 +90,11 @@ extension CanvasBackdrop {
             let group = DispatchGroup()
             for tile in 0..<tiles {
                 group.enter()
-                Thread {
+                DetachedThread.start {
                     setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.yieldingNiceness)
                     renderTile(tile)
                     group.leave()
-                }.start()
+                }
             }
             group.wait()
         } else {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The few POSIX file operations storage needs, each turning failure into a `StorageError`

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One saved scribble in the gallery, as the gallery lists it: enough to show a tile and to
 /// open, update or delete the scribble, without reading its drawing.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Saving, opening and deleting gallery entries, and the single files the command line names.
 extension ScribbleManager {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Temporary files that a save killed midway (a crash, a power cut, `kill -9`) left in the

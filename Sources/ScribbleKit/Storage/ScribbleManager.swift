@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The Facade to storage and the mementos' caretaker (book chapters 10 and 23): the only
@@ -44,12 +45,7 @@ public final class ScribbleManager: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String {
         if let override = environment["TOUCHPAINTER_DATA_DIR"], !override.isEmpty { return override }
-        // The XDG spec says relative paths in these variables are invalid and must be ignored.
-        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return trimmingSlashes(dataHome) + "/touchpainter"
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return trimmingSlashes(home) + "/.local/share/touchpainter"
+        return trimmingSlashes(XDGFolder.data.path(environment: environment)) + "/touchpainter"
     }
 
     // MARK: Listing

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The desktop's thumbnail cache (the freedesktop Thumbnail Managing Standard):
@@ -29,11 +29,7 @@ public struct ThumbnailCache: Sendable {
     /// `$XDG_CACHE_HOME/thumbnails`, else `~/.cache/thumbnails` (XDG Base Directory: a
     /// relative `XDG_CACHE_HOME` is invalid and ignored).
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ThumbnailCache {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return ThumbnailCache(root: cache + "/thumbnails")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return ThumbnailCache(root: home + "/.cache/thumbnails")
+        ThumbnailCache(root: XDGFolder.cache.path(environment: environment) + "/thumbnails")
     }
 
     /// Where the thumbnail of the file at `path` lives, fresh or not.

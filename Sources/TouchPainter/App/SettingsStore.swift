@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkKit
 import ScribbleKit
 
@@ -84,14 +85,12 @@ final class SettingsStore {
     /// `$XDG_CONFIG_HOME/touchpainter/settings.ini`, else `~/.config/touchpainter/settings.ini`
     /// (XDG Base Directory: a relative `XDG_CONFIG_HOME` is invalid and ignored).
     static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.config"
-        return configHome + "/touchpainter/settings.ini"
+        XDGFolder.config.path(environment: environment) + "/touchpainter/settings.ini"
     }
 
     /// Prints `message` to stderr as the app's warning (from any thread).
     @Sendable static func printWarning(_ message: String) {
-        FileHandle.standardError.write(Data("touchpainter: warning: \(message)\n".utf8))
+        StandardError.write("touchpainter: warning: \(message)")
     }
 
     /// The text is made here (the key file belongs to this thread); the file is written on

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkKit
 
 /// Opt-in timing lines for `touchpainter-bench`, off unless the environment asks (README,
@@ -65,7 +66,7 @@ final class TimingReport: Instrumentation {
         sawFirstFrame = true
         if isEnabled {
             let now = monotonicNanoseconds()
-            let sinceStart = secondsSinceProcessStart().map { String(format: "%.1f", $0 * 1000) } ?? "nan"
+            let sinceStart = secondsSinceProcessStart().map { Self.tenths($0 * 1000) } ?? "nan"
             report("first-frame-ms \(sinceStart) monotonic-ns \(now)")
             if reportsStalls { watchMainLoop() }
         }
@@ -107,13 +108,12 @@ final class TimingReport: Instrumentation {
     /// benchmark counts the process' CPU time, this report's included.
     private func reportMotionsShown() {
         let now = monotonicNanoseconds()
-        var lines = ""
-        for start in motionsAwaitingFrame {
+        let lines = motionsAwaitingFrame.map { start in
             let microseconds = (now - start) / 1_000
             let fraction = String(microseconds % 1_000)
-            lines += "motion-to-frame-ms \(microseconds / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + "\n"
+            return "motion-to-frame-ms \(microseconds / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
         }
-        write(lines)
+        StandardError.write(lines.joined(separator: "\n")) // one write(2) for them all
         motionsAwaitingFrame.removeAll(keepingCapacity: true)
     }
 
@@ -192,7 +192,15 @@ final class TimingReport: Instrumentation {
         guard galleryListed, let requestedAt = galleryRequestedAt else { return }
         galleryRequestedAt = nil
         let milliseconds = Double(monotonicNanoseconds() - requestedAt) / 1e6
-        report("gallery-first-frame-ms " + String(format: "%.1f", milliseconds))
+        report("gallery-first-frame-ms " + Self.tenths(milliseconds))
+    }
+
+    /// `value` to one decimal place ("12.3"), as the bench parses it; not `String(format:)`,
+    /// whose formatting would link the ICU libraries (some 40 MB) into the binary.
+    nonisolated static func tenths(_ value: Double) -> String {
+        guard value.isFinite else { return "nan" }
+        let tenths = Int((abs(value) * 10).rounded())
+        return (value < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
     }
 
     /// Ticks every `stallTick` ms and reports the ticks that came late by more than 8 ms:
@@ -205,7 +213,7 @@ final class TimingReport: Instrumentation {
             let now = self.monotonicNanoseconds()
             let late = Double(now - last) / 1e6 - Double(tick)
             last = now
-            if late > 8 { self.report("main-loop-stall-ms " + String(format: "%.1f", late)) }
+            if late > 8 { self.report("main-loop-stall-ms " + Self.tenths(late)) }
             return true
         }
     }
@@ -213,13 +221,7 @@ final class TimingReport: Instrumentation {
     private let stallTick: UInt32 = 4
 
     private func report(_ line: String) {
-        write(line + "\n")
-    }
-
-    /// Writes `text` to standard error in one `write(2)`.
-    private func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
+        StandardError.write(line)
     }
 
     /// CLOCK_MONOTONIC, the clock the benchmark reads too.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import GtkKit
 import ScribbleKit
@@ -66,7 +66,7 @@ final class TouchPainterApp {
         case .notAnswering: message = tr("the running TouchPainter does not answer; starting a separate instance")
         case .somethingElse: message = tr("another program holds TouchPainter’s name on the session bus; starting a separate instance")
         }
-        FileHandle.standardError.write(Data("touchpainter: \(message)\n".utf8))
+        StandardError.write("touchpainter: \(message)")
         return false
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `touchpainter [FILE]` and `touchpainter export IN OUT`: the command line the desktop file,
 /// a terminal and scripts use. Launching is the default subcommand, so a FILE needs no word
@@ -52,7 +53,7 @@ struct LaunchCommand: ParsableCommand {
         do {
             chosen = try Brand.named(brand ?? ProcessInfo.processInfo.environment["TOUCHPAINTER_BRAND"])
         } catch {
-            FileHandle.standardError.write(Data("touchpainter: \(error)\n".utf8))
+            StandardError.write("touchpainter: \(error)")
             throw ExitCode(2) // a usage error
         }
         let status = MainActor.assumeIsolated {
@@ -72,6 +73,6 @@ do {
 } catch {
     let code = TouchPainterCommand.exitCode(for: error)
     guard code == .validationFailure else { TouchPainterCommand.exit(withError: error) }
-    FileHandle.standardError.write(Data((TouchPainterCommand.fullMessage(for: error) + "\n").utf8))
+    StandardError.write(TouchPainterCommand.fullMessage(for: error))
     exit(2)
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ScribbleKit
 
 /// `touchpainter export IN.scribble|xopp|xoj OUT.png|svg|pdf|xopp`: the headless exporter. It
@@ -68,7 +69,7 @@ struct ExportCommand: ParsableCommand {
         do {
             if XoppImporter.opens(input) {
                 let notebook = try XoppImporter.read(input)
-                if let summary = notebook.leftOut.summary { FileHandle.standardError.write(Data("touchpainter: note: \(summary)\n".utf8)) }
+                if let summary = notebook.leftOut.summary { StandardError.write("touchpainter: note: \(summary)") }
                 memento = notebook.scribble.makeMemento()
             } else {
                 memento = try ScribbleManager.loadMemento(path: input)
@@ -79,7 +80,7 @@ struct ExportCommand: ParsableCommand {
         do {
             let exporter = Exporter(memento: memento)
             let fitted = exporter.fitting(format, options: options)
-            if let note = fitted.note { FileHandle.standardError.write(Data("touchpainter: note: \(note)\n".utf8)) }
+            if let note = fitted.note { StandardError.write("touchpainter: note: \(note)") }
             try exporter.write(format, options: fitted.options, to: output, input: input)
         } catch {
             throw failure("cannot write \(output): \(error)")
@@ -87,12 +88,12 @@ struct ExportCommand: ParsableCommand {
     }
 
     private func usage(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("touchpainter: \(message)\n".utf8))
+        StandardError.write("touchpainter: \(message)")
         return ExitCode(2)
     }
 
     private func failure(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("touchpainter: \(message)\n".utf8))
+        StandardError.write("touchpainter: \(message)")
         return ExitCode(1)
     }
 }

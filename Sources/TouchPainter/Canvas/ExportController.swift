@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkKit
 import ScribbleKit
 
@@ -32,8 +33,8 @@ final class ExportController {
         Background.run(on: .files, {
             // GLib reads `user-dirs.dirs` the first time it is asked for the pictures folder.
             [remembered, FileChooser.picturesFolder].compactMap { $0 }.first { path in
-                var isFolder: ObjCBool = false
-                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+                var isFolder = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder
             }
         }, then: { [weak self] folder in self?.exportDrawing(startingIn: folder) })
     }

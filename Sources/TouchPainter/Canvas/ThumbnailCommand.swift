@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ScribbleKit
 
 /// `touchpainter thumbnail IN OUT [--size N]`: the desktop's thumbnailer for scribbles (the
@@ -26,13 +27,13 @@ struct ThumbnailCommand: ParsableCommand {
 
     func run() throws {
         guard let side = Int(size), side > 0, side <= Thumbnailer.maximumSize else {
-            FileHandle.standardError.write(Data("touchpainter: --size must be a whole number from 1 to \(Thumbnailer.maximumSize): \(size)\n".utf8))
+            StandardError.write("touchpainter: --size must be a whole number from 1 to \(Thumbnailer.maximumSize): \(size)")
             throw ExitCode(2)
         }
         do {
             try Thumbnailer.thumbnail(of: input, to: output, size: side)
         } catch {
-            FileHandle.standardError.write(Data("touchpainter: cannot thumbnail \(input): \(error)\n".utf8))
+            StandardError.write("touchpainter: cannot thumbnail \(input): \(error)")
             throw ExitCode(1)
         }
     }

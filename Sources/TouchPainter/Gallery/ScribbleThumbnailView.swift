@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkKit
 import ScribbleKit
 
@@ -42,7 +43,8 @@ final class ScribbleThumbnailView {
         title.setSizeRequest(width: Self.imageWidth, height: -1)
         date.ellipsize(beyond: 1)
         date.setSizeRequest(width: Self.imageWidth, height: -1)
-        date.text = tr("Saved %1$s", Self.dateFormatter.string(from: entry.savedAt))
+        // Translators: GLib's date format (strftime's conversions): "22 Nov 2026 at 12:58".
+        date.text = tr("Saved %1$s", DateTime.format(entry.savedAt, tr("%e %b %Y at %H:%M")))
         date.addStyleClass(.dimLabel)
         let column = Box(.vertical, spacing: 4)
         column.setMargins(6)
@@ -54,14 +56,6 @@ final class ScribbleThumbnailView {
 
     private let title = Label()
     private let date = Label()
-
-    /// "22 Nov 2026 at 12:58" in the user's locale.
-    private static let dateFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
-        return formatter
-    }()
 
     /// Redraws, and relabels the tile if the scribble behind it turned out damaged: it is
     /// then named by its file's id, not the title inside it, so two tiles never share a name

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkKit
 import ScribbleKit
 
@@ -21,7 +22,7 @@ struct ColorText: Equatable {
 
     /// The colour `text` stands for, or why it stands for none.
     static func parse(_ text: String) -> Result<ColorText, Refusal> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed
         guard !trimmed.isEmpty else { return .failure(Refusal(message: tr("Type a colour: #f00, #ff0000, #ff000080 or a name such as teal."))) }
         if let color = Color(hex: trimmed) {
             let digits = trimmed.filter(\.isHexDigit).count

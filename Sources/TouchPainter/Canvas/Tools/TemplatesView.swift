@@ -1,5 +1,6 @@
 import CairoKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import GtkKit
 import ScribbleKit
 
@@ -97,7 +98,7 @@ final class TemplatesView {
 
     /// Narrows the list to the templates whose name holds the search text.
     private func filter(keepingPage: Bool = false) {
-        let text = search.text.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = search.text.trimmed.lowercased()
         matching = text.isEmpty ? all : all.filter { $0.name.lowercased().contains(text) }
         if !keepingPage { pageStart = 0 }
         pageStart = min(pageStart, max(0, (matching.count - 1) / Self.pageSize * Self.pageSize))

@@ -1,0 +1,20 @@
+import Glibc
+
+/// The app's lines on standard error ("touchpainter: …"), each in one `write(2)`, from any
+/// thread. Not Foundation's `FileHandle`: that one class links most of Foundation's legacy
+/// half, and with it the ICU libraries (some 40 MB), into the self-contained binary.
+enum StandardError {
+    /// Writes `line` and a newline.
+    static func write(_ line: String) {
+        var text = line + "\n"
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+}
