@@ -70,7 +70,13 @@ import Testing
         let marks = notebook.scribble.marks
         // The bottom group: three outlines, the first page's grid, the second's fill and lines.
         let backgrounds = try #require(marks.first as? Stroke)
-        #expect(backgrounds.color == nil && backgrounds.isSealed)
+        #expect(backgrounds.color == nil && backgrounds.isSealed && backgrounds.isLocked)
+        // Locked: a click on a ruling line or an eraser across the page leaves it alone.
+        let scribble = notebook.scribble
+        #expect(scribble.topmostMark(at: Point(x: 300, y: 80 * scale))?.mark !== backgrounds)
+        #expect(!scribble.marks(touchedAlongSegmentFrom: Point(x: 0, y: 0), to: Point(x: 600, y: 1000), radius: 20)
+            .contains { $0 === backgrounds })
+        #expect(backgrounds.copy().isLocked)
         #expect(backgrounds.bounds.minY < 0.5 && backgrounds.bounds.maxY > (792 + 150) * scale + 20)
         let colours = Set((0..<backgrounds.count).compactMap { backgrounds.child(at: $0)?.color })
         #expect(colours.contains(Color(red: 0xFF, green: 0xFF, blue: 0x80))) // Xournal's yellow paper

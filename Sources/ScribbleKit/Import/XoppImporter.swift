@@ -36,6 +36,7 @@ public enum XoppImporter {
             let scribble = Scribble()
             if reader.backgrounds.count > 0 {
                 reader.backgrounds.isSealed = true
+                reader.backgrounds.isLocked = true // the pages stay put under the user's tools
                 scribble.root.add(reader.backgrounds)
             }
             for mark in reader.marks { scribble.root.add(mark) }

@@ -2,6 +2,9 @@
 /// A mark is under a point when the point is within half the mark's width plus a slop of
 /// one of its segments (a dot: of its disc) — the slop makes thin lines easy to pick.
 extension Mark {
+    /// Whether the tools leave the mark alone (only a stroke can be locked).
+    public var isLocked: Bool { (self as? Stroke)?.isLocked ?? false }
+
     /// Whether the disc of `radius` around `point` touches what the mark paints.
     public func isHit(at point: Point, radius: Float) -> Bool {
         isHit(alongSegmentFrom: point, to: point, radius: radius)
@@ -57,20 +60,22 @@ extension Stroke {
 extension Scribble {
     /// The topmost top-level mark under `point` (within its half width + `slop`), and its
     /// index; later marks are drawn over earlier ones, so the walk goes from the top down.
+    /// Locked marks (`Stroke.isLocked`) are passed over.
     /// - Complexity: O(marks) bounds checks, plus the vertices of the marks whose bounds reach the point.
     public func topmostMark(at point: Point, slop: Float = Scribble.hitSlop) -> (mark: Mark, index: Int)? {
         let elements = root.elements
         for index in elements.indices.reversed() {
-            guard case .mark(let mark) = elements[index] else { continue }
+            guard case .mark(let mark) = elements[index], !mark.isLocked else { continue }
             if mark.isHit(at: point, radius: slop) { return (mark, index) }
         }
         return nil
     }
 
-    /// Every top-level mark a pen of `radius` moved from `a` to `b` touches, bottom first.
+    /// Every top-level mark a pen of `radius` moved from `a` to `b` touches, bottom first;
+    /// locked marks are passed over.
     public func marks(touchedAlongSegmentFrom a: Point, to b: Point, radius: Float) -> [Mark] {
         root.elements.compactMap {
-            guard case .mark(let mark) = $0, mark.isHit(alongSegmentFrom: a, to: b, radius: radius) else { return nil }
+            guard case .mark(let mark) = $0, !mark.isLocked, mark.isHit(alongSegmentFrom: a, to: b, radius: radius) else { return nil }
             return mark
         }
     }

@@ -30,6 +30,11 @@ public final class Stroke: Mark {
     public internal(set) var isSealed = false {
         didSet { if isSealed != oldValue, markCount > 0 { recomputeBox() } }
     }
+    /// Whether the tools leave the mark alone: the select tool does not pick it and the
+    /// eraser passes over it (an imported notebook's pages, drawn under everything). It is
+    /// still drawn, exported and cleared with the rest. (Stored where the layout has a spare
+    /// byte: a stroke stays one 80-byte allocation.)
+    public var isLocked = false
     /// The pen width in pixels, always within (0, `MarkLimits.maximumSize`] (clamped when set).
     public var size: Float {
         didSet { size = MarkLimits.clamped(size: size) }
@@ -300,6 +305,7 @@ public final class Stroke: Mark {
         clone.box = box
         clone.markCount = markCount
         clone.pressures = pressures
+        clone.isLocked = isLocked
         // A copy is made to be put on the canvas whole (an edit, a stamp, a memento), never
         // drawn on; changes to it come before it is placed.
         clone.isSealed = true
