@@ -39,6 +39,10 @@ enum AppInfo {
             .init("t", tr("Keep the selection as a template")),
             .init("Escape", tr("Clear the selection, or stop stamping")),
         ]),
+        .init(tr("View"), ZoomAction.allCases.map(\.shortcut) + [
+            .init("", tr("Zoom about the pointer"), tr("Ctrl+scroll wheel, or pinch")),
+            .init("", tr("Move the drawing"), tr("Scroll wheel (Shift: sideways), middle-button drag, or Space+drag")),
+        ]),
         .init(tr("Scribbles"), [
             .init("<Primary>s", tr("Save")),
             .init("<Primary>o", tr("Open the gallery")),

@@ -130,6 +130,11 @@ final class TouchPainterApp {
             guard canvas.confirmDiscardingChanges() else { return }
             self?.mainWindow?.window.destroy()
         }
+        for zoom in ZoomAction.allCases {
+            application.addAction(zoom.actionName, accelerators: zoom.accelerators) {
+                if coordinator.activeViewController === canvas { canvas.perform(zoom) }
+            }
+        }
         application.addAction("menu", accelerators: ["F10"]) { [weak self] in self?.mainWindow?.primaryMenu.toggle() }
         application.addAction("shortcuts", accelerators: ["<Primary>question"]) { [weak self] in
             ShortcutsWindow.show(AppInfo.shortcuts, title: AppInfo.shortcutsTitle, parent: self?.mainWindow?.window)

@@ -18,6 +18,9 @@ final class CanvasToolbar {
     var onAction: ((Action) -> Void)?
     /// The buttons by action (tests and shortcuts reach them here).
     private(set) var buttons: [Action: Button] = [:]
+    /// The zoom in percent; its menu zooms in and out, to 100 % and to fit (SPEC §10).
+    let zoomButton = MenuButton(label: ZoomAction.label(for: Viewport(width: 0, height: 0)),
+                                sections: [ZoomAction.allCases.map(\.menuItem)])
     private let swatch = DrawingArea()
     private let style: StrokeStyle
 
@@ -33,6 +36,9 @@ final class CanvasToolbar {
             buttons[action] = button
         }
         setUndoAvailable(false, redoAvailable: false)
+        zoomButton.accessibleName = tr("Zoom")
+        zoomButton.tooltip = tr("Zoom (Ctrl+plus, Ctrl+minus, Ctrl+0 fits the drawing)")
+        zoomButton.focusOnClick = false
         swatch.setSizeRequest(width: 24, height: 18)
         swatch.onDraw { [weak self] cr in self?.drawSwatch(cr) }
         style.addObserver { [weak self] _ in self?.swatch.queueDraw() }
@@ -40,8 +46,14 @@ final class CanvasToolbar {
 
     /// Header bar items at the left: the document buttons, linked in one group.
     private(set) lazy var startItems: [Widget] = [linked([.new, .save, .open, .palette])]
-    /// Header bar items at the right: Undo and Redo, linked.
-    private(set) lazy var endItems: [Widget] = [linked([.undo, .redo])]
+    /// Header bar items at the right: Undo and Redo, linked, and the zoom to their left.
+    private(set) lazy var endItems: [Widget] = [linked([.undo, .redo]), zoomButton]
+
+    /// Shows `viewport`'s zoom on the zoom button.
+    func showZoom(of viewport: Viewport) {
+        let label = ZoomAction.label(for: viewport)
+        if zoomButton.label != label { zoomButton.label = label }
+    }
 
     /// The buttons for `actions` side by side with no gap, as one control (GNOME's "linked"
     /// style): a compact toolbar that still fits a narrow window.

@@ -1,3 +1,4 @@
+import CCairo
 import GtkKit
 import ScribbleKit
 
@@ -40,17 +41,37 @@ final class CanvasView {
         session.whenCurrentFrameIsShown(body)
     }
 
+    /// The camera over the canvas: what part of it the view shows, how big.
+    var viewport: Viewport { session.viewport }
+
+    /// The canvas point under the view point (`x`, `y`): where input becomes canvas
+    /// coordinates, once.
+    func canvasPoint(x: Double, y: Double) -> Point {
+        session.viewport.canvasPoint(viewX: x, viewY: y)
+    }
+
     /// Asks for `rect` (canvas coordinates) to be drawn again: the tools' overlay.
     func invalidate(_ rect: Rect) {
+        invalidate(viewRect: session.viewport.viewRect(rect))
+    }
+
+    /// Asks for `rect` (view coordinates) to be drawn again.
+    private func invalidate(viewRect rect: Rect) {
         guard !rect.isNull else { return }
-        let r = CanvasBackdrop.pixelArea(covering: rect)
+        let r = CanvasBackdrop.pixelArea(covering: rect.intersection(bounds.outset(by: 2)))
+        guard !r.isNull else { return }
         drawingArea.queueDraw(x: Int(r.minX), y: Int(r.minY), width: Int(r.width), height: Int(r.height))
+    }
+
+    /// The view's own area, view coordinates.
+    private var bounds: Rect {
+        Rect(x: 0, y: 0, width: Float(session.viewport.width), height: Float(session.viewport.height))
     }
 
     private func apply(_ update: CanvasUpdate) {
         switch update {
         case .redraw(let rect):
-            invalidate(rect)
+            invalidate(viewRect: rect)
         case .redrawAll:
             drawingArea.queueDraw()
         case .paintLive(let wait) where wait == 0:
@@ -58,7 +79,7 @@ final class CanvasView {
         case .paintLive(let wait):
             MainLoop.after(milliseconds: wait) { [weak self] in self?.paintLiveArea() }
         case .frameShown(let rect, let vertices):
-            invalidate(rect)
+            invalidate(viewRect: rect)
             TimingReport.canvasDidShowFullFrame(vertices: vertices)
         }
     }
@@ -66,23 +87,28 @@ final class CanvasView {
     /// Paints the stroke in progress now, not at GTK's next frame.
     private func paintLiveArea() {
         let area = session.takeLiveArea()
-        guard !area.isNull else { return }
-        let r = CanvasBackdrop.pixelArea(covering: area)
+        let r = CanvasBackdrop.pixelArea(covering: area.intersection(bounds.outset(by: 2)))
+        guard !r.isNull else { return }
         let painted = drawingArea.paintNow(x: Int(r.minX), y: Int(r.minY), width: Int(r.width), height: Int(r.height)) { cr in
             draw(cr)
         }
-        if !painted { invalidate(area) }
+        if !painted { invalidate(viewRect: area) }
     }
 
     private func resize(width: Int, height: Int) {
         let monitor = drawingArea.monitorSize
-        session.resize(to: CanvasViewport(width: width, height: height, scale: drawingArea.scaleFactor,
+        session.resize(to: CanvasViewSize(width: width, height: height, scale: drawingArea.scaleFactor,
                                           monitorWidth: monitor?.width, monitorHeight: monitor?.height))
     }
 
     private func draw(_ cr: OpaquePointer) {
         session.draw(on: cr)
-        drawOverlay?(cr)
+        if let drawOverlay {
+            cairo_save(cr)
+            session.viewport.transform(cr) // the tools draw in canvas coordinates
+            drawOverlay(cr)
+            cairo_restore(cr)
+        }
         TimingReport.canvasDidDraw()
     }
 }

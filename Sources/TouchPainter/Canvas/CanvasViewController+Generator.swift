@@ -13,6 +13,8 @@ extension CanvasViewController {
         old.session.stopShowing() // it may still be rendering a frame; it gets no more changes
         canvasRow.remove(old.drawingArea)
         canvasView = generator.canvasView()
+        canvasView.session.changeView { $0 = old.viewport } // the new view looks where the old one did
+        navigation.reset()
         installCanvasView()
     }
 
@@ -24,6 +26,7 @@ extension CanvasViewController {
         area.onPointer { [weak self] event in self?.handle(event) }
         area.onPointerLeave { [weak self] in self?.tool.hover(at: nil) }
         area.onKeyPress { [weak self] key in self?.handleKey(key) ?? false }
+        installNavigation(on: area)
         area.onRealize { [weak self, weak area] in
             guard let self, let area else { return }
             area.setCursor(named: self.tool.cursorName)

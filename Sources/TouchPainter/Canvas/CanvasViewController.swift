@@ -35,6 +35,8 @@ final class CanvasViewController: ViewController {
     let selection = Selection()
     /// Where the selection's outlines were last drawn, to clear them when it changes.
     var shownSelectionOutline = Rect.null
+    /// The drag, wheel or pinch moving the camera, ahead of the tools.
+    let navigation = CanvasNavigation()
     /// The kept pattern templates.
     let templates: TemplateLibrary
     /// The templates list in the Templates popover.
@@ -58,6 +60,7 @@ final class CanvasViewController: ViewController {
             self.selection.clear()
             self.infoBar.dismiss()
             self.canvasView.show(scribble)
+            self.changeView { $0.fit(.null) } // another drawing: 100 % from the origin, as a new scribble
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
         document.onSaved = { [weak self] name in self?.coordinator.presenter?.notify(tr("Saved “%1$s”", name)) }
