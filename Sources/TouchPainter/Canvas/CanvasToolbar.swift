@@ -39,6 +39,7 @@ final class CanvasToolbar {
         zoomButton.accessibleName = tr("Zoom")
         zoomButton.tooltip = tr("Zoom (Ctrl+plus, Ctrl+minus, Ctrl+0 fits the drawing)")
         zoomButton.focusOnClick = false
+        zoomButton.accessibleDescription = zoomButton.label
         swatch.setSizeRequest(width: 24, height: 18)
         swatch.onDraw { [weak self] cr in self?.drawSwatch(cr) }
         style.addObserver { [weak self] _ in self?.swatch.queueDraw() }
@@ -52,7 +53,9 @@ final class CanvasToolbar {
     /// Shows `viewport`'s zoom on the zoom button.
     func showZoom(of viewport: Viewport) {
         let label = ZoomAction.label(for: viewport)
-        if zoomButton.label != label { zoomButton.label = label }
+        guard zoomButton.label != label else { return }
+        zoomButton.label = label
+        zoomButton.accessibleDescription = label // a screen reader says "Zoom, 141 %"
     }
 
     /// The buttons for `actions` side by side with no gap, as one control (GNOME's "linked"
