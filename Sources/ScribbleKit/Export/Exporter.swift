@@ -4,16 +4,18 @@ import CCairo
 /// the page, the scale, the background, the marks drawn by `MarkRenderer` — and the Cairo
 /// surface kind that makes each format (`ExportSurface`). Runs on any thread, with no display.
 ///
-/// The page runs from the canvas' origin to the drawing's right and bottom edges plus a
-/// 16-pixel margin: the canvas a drawing was made on starts at (0, 0), and files do not keep
-/// its size, so this is the smallest canvas that shows the whole drawing as it was drawn.
+/// The page is the drawing's bounds plus a 16-pixel margin on every side, wherever on the
+/// endless canvas they lie (SPEC §10), on whole canvas pixels, so that the page's pixels are
+/// the canvas' and the texture lies as it did on the canvas.
 public struct Exporter: Sendable {
-    /// The margin right of and below the drawing, in canvas pixels.
+    /// The margin around the drawing, in canvas pixels.
     public static let margin: Float = 16
     /// The page of an empty drawing.
     public static let emptyPage: Float = 64
 
     private let snapshot: RenderSnapshot
+    /// The canvas point at the page's top-left corner.
+    public let pageX: Double, pageY: Double
     /// The page in canvas pixels.
     public let pageWidth: Double
     /// The page in canvas pixels.
@@ -23,8 +25,13 @@ public struct Exporter: Sendable {
     public init(memento: ScribbleMemento) {
         snapshot = RenderSnapshot(of: memento.root)
         let bounds = memento.root.bounds
-        pageWidth = Double(bounds.isNull ? Self.emptyPage : max(1, bounds.maxX + Self.margin))
-        pageHeight = Double(bounds.isNull ? Self.emptyPage : max(1, bounds.maxY + Self.margin))
+        guard !bounds.isNull else {
+            (pageX, pageY, pageWidth, pageHeight) = (0, 0, Double(Self.emptyPage), Double(Self.emptyPage))
+            return
+        }
+        let page = bounds.outset(by: Self.margin).integral
+        (pageX, pageY) = (Double(page.minX), Double(page.minY))
+        (pageWidth, pageHeight) = (Double(max(1, page.width)), Double(max(1, page.height)))
     }
 
     /// Output units per canvas pixel for `options`.
@@ -51,8 +58,8 @@ public struct Exporter: Sendable {
         case .svg: VectorExportSurface(kind: .svg)
         case .pdf: VectorExportSurface(kind: .pdf)
         }
-        return try surface.render(snapshot, width: width, height: height, scale: scale, background: background,
-                                  texture: texture)
+        return try surface.render(snapshot, width: width, height: height, scale: scale, page: (pageX, pageY),
+                                  background: background, texture: texture)
     }
 
     /// Draws the page onto `cr` (a printer's) fitted into `width`×`height` and centred, every
@@ -61,10 +68,12 @@ public struct Exporter: Sendable {
         let scale = min(width / pageWidth, height / pageHeight)
         let (x, y) = ((width - pageWidth * scale) / 2, (height - pageHeight * scale) / 2)
         let occlusion = VectorExportSurface.occlusion(of: snapshot, width: Int(width.rounded(.up)),
-                                                      height: Int(height.rounded(.up)), scale: scale, origin: (x, y))
+                                                      height: Int(height.rounded(.up)), scale: scale,
+                                                      origin: (x - pageX * scale, y - pageY * scale))
         cairo_save(cr)
         cairo_translate(cr, x, y)
         cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -pageX, -pageY)
         MarkRenderer(context: cr, occlusion: occlusion).render(snapshot)
         cairo_restore(cr)
     }
