@@ -241,3 +241,31 @@ def test_fit_shows_marks_at_negative_and_at_very_large_coordinates(launch, tmp_p
     app.key("ctrl+0")
     time.sleep(1)
     assert len(dark_blobs(screenshot().crop((x, y, x + w, y + h)))) == 2
+
+
+def test_a_reopened_scribble_shows_the_view_it_was_saved_with(launch, tmp_path):
+    app = launch()
+    x, y, w, h = canvas(app)
+    app.drag([(x + 200, y + 200), (x + 420, y + 260), (x + 300, y + 380)])
+    app.key("ctrl+plus", "ctrl+plus", "ctrl+plus")
+    expect_zoom(app, "283 %")
+    xdotool("mousemove", "--sync", x + 500, y + 300)
+    xdotool("mousedown", 2)
+    for i in range(1, 6):
+        xdotool("mousemove", "--sync", x + 500 - 20 * i, y + 300 - 10 * i)
+    xdotool("mouseup", 2)
+    time.sleep(0.5)
+    before = screenshot().crop((x, y, x + w, y + h))
+    assert dark_blobs(before.resize((w // 4, h // 4)))  # something of the stroke shows
+    app.save()
+    saved = wait_for(lambda: next((tmp_path / "gallery").glob("*.scribble"), None), what="the saved scribble")
+    assert saved.read_bytes()[8] == 3  # the file keeps the view (format version 3)
+    app.key("ctrl+q")
+    app.process.wait(timeout=10)
+    again = launch(saved)
+    assert canvas(again) == (x, y, w, h)
+    expect_zoom(again, "283 %")
+    time.sleep(1)
+    after = screenshot().crop((x, y, x + w, y + h))
+    differing = sum(1 for p, q in zip(before.getdata(), after.getdata()) if max(abs(a - b) for a, b in zip(p, q)) > 40)
+    assert differing < w * h // 500, differing  # the same picture, where it was

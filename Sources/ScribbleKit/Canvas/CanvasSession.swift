@@ -60,6 +60,9 @@ public final class CanvasSession {
     public private(set) var viewport = Viewport(width: 0, height: 0)
     /// The size of the monitor the view is on, if known: a frame is never bigger.
     private var monitorSize: (width: Int, height: Int)?
+    /// A saved view to show once the view has a size (a scribble opened before its window was
+    /// laid out): its centre means nothing until then.
+    private var pendingView: ScribbleView??
     /// What the window shows: the last full frame plus every change since.
     private var backdrop: CanvasBackdrop?
     /// Counts full-frame requests; a render finishing for an older one is out of date.
@@ -113,7 +116,21 @@ public final class CanvasSession {
         monitorSize = monitor
         viewport = Viewport(width: size.width, height: size.height, deviceScale: size.scale, zoom: viewport.zoom,
                             originX: viewport.originX, originY: viewport.originY)
+        if let pending = pendingView, size.width > 0, size.height > 0 {
+            pendingView = nil
+            viewport.show(pending)
+        }
         requestFullFrame()
+    }
+
+    /// Shows the scribble as `view` saw it (`nil`: as a new scribble, 100 % from the origin):
+    /// now, or once the view has a size.
+    public func show(view: ScribbleView?) {
+        guard viewport.width > 0, viewport.height > 0 else {
+            pendingView = .some(view)
+            return
+        }
+        changeView { $0.show(view) }
     }
 
     /// Moves the camera: a zoom, a pan, a fit (`body` changes the viewport; its size and

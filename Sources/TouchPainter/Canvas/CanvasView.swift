@@ -16,6 +16,9 @@ final class CanvasView {
     /// Draws above the drawing on every frame (the current tool's outline or preview);
     /// never part of the backdrop.
     var drawOverlay: ((OpaquePointer) -> Void)?
+    /// Told when the camera moved or the view's size changed (the zoom button, the view the
+    /// scribble keeps).
+    var onViewChange: ((Viewport) -> Void)?
 
     /// An empty canvas showing `background` under the marks; `show(_:)` gives it a scribble.
     init(background: CanvasKind = .plain) {
@@ -43,6 +46,18 @@ final class CanvasView {
 
     /// The camera over the canvas: what part of it the view shows, how big.
     var viewport: Viewport { session.viewport }
+
+    /// Moves the camera with `body` (see `CanvasSession.changeView`).
+    func changeView(_ body: (inout Viewport) -> Void) {
+        session.changeView(body)
+        onViewChange?(session.viewport)
+    }
+
+    /// Shows the scribble as `view` saw it, or as a new one (`nil`), once the view has a size.
+    func show(view: ScribbleView?) {
+        session.show(view: view)
+        if session.viewport.width > 0 { onViewChange?(session.viewport) } // else when it has a size
+    }
 
     /// The canvas point under the view point (`x`, `y`): where input becomes canvas
     /// coordinates, once.
@@ -97,8 +112,10 @@ final class CanvasView {
 
     private func resize(width: Int, height: Int) {
         let monitor = drawingArea.monitorSize
+        let before = session.viewport
         session.resize(to: CanvasViewSize(width: width, height: height, scale: drawingArea.scaleFactor,
                                           monitorWidth: monitor?.width, monitorHeight: monitor?.height))
+        if session.viewport != before { onViewChange?(session.viewport) }
     }
 
     private func draw(_ cr: OpaquePointer) {

@@ -13,15 +13,15 @@ extension CanvasViewController {
         old.session.stopShowing() // it may still be rendering a frame; it gets no more changes
         canvasRow.remove(old.drawingArea)
         canvasView = generator.canvasView()
-        canvasView.session.changeView { $0 = old.viewport } // the new view looks where the old one did
+        installCanvasView(looking: old.viewport)
         navigation.reset()
-        installCanvasView()
     }
 
-    /// Puts `canvasView` on the page beside the tool bar, showing the document's scribble,
-    /// with its pointer events coming here; starts making its texture in the background so
-    /// the first frame need not.
-    func installCanvasView() {
+    /// Puts `canvasView` on the page beside the tool bar, showing the document's scribble
+    /// where `viewport` looks (the view it replaces), else as the scribble was last seen, with
+    /// its pointer events coming here; starts making its texture in the background so the
+    /// first frame need not.
+    func installCanvasView(looking viewport: Viewport? = nil) {
         let area = canvasView.drawingArea
         area.onPointer { [weak self] event in self?.handle(event) }
         area.onPointerLeave { [weak self] in self?.tool.hover(at: nil) }
@@ -34,6 +34,12 @@ extension CanvasViewController {
         area.canFocus = true
         canvasView.drawOverlay = { [weak self] cr in self?.tool.drawOverlay(on: cr) }
         canvasView.show(document.scribble)
+        canvasView.onViewChange = { [weak self] viewport in self?.viewDidChange(viewport) }
+        if let viewport {
+            canvasView.changeView { $0 = viewport }
+        } else {
+            canvasView.show(view: document.scribble.view)
+        }
         canvasView.prepareBackground()
         canvasRow.packStart(area, expand: true)
         area.showAll()

@@ -38,10 +38,16 @@ extension CanvasViewController {
         }
     }
 
-    /// Moves the camera with `body` and shows the new zoom on the zoom button.
+    /// Moves the camera with `body`.
     func changeView(_ body: (inout Viewport) -> Void) {
-        canvasView.session.changeView(body)
-        toolbar.showZoom(of: canvasView.viewport)
+        canvasView.changeView(body)
+    }
+
+    /// The camera moved: the zoom button shows its zoom, and the scribble keeps the view for
+    /// its next save (which a view change alone does not ask for).
+    func viewDidChange(_ viewport: Viewport) {
+        toolbar.showZoom(of: viewport)
+        document.scribble.view = ScribbleView(viewport)
     }
 
     /// Connects the wheel, the pinch and Space's release on the canvas view's widget.

@@ -60,7 +60,7 @@ final class CanvasViewController: ViewController {
             self.selection.clear()
             self.infoBar.dismiss()
             self.canvasView.show(scribble)
-            self.changeView { $0.fit(.null) } // another drawing: 100 % from the origin, as a new scribble
+            self.canvasView.show(view: scribble.view) // as it was last seen
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
         document.onSaved = { [weak self] name in self?.coordinator.presenter?.notify(tr("Saved “%1$s”", name)) }
@@ -159,6 +159,7 @@ final class CanvasViewController: ViewController {
         endGesture()
         selection.clear()
         document.startNew()
+        canvasView.show(view: nil) // a new scribble: 100 % with the origin at the top-left
     }
 
     /// Asks what to do with unsaved changes before they would be lost: Save (which asks for a
