@@ -124,4 +124,65 @@ struct ViewportRenderingTests {
         let difference = PixelDifference(sharp.surface, reference.surface, rounding: 24)
         #expect(difference.pixels.count * 200 < 200 * 100, "\(difference)")
     }
+
+    @Test func aPanCopiesTheFrameAndRendersOnlyTheUncoveredStrips() throws {
+        let scribble = Self.drawing()
+        let snapshot = RenderSnapshot(of: scribble.root)
+        let view = Viewport(width: 120, height: 90, deviceScale: 2, zoom: 2, originX: 0, originY: 5)
+        let before = CanvasBackdrop(rendering: snapshot, view: view, background: .paper)
+        var panned = view
+        panned.pan(byViewX: 17, y: -9.5)
+        let (moved, exposed) = try #require(before.moved(to: panned))
+        // The strips the move uncovers: 17 px at the right, 9.5 at the top (whole pixels).
+        #expect(exposed == [Rect(minX: 103, minY: 0, maxX: 120, maxY: 90), Rect(minX: 0, minY: 0, maxX: 120, maxY: 10)])
+        moved.render(snapshot, in: exposed, background: .paper, yielding: false)
+        let whole = CanvasBackdrop(rendering: snapshot, view: panned, background: .paper)
+        // Culled differently (by strip, by occlusion), a few antialiased pixels round
+        // differently: the tolerance `RenderEquivalenceTests` states.
+        let difference = PixelDifference(moved.surface, whole.surface, rounding: 1)
+        #expect(difference.isWithinTolerance, "\(difference)")
+        // Nothing to reuse after a zoom, a move of a whole frame, or with a stroke in progress.
+        var zoomed = view
+        zoomed.zoom(steps: 1, aboutViewX: 0, y: 0)
+        var far = view
+        far.pan(byViewX: 120, y: 0)
+        #expect(before.moved(to: zoomed) == nil && before.moved(to: far) == nil)
+        let stroke = Stroke(color: .black, size: 2)
+        stroke.append(Point(x: 30, y: 30))
+        scribble.add(stroke)
+        before.apply(ScribbleChange(kind: .added(stroke), dirty: stroke.bounds), root: scribble.root, background: .paper)
+        #expect(before.moved(to: panned) == nil)
+    }
+
+    @Test func aPannedBigDrawingEndsAsItsFullFrame() {
+        let scribble = Scribble()
+        for row in 0..<40 {
+            let stroke = Stroke(color: Color(red: UInt8(row * 6), green: 40, blue: 90), size: 3)
+            for step in 0...200 { stroke.append(Point(x: Float(step) * 1.3, y: Float(row) * 4 + Float(step % 7))) }
+            scribble.add(stroke)
+        }
+        let hop = ManualHop()
+        let session = CanvasSession(hop: hop.hop)
+        session.show(scribble)
+        session.resize(to: CanvasViewSize(width: 200, height: 150, scale: 1))
+        func settle() {
+            var shown = false
+            session.whenCurrentFrameIsShown { shown = true }
+            while !shown { hop.drain(); usleep(1000) }
+        }
+        settle()
+        for (dx, dy) in [(13.0, 0.0), (0, 21), (-40, -7)] {
+            session.changeView { $0.pan(byViewX: dx, y: dy) }
+            settle()
+        }
+        let picture = ImageSurface(width: 200, height: 150)
+        picture.draw { session.draw(on: $0) }
+        let reference = ImageSurface(width: 200, height: 150)
+        reference.draw { cr in
+            session.viewport.transform(cr)
+            MarkRenderer(context: cr).render(scribble.root)
+        }
+        let difference = PixelDifference(picture.surface, reference.surface, rounding: 24)
+        #expect(difference.pixels.count * 200 < 200 * 150, "\(difference)")
+    }
 }

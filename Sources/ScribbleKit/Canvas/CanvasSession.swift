@@ -65,6 +65,9 @@ public final class CanvasSession {
     private var pendingView: ScribbleView??
     /// What the window shows: the last full frame plus every change since.
     private var backdrop: CanvasBackdrop?
+    /// Whether `backdrop` shows the whole drawing for its view (a full frame), not a blank
+    /// stand-in while the first one renders: only then can a pan reuse its pixels.
+    private var isBackdropComplete = false
     /// Counts full-frame requests; a render finishing for an older one is out of date.
     private var generation = 0
     /// The request the backdrop on show answers.
@@ -150,11 +153,14 @@ public final class CanvasSession {
     private func apply(_ change: ScribbleChange, of scribble: Scribble) {
         switch change.kind {
         case .reset:
+            isBackdropComplete = false // it shows another drawing until the new frame is up
             return requestFullFrame()
         case .removed where isTooSlowToRepaint(change.dirty), .replaced where isTooSlowToRepaint(change.dirty):
+            isBackdropComplete = false // it keeps the old marks until the new frame is up
             return requestFullFrame()
         case .added(let mark) where mark.count > Self.repaintVertexLimit:
             // A stamp of a huge template: drawn with the rest in the background, never here.
+            isBackdropComplete = false
             return requestFullFrame()
         default:
             break
@@ -225,14 +231,23 @@ public final class CanvasSession {
         }
         if backdrop == nil {
             backdrop = CanvasBackdrop(rendering: nil as RenderSnapshot?, view: frame, background: background)
+            isBackdropComplete = false
             onUpdate?(.redrawAll)
         }
         guard !isRendering else { return }
         isRendering = true
         pending = PendingChanges()
+        // A pan: the frame on show, moved, and only the strips it uncovers to render.
+        let reused = isBackdropComplete ? backdrop?.moved(to: frame) : nil
         let (generation, hop, view) = (generation, hop, frame)
         DispatchQueue.global(qos: .userInitiated).async {
-            let fresh = CanvasBackdrop(rendering: snapshot, view: view, background: background, yielding: true)
+            let fresh: CanvasBackdrop
+            if let reused {
+                reused.backdrop.render(snapshot, in: reused.exposed, background: background, yielding: true)
+                fresh = reused.backdrop
+            } else {
+                fresh = CanvasBackdrop(rendering: snapshot, view: view, background: background, yielding: true)
+            }
             hop { [weak self] in self?.finishFullFrame(fresh, generation: generation, vertices: snapshot.vertexCount) }
         }
     }
@@ -259,6 +274,7 @@ public final class CanvasSession {
 
     private func swapIn(_ fresh: CanvasBackdrop, generation: Int, vertices: Int) {
         backdrop = fresh
+        isBackdropComplete = true
         shownGeneration = generation
         if generation == self.generation {
             let waiting = waitingForCurrentFrame

@@ -29,6 +29,8 @@ enum AppInfo {
             .init("<Primary><Shift>z <Primary>y", tr("Redo")),
             .init("<Primary>n Delete", tr("New scribble"), tr("Delete too, when nothing is selected")),
             .init("<Primary>k", tr("Colour and width")),
+            ZoomAction.zoomShortcut,
+            ZoomAction.fitShortcut,
         ]),
         .init(tr("Tools"), [
             .init("p", tr("Pen")),
@@ -38,10 +40,6 @@ enum AppInfo {
             .init("Left Right Up Down", tr("Move the selection"), tr("With Shift: ten pixels at a time")),
             .init("t", tr("Keep the selection as a template")),
             .init("Escape", tr("Clear the selection, or stop stamping")),
-        ]),
-        .init(tr("View"), ZoomAction.allCases.map(\.shortcut) + [
-            .init("", tr("Zoom about the pointer"), tr("Ctrl+scroll wheel, or pinch")),
-            .init("", tr("Move the drawing"), tr("Scroll wheel (Shift: sideways), middle-button drag, or Space+drag")),
         ]),
         .init(tr("Scribbles"), [
             .init("<Primary>s", tr("Save")),

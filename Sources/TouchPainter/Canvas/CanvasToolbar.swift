@@ -47,8 +47,17 @@ final class CanvasToolbar {
 
     /// Header bar items at the left: the document buttons, linked in one group.
     private(set) lazy var startItems: [Widget] = [linked([.new, .save, .open, .palette])]
-    /// Header bar items at the right: Undo and Redo, linked, and the zoom to their left.
-    private(set) lazy var endItems: [Widget] = [linked([.undo, .redo]), zoomButton]
+    /// Header bar items at the right: Undo and Redo, linked, and the zoom to their left —
+    /// clipped in a window narrowed to 360 px rather than holding it wider.
+    private(set) lazy var endItems: [Widget] = [linked([.undo, .redo]), zoomArea]
+
+    /// The zoom button's place in the header bar.
+    private lazy var zoomArea: Widget = {
+        let area = ScrolledWindow()
+        area.clipSideways()
+        area.add(zoomButton)
+        return area
+    }()
 
     /// Shows `viewport`'s zoom on the zoom button.
     func showZoom(of viewport: Viewport) {

@@ -37,24 +37,21 @@ enum ZoomAction: CaseIterable {
         }
     }
 
-    /// What the shortcuts window says it does.
-    var summary: String {
-        switch self {
-        case .zoomIn: tr("Zoom in")
-        case .zoomOut: tr("Zoom out")
-        case .actualSize: tr("Show at 100 %")
-        case .fitDrawing: tr("Fit the drawing in the window")
-        }
-    }
-
     /// The item of the Zoom menu.
     var menuItem: MenuButton.Item {
         MenuButton.Item(label, action: "app." + actionName, accelerator: accelerators[0])
     }
 
-    /// The line of the shortcuts window.
-    var shortcut: ShortcutsWindow.Shortcut {
-        ShortcutsWindow.Shortcut(accelerators.prefix(self == .zoomIn ? 2 : 1).joined(separator: " "), summary)
+    /// The shortcuts window's line for zooming in and out (two lines for four keys, so the
+    /// window keeps to two columns and fits a 1024×768 screen).
+    static var zoomShortcut: ShortcutsWindow.Shortcut {
+        ShortcutsWindow.Shortcut("<Primary>plus <Primary>minus", tr("Zoom in or out"),
+                                 tr("Ctrl+wheel: about the pointer"))
+    }
+
+    /// The shortcuts window's line for fitting the drawing and showing it at 100 %.
+    static var fitShortcut: ShortcutsWindow.Shortcut {
+        ShortcutsWindow.Shortcut("<Primary>0 <Primary>1", tr("Fit the drawing, or 100 %"))
     }
 
     /// The zoom button's text for `viewport`: its zoom in whole percent.
