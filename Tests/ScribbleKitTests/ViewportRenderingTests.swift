@@ -185,4 +185,15 @@ struct ViewportRenderingTests {
         let difference = PixelDifference(picture.surface, reference.surface, rounding: 24)
         #expect(difference.pixels.count * 200 < 200 * 150, "\(difference)")
     }
+
+    @Test func aCancelledRenderStopsAndAFrameAskedForMeanwhileIsTheOneShown() {
+        let snapshot = RenderSnapshot(of: Self.drawing().root)
+        let view = Viewport(width: 120, height: 90)
+        let cancelled = RenderCancellation()
+        cancelled.cancel()
+        let given = CanvasBackdrop(rendering: snapshot, view: view, background: .plain, yielding: true, cancellation: cancelled)
+        let full = CanvasBackdrop(rendering: snapshot, view: view, background: .plain)
+        #expect(PixelDifference(given.surface, full.surface).pixels.count > 100) // it stopped: marks are missing
+        #expect(!RenderCancellation().isCancelled)
+    }
 }

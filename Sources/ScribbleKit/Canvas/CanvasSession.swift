@@ -74,6 +74,8 @@ public final class CanvasSession {
     private var shownGeneration = -1
     /// True while a background render runs.
     private var isRendering = false
+    /// Gives up the background render under way when another frame is asked for.
+    private var renderCancellation: RenderCancellation?
     /// Changes since the snapshot of the background render under way.
     private var pending = PendingChanges()
     /// Told once the newest requested frame is shown (see `whenCurrentFrameIsShown`).
@@ -208,6 +210,7 @@ public final class CanvasSession {
     /// Asks for a full frame of the scribble at the view's size.
     private func requestFullFrame() {
         generation += 1
+        renderCancellation?.cancel() // its frame would be dropped: the next one starts sooner
         startFullFrame()
     }
 
@@ -239,14 +242,18 @@ public final class CanvasSession {
         pending = PendingChanges()
         // A pan: the frame on show, moved, and only the strips it uncovers to render.
         let reused = isBackdropComplete ? backdrop?.moved(to: frame) : nil
+        let cancellation = RenderCancellation()
+        renderCancellation = cancellation
         let (generation, hop, view) = (generation, hop, frame)
         DispatchQueue.global(qos: .userInitiated).async {
             let fresh: CanvasBackdrop
             if let reused {
-                reused.backdrop.render(snapshot, in: reused.exposed, background: background, yielding: true)
+                reused.backdrop.render(snapshot, in: reused.exposed, background: background, yielding: true,
+                                       cancellation: cancellation)
                 fresh = reused.backdrop
             } else {
-                fresh = CanvasBackdrop(rendering: snapshot, view: view, background: background, yielding: true)
+                fresh = CanvasBackdrop(rendering: snapshot, view: view, background: background, yielding: true,
+                                       cancellation: cancellation)
             }
             hop { [weak self] in self?.finishFullFrame(fresh, generation: generation, vertices: snapshot.vertexCount) }
         }

@@ -33,7 +33,8 @@ extension CanvasBackdrop {
     /// Renders `snapshot` on `background` into each of `areas` (view pixels), as a full frame
     /// would there; safe on any thread for a backdrop no other thread uses.
     /// - Complexity: O(the marks and vertices that touch the areas), divided among the cores.
-    func render(_ snapshot: RenderSnapshot, in areas: [Rect], background: CanvasKind, yielding: Bool) {
-        for area in areas { render(snapshot, in: area, background: background, yielding: yielding) }
+    func render(_ snapshot: RenderSnapshot, in areas: [Rect], background: CanvasKind, yielding: Bool,
+                cancellation: RenderCancellation? = nil) {
+        for area in areas { render(snapshot, in: area, background: background, yielding: yielding, cancellation: cancellation) }
     }
 }

@@ -26,7 +26,8 @@ extension CanvasBackdrop {
     /// thread, whenever it has input to handle, gets the cores first; the calling thread
     /// waits either way.
     /// - Complexity: O(the marks and vertices that touch `area`), divided among the cores.
-    func render(_ snapshot: RenderSnapshot?, in area: Rect, background: CanvasKind, yielding: Bool = false) {
+    func render(_ snapshot: RenderSnapshot?, in area: Rect, background: CanvasKind, yielding: Bool = false,
+                cancellation: RenderCancellation? = nil) {
         let device = deviceArea(area)
         guard device.width > 0, device.height > 0 else { return }
         cairo_surface_flush(surface)
@@ -34,7 +35,7 @@ extension CanvasBackdrop {
         Self.renderTiles(snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)), format: CAIRO_FORMAT_RGB24,
                          area: device, scale: Double(scale), background: .white,
                          texture: background.texture(devicePixelsPerUnit: view.zoom * Double(scale)),
-                         view: view.isIdentity ? nil : view, yielding: yielding)
+                         view: view.isIdentity ? nil : view, yielding: yielding, cancellation: cancellation)
         cairo_surface_mark_dirty(surface)
     }
 
@@ -49,13 +50,14 @@ extension CanvasBackdrop {
     static func renderTiles(_ snapshot: RenderSnapshot?, into data: UnsafeMutablePointer<UInt8>, stride: Int,
                             format: cairo_format_t, area device: (x: Int, y: Int, width: Int, height: Int),
                             scale: Double, background: Color?, texture: CanvasTexture? = nil, view: Viewport? = nil,
-                            yielding: Bool = false) {
+                            yielding: Bool = false, cancellation: RenderCancellation? = nil) {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let tiles = max(1, min(cores * Self.tilesPerCore, device.height / Self.minimumTileRows))
         // Each tile's own surface over its rows; threads share only the pixel buffer, and
         // write disjoint rows of it.
         let buffer = UncheckedPointer(data)
         let renderTile: @Sendable (Int) -> Void = { tile in
+            guard cancellation?.isCancelled != true else { return }
             let top = device.y + device.height * tile / tiles
             let bottom = device.y + device.height * (tile + 1) / tiles
             let origin = buffer.pointer + top * stride + device.x * 4
@@ -81,7 +83,8 @@ extension CanvasBackdrop {
             }
             if let snapshot {
                 MarkRenderer(context: cr, occlusion: occlusionMap(snapshot, scale: scale, view: view,
-                                                                  tile: (device.x, top, device.width, bottom - top)))
+                                                                  tile: (device.x, top, device.width, bottom - top)),
+                             cancellation: cancellation)
                     .render(snapshot)
             }
             cairo_surface_flush(tileSurface)

@@ -72,9 +72,9 @@ public final class CanvasBackdrop: @unchecked Sendable {
     /// A full frame of what `view` shows of a tree frozen earlier (see above).
     /// - Complexity: O(the marks and vertices in view).
     public convenience init(rendering snapshot: RenderSnapshot?, view: Viewport, background: CanvasKind,
-                            yielding: Bool = false) {
+                            yielding: Bool = false, cancellation: RenderCancellation? = nil) {
         self.init(view: view)
-        render(snapshot, in: bounds, background: background, yielding: yielding)
+        render(snapshot, in: bounds, background: background, yielding: yielding, cancellation: cancellation)
     }
 
     deinit {
