@@ -58,11 +58,7 @@ extension Widget {
     /// Called for key releases while the widget has focus; return true to stop GTK's handling.
     public func onKeyRelease(_ handler: @escaping @MainActor (KeyEvent) -> Bool) {
         addEvents(GDK_KEY_RELEASE_MASK)
-        connectEvent("key-release-event") { event in
-            let key = event.pointee.key
-            let name = gdk_keyval_name(key.keyval).map { String(cString: $0) } ?? ""
-            return handler(KeyEvent(name: name, modifiers: KeyModifiers(gdkState: key.state)))
-        }
+        connectEvent("key-release-event") { handler(KeyEvent($0)) }
     }
 
     /// Recognises pinches on the widget — two fingers on a touchscreen, or a touchpad's pinch
