@@ -19,6 +19,15 @@ extension Viewport {
         cairo_scale(cr, zoom / other.zoom, zoom / other.zoom)
     }
 
+    /// One view pixel in the user units of `cr` (1 / the zoom its canvas transform has): the
+    /// tools' outlines keep their thickness in view pixels, whatever the zoom.
+    public static func viewPixel(on cr: OpaquePointer) -> Double {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix) // the device scale is the surface's, not in this matrix
+        let scale = (matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot()
+        return scale > 0 ? 1 / scale : 1
+    }
+
     /// Whether `other` shows the canvas at the same zoom from the same origin (whatever the
     /// two views' sizes): its pixels are this view's.
     public func showsSameCanvas(as other: Viewport) -> Bool {

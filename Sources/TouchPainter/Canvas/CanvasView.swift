@@ -65,9 +65,12 @@ final class CanvasView {
         session.viewport.canvasPoint(viewX: x, viewY: y)
     }
 
-    /// Asks for `rect` (canvas coordinates) to be drawn again: the tools' overlay.
+    /// Asks for `rect` (canvas coordinates) to be drawn again: the tools' overlay. Zoomed
+    /// out, the overlays' lines (a few view pixels thick) reach further than the canvas
+    /// margins their tools allow for: two view pixels more are redrawn.
     func invalidate(_ rect: Rect) {
-        invalidate(viewRect: session.viewport.viewRect(rect))
+        let area = session.viewport.viewRect(rect)
+        invalidate(viewRect: session.viewport.zoom < 1 ? area.outset(by: 2) : area)
     }
 
     /// Asks for `rect` (view coordinates) to be drawn again.
