@@ -19,9 +19,6 @@ final class CanvasNavigation {
     /// The zoom when the pinch under way began, and where its centre last was.
     private var pinchStart: (zoom: Double, x: Double, y: Double)?
 
-    /// Whether a gesture of this handler is under way (the tools get no input meanwhile).
-    var isNavigating: Bool { dragPoint != nil || pinchStart != nil }
-
     /// Takes `event` if it moves the camera, telling `move` how; returns false for events
     /// the tools are to get.
     func handle(_ event: PointerEvent, move: (CameraMove) -> Void) -> Bool {
