@@ -2,7 +2,7 @@
 /// the same key as the main block's, and a letter is itself whatever the case (Caps Lock or
 /// Shift held), so the app never spells GDK's key names.
 public enum Key: Hashable, Sendable {
-    case escape, delete, backSpace
+    case escape, delete, backSpace, space
     case left, right, up, down, home, end, pageUp, pageDown
     /// A function key: F1 is `.function(1)`.
     case function(Int)
@@ -18,6 +18,7 @@ public enum Key: Hashable, Sendable {
         case "Escape": self = .escape
         case "Delete": self = .delete
         case "BackSpace": self = .backSpace
+        case "space": self = .space
         case "Left": self = .left
         case "Right": self = .right
         case "Up": self = .up

@@ -27,6 +27,25 @@ public final class MenuButton: Widget {
         super.init(sinking: UnsafeMutableRawPointer(gtk_menu_button_new()))
         let image = gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON)
         gtk_button_set_image(cast(pointer), image)
+        setMenu(sections)
+    }
+
+    /// A button showing the text `label` (a value, such as the zoom, that the app keeps
+    /// current through `label`) whose menu has `sections`.
+    public init(label: String, sections: [[Item]]) {
+        super.init(sinking: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        self.label = label
+        setMenu(sections)
+    }
+
+    /// The button's text (for a button made with one).
+    public var label: String {
+        get { gtk_button_get_label(cast(pointer)).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(cast(pointer), newValue) }
+    }
+
+    /// Gives the button its menu of `sections`.
+    private func setMenu(_ sections: [[Item]]) {
         let menu = g_menu_new()
         for items in sections {
             let section = g_menu_new()

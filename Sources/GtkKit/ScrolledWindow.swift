@@ -25,6 +25,15 @@ public final class ScrolledWindow: Container {
         gtk_scrolled_window_set_policy(cast(pointer), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
     }
 
+    /// Shows the child at its natural size when there is room, and clips it when there is
+    /// not, so that it never holds its window wider: no scroll bars, no minimum width (a
+    /// header bar item that must not stop the window shrinking to a phone's 360 px).
+    public func clipSideways() {
+        gtk_scrolled_window_set_policy(cast(pointer), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_width(cast(pointer), 1)
+        gtk_scrolled_window_set_propagate_natural_height(cast(pointer), 1)
+    }
+
     private var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
         gtk_scrolled_window_get_vadjustment(cast(pointer))
     }

@@ -181,10 +181,15 @@ extension Widget {
     /// return true to stop GTK's default handling.
     public func onKeyPress(_ handler: @escaping @MainActor (KeyEvent) -> Bool) {
         addEvents(GDK_KEY_PRESS_MASK)
-        connectEvent("key-press-event") { event in
-            let key = event.pointee.key
-            let name = gdk_keyval_name(key.keyval).map { String(cString: $0) } ?? ""
-            return handler(KeyEvent(key: Key(gdkName: name), modifiers: KeyModifiers(gdkState: key.state)))
-        }
+        connectEvent("key-press-event") { handler(KeyEvent($0)) }
+    }
+}
+
+extension KeyEvent {
+    /// Copies a key press or release.
+    init(_ event: UnsafeMutablePointer<GdkEvent>) {
+        let key = event.pointee.key
+        let name = gdk_keyval_name(key.keyval).map { String(cString: $0) } ?? ""
+        self.init(key: Key(gdkName: name), modifiers: KeyModifiers(gdkState: key.state))
     }
 }

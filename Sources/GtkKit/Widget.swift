@@ -43,6 +43,13 @@ open class Widget: Object {
         set { atk_object_set_name(gtk_widget_get_accessible(widget), newValue ?? "") }
     }
 
+    /// What screen readers say after the name: a value the name does not carry (the zoom
+    /// button's percentage).
+    public var accessibleDescription: String? {
+        get { atk_object_get_description(gtk_widget_get_accessible(widget)).map { String(cString: $0) } }
+        set { atk_object_set_description(gtk_widget_get_accessible(widget), newValue ?? "") }
+    }
+
     /// The smallest size the widget asks for; -1 leaves a dimension natural.
     public func setSizeRequest(width: Int, height: Int) {
         gtk_widget_set_size_request(widget, gint(width), gint(height))

@@ -56,6 +56,7 @@ enum AppBenchmarks {
         let stalls = try (0..<3).map { _ in try longestStallOpening(big, app: app, environment: environment) }
         report.add("app_open_stall_ms@1m", median(stalls), "ms", limit: 16)
         try TapsBenchmarks.run(into: report, folder: folder, app: app, environment: environment)
+        if PointerDrag.isAvailable { try ZoomMemoryBenchmarks.run(into: report, big: big, app: app, environment: environment) }
     }
 
     /// The longest the main loop stood still (input and drawing waiting), after the first
@@ -85,10 +86,14 @@ enum AppBenchmarks {
                                    + output.joined(separator: "\n"))
     }
 
-    /// The big scribble's file in `folder`, written the first time.
-    static func bigScribble(in folder: String) throws -> String {
-        let big = folder + "/big.scribble"
-        if !FileManager.default.fileExists(atPath: big) { try ScribbleManager.save(BigScribble.scribble(), toPath: big) }
+    /// The big scribble's file in `folder`, written the first time; with a `view`, the file
+    /// opens at that zoom and centre (format version 3).
+    static func bigScribble(in folder: String, view: ScribbleView? = nil) throws -> String {
+        let big = folder + (view.map { "/big-\(Int($0.zoom * 100)).scribble" } ?? "/big.scribble")
+        guard !FileManager.default.fileExists(atPath: big) else { return big }
+        let scribble = BigScribble.scribble()
+        scribble.view = view
+        try ScribbleManager.save(scribble, toPath: big)
         return big
     }
 

@@ -26,6 +26,10 @@ enum CanvasBenchmarks {
             addTextures(to: report)
             return
         }
+        if only.contains("viewport") {
+            ViewportBenchmarks.run(into: report)
+            return
+        }
         let canvases: [(label: String, strokes: Int, background: CanvasKind, pressure: Bool)] = [
             ("0", 0, .plain, false), ("100k", 100, .plain, false), ("1m", BigScribble.strokeCount, .plain, false),
             ("0_paper", 0, .paper, false), ("1m_paper", BigScribble.strokeCount, .paper, false),
@@ -43,6 +47,7 @@ enum CanvasBenchmarks {
         ToolBenchmarks.run(into: report)
         addFullRenders(to: report)
         addTextures(to: report)
+        ViewportBenchmarks.run(into: report)
     }
 
     /// Making each canvas texture, at scale 1 and 2.

@@ -43,7 +43,7 @@ final class CanvasHarness {
             }
         }
         session.show(scribble)
-        session.resize(to: CanvasViewport(width: Self.size.width, height: Self.size.height, scale: 1))
+        session.resize(to: CanvasViewSize(width: Self.size.width, height: Self.size.height, scale: 1))
         waitForCurrentFrame()
         present()
     }

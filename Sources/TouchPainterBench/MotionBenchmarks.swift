@@ -1,4 +1,5 @@
 import Foundation
+import ScribbleKit
 
 /// The whole app under a drag of real X motion events, next to the floor: a minimal C GTK 3
 /// scribble program (bench/floor/scribble_floor.c, built by scripts/bench.sh) that does the
@@ -29,6 +30,8 @@ enum MotionBenchmarks {
         environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
         environment["TOUCHPAINTER_REPORT_STALLS"] = "0" // the stall watch's timer is not the app's work
         let big = try AppBenchmarks.bigScribble(in: folder)
+        // The same drawing opened at 400 % about its middle (the view the file keeps).
+        let zoomed = try AppBenchmarks.bigScribble(in: folder, view: ScribbleView(zoom: 4, centreX: 512, centreY: 384))
 
         let floorRuns = try (0..<runs).map { _ in try measure(floor, environment: environment) }
         let floorCPU = median(floorRuns.map(\.cpuMicroseconds))
@@ -43,6 +46,7 @@ enum MotionBenchmarks {
         for (suffix, arguments, vertices, environment) in [
             ("@0", [String](), 0, environment), ("@1m", [big], BigScribble.vertexCount, environment),
             ("@0_paper", [String](), 0, paper), ("@1m_paper", [big], BigScribble.vertexCount, paper),
+            ("@1m_400", [zoomed], BigScribble.vertexCount, environment),
         ] {
             let appRuns = try (0..<runs).map { _ in
                 try measure(app, arguments: arguments, environment: environment, vertices: vertices)

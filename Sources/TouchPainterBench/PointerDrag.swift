@@ -65,7 +65,7 @@ struct PointerDrag {
 
     /// Runs xdotool to the end and returns its output lines.
     @discardableResult
-    private static func xdotool(_ arguments: [String], timeout: Double = 10) throws -> [String] {
+    static func xdotool(_ arguments: [String], timeout: Double = 10) throws -> [String] {
         try ChildProcess.run(try executable(), arguments: arguments, timeout: timeout)
     }
 

@@ -10,7 +10,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct CanvasSessionTests {
     let hop = ManualHop()
-    let viewport = CanvasViewport(width: 200, height: 150, scale: 1)
+    let viewport = CanvasViewSize(width: 200, height: 150, scale: 1)
 
     /// A session on show, recording what it asks of its view.
     private func session(showing scribble: Scribble) -> (CanvasSession, UpdateLog) {

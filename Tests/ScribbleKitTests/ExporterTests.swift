@@ -49,6 +49,40 @@ struct ExporterTests {
         #expect(empty.pageWidth == Double(Exporter.emptyPage))
     }
 
+    @Test func thePageCoversTheBoundsWhereverTheyLieAndItsPixelsAreTheCanvas() throws {
+        // Marks left of and above the origin, and far out: the page is their bounds plus the
+        // margin, on whole canvas pixels, and its pixels are what the canvas shows there.
+        for offset in [Point(x: -700.5, y: -320.25), Point(x: 912_345, y: -999_000)] {
+            let scribble = Scribble()
+            let stroke = Stroke(color: Color(red: 10, green: 120, blue: 30), size: 6)
+            stroke.append(contentsOf: [Point(x: offset.x, y: offset.y), Point(x: offset.x + 90, y: offset.y + 40)])
+            scribble.add(stroke)
+            scribble.add(Dot(location: Point(x: offset.x + 30, y: offset.y + 60), color: .black, size: 9))
+            let memento = scribble.makeMemento()
+            let exporter = Exporter(memento: memento)
+            let bounds = memento.root.bounds
+            #expect(exporter.pageX == Double((bounds.minX - Exporter.margin).rounded(.down)))
+            #expect(exporter.pageY == Double((bounds.minY - Exporter.margin).rounded(.down)))
+            #expect(exporter.pageX + exporter.pageWidth >= Double(bounds.maxX + Exporter.margin))
+            #expect(exporter.pageWidth < 140 && exporter.pageHeight < 110) // the bounds, not the origin
+            let png = try pixels(ofPNG: exporter.export(.png))
+            let view = Viewport(width: png.width, height: png.height, originX: exporter.pageX, originY: exporter.pageY)
+            let backdrop = CanvasBackdrop(rendering: RenderSnapshot(of: memento.root), view: view, background: .plain)
+            cairo_surface_flush(backdrop.surface)
+            let stride = Int(cairo_image_surface_get_stride(backdrop.surface))
+            let data = try #require(cairo_image_surface_get_data(backdrop.surface))
+            var differing = 0, inked = 0
+            for y in 0..<png.height {
+                for x in 0..<png.width {
+                    let canvas = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                    if canvas & 0xFFFFFF != png.at(x, y) & 0xFFFFFF { differing += 1 }
+                    if png.at(x, y) & 0xFFFFFF != 0xFFFFFF { inked += 1 }
+                }
+            }
+            #expect(differing == 0 && inked > 300, "\(offset): \(differing) pixels differ, \(inked) inked")
+        }
+    }
+
     @Test func pngPixelsEqualTheCanvasRender() throws {
         let memento = memento()
         let exporter = Exporter(memento: memento)

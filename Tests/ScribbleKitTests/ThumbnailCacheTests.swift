@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import Glibc
 import Testing
@@ -46,6 +47,32 @@ import Testing
         var cut = tagged
         cut[33...36] = [0x7F, 0xFF, 0xFF, 0xFF]
         #expect(PNGText.texts(in: cut).isEmpty)
+    }
+
+    @Test func aThumbnailFitsTheDrawingWhereverItLies() throws {
+        // Beyond the canvas of the save (left of the origin, and far out): the picture is the
+        // drawing's bounds, fitted and centred, so the marks fill it instead of a speck or nothing.
+        for origin in [Point(x: -2_000, y: -900), Point(x: 800_000, y: 640_000)] {
+            let scribble = Scribble()
+            let stroke = Stroke(color: .black, size: 20)
+            stroke.append(contentsOf: [origin, Point(x: origin.x + 300, y: origin.y + 200)])
+            scribble.add(stroke)
+            let png = try #require(ScribbleManager.thumbnailPNG(of: scribble.root, canvasWidth: 400, canvasHeight: 300))
+            let image = try #require(CairoImage(png: png))
+            let surface = image.surface
+            cairo_surface_flush(surface)
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            let data = try #require(cairo_image_surface_get_data(surface))
+            var dark = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width where data[y * stride + x * 4 + 1] < 80 { dark += 1 }
+            }
+            // The stroke from corner to corner of a 256×192 picture, ~14 px wide: thousands of pixels.
+            #expect(dark > 2_000, "\(origin): \(dark)")
+            // Within the save's canvas, the thumbnail shows that canvas from the origin, as before.
+            let area = ScribbleManager.thumbnailArea(showing: Rect(x: 10, y: 10, width: 50, height: 50), canvasWidth: 400, canvasHeight: 300)
+            #expect(area == Rect(x: 0, y: 0, width: 400, height: 300))
+        }
     }
 
     @Test func theCacheIsPrivateToTheUser() throws {

@@ -17,6 +17,28 @@ public enum CanvasKind: String, CaseIterable, Sendable {
         CanvasTextureCache.shared.texture(for: self, scale: scale)
     }
 
+    /// The texture every canvas of this kind shares for a view of `devicePixelsPerUnit`
+    /// device pixels a canvas pixel (see `CanvasTextureCache`); `nil` for plain.
+    public func texture(devicePixelsPerUnit density: Double) -> CanvasTexture? {
+        CanvasTextureCache.shared.texture(for: self, devicePixelsPerUnit: density)
+    }
+
+    /// Fills the clip of `cr`, a context on a view's surface, with what lies beneath the marks
+    /// as `view` shows it: the texture fixed to the canvas, moving and scaling with it.
+    public func paint(on context: CairoContext, view: Viewport) {
+        guard !view.isIdentity else { return paint(on: context, scale: view.deviceScale) }
+        let cr = context.pointer
+        cairo_save(cr)
+        view.transform(cr)
+        if let texture = texture(devicePixelsPerUnit: view.zoom * Double(view.deviceScale)) {
+            texture.paint(on: context)
+        } else {
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+        }
+        cairo_restore(cr)
+    }
+
     /// Fills the clip of `cr`, a context on a surface of device `scale`, with what lies
     /// beneath the marks; a texture's tiles start at the origin of `cr`'s user space.
     public func paint(on context: CairoContext, scale: Int) {

@@ -1,3 +1,4 @@
+import CCairo
 import CairoKit
 import Dispatch
 
@@ -55,16 +56,27 @@ public final class CanvasSession {
 
     /// How background renders report back to the main thread.
     private let hop: MainThreadHop
-    /// The view's size, as it last said.
-    private var viewport = CanvasViewport(width: 0, height: 0, scale: 1)
+    /// What the view shows: its size and scale, as it last said, and the camera (zoom and
+    /// origin) over the canvas. Input becomes canvas points through it, at the view.
+    public private(set) var viewport = Viewport(width: 0, height: 0)
+    /// The size of the monitor the view is on, if known: a frame is never bigger.
+    private var monitorSize: (width: Int, height: Int)?
+    /// A saved view to show once the view has a size (a scribble opened before its window was
+    /// laid out): its centre means nothing until then.
+    private var pendingView: ScribbleView??
     /// What the window shows: the last full frame plus every change since.
     private var backdrop: CanvasBackdrop?
+    /// Whether `backdrop` shows the whole drawing for its view (a full frame), not a blank
+    /// stand-in while the first one renders: only then can a pan reuse its pixels.
+    private var isBackdropComplete = false
     /// Counts full-frame requests; a render finishing for an older one is out of date.
     private var generation = 0
     /// The request the backdrop on show answers.
     private var shownGeneration = -1
     /// True while a background render runs.
     private var isRendering = false
+    /// Gives up the background render under way when another frame is asked for.
+    private var renderCancellation: RenderCancellation?
     /// Changes since the snapshot of the background render under way.
     private var pending = PendingChanges()
     /// Told once the newest requested frame is shown (see `whenCurrentFrameIsShown`).
@@ -101,10 +113,42 @@ public final class CanvasSession {
 
     /// The view's size changed (or its scale, or the monitor it is on). GTK allocates the same
     /// size again whenever the window relays out (a title change does it), which must not
-    /// start a new frame.
-    public func resize(to viewport: CanvasViewport) {
-        guard viewport != self.viewport else { return }
-        self.viewport = viewport
+    /// start a new frame. The camera stays where it is: the canvas point at the top-left
+    /// corner stays there.
+    public func resize(to size: CanvasViewSize) {
+        let monitor = size.monitorWidth.flatMap { w in size.monitorHeight.map { (width: w, height: $0) } }
+        guard size.width != viewport.width || size.height != viewport.height || size.scale != viewport.deviceScale
+                || monitor?.width != monitorSize?.width || monitor?.height != monitorSize?.height else { return }
+        monitorSize = monitor
+        viewport = Viewport(width: size.width, height: size.height, deviceScale: size.scale, zoom: viewport.zoom,
+                            originX: viewport.originX, originY: viewport.originY)
+        if let pending = pendingView, size.width > 0, size.height > 0 {
+            pendingView = nil
+            viewport.show(pending)
+        }
+        requestFullFrame()
+    }
+
+    /// Shows the scribble as `view` saw it (`nil`: as a new scribble, 100 % from the origin):
+    /// now, or once the view has a size.
+    public func show(view: ScribbleView?) {
+        guard viewport.width > 0, viewport.height > 0 else {
+            pendingView = .some(view)
+            return
+        }
+        changeView { $0.show(view) }
+    }
+
+    /// Moves the camera: a zoom, a pan, a fit (`body` changes the viewport; its size and
+    /// device scale are the view's and stay). What is on show at once is the last frame,
+    /// moved and scaled; the sharp one follows, rendered as any full frame is.
+    public func changeView(_ body: (inout Viewport) -> Void) {
+        var view = viewport
+        body(&view)
+        (view.width, view.height, view.deviceScale) = (viewport.width, viewport.height, viewport.deviceScale)
+        guard view != viewport else { return }
+        viewport = view
+        onUpdate?(.redrawAll)
         requestFullFrame()
     }
 
@@ -112,22 +156,25 @@ public final class CanvasSession {
     private func apply(_ change: ScribbleChange, of scribble: Scribble) {
         switch change.kind {
         case .reset:
+            isBackdropComplete = false // it shows another drawing until the new frame is up
             return requestFullFrame()
         case .removed where isTooSlowToRepaint(change.dirty), .replaced where isTooSlowToRepaint(change.dirty):
+            isBackdropComplete = false // it keeps the old marks until the new frame is up
             return requestFullFrame()
         case .added(let mark) where mark.count > Self.repaintVertexLimit:
             // A stamp of a huge template: drawn with the rest in the background, never here.
+            isBackdropComplete = false
             return requestFullFrame()
         default:
             break
         }
         if isRendering { pending.record(change) }
         guard let backdrop else { return }
-        let changed = backdrop.apply(change, root: scribble.root, background: background)
+        let changed = viewport.viewRect(backdrop.apply(change, root: scribble.root, background: background))
         if case .extended = change.kind { paintLiveSoon(changed) } else { onUpdate?(.redraw(changed)) }
     }
 
-    /// Asks for `rect` of the stroke in progress to be painted as soon as the input events
+    /// Asks for `rect` (view) of the stroke in progress to be painted as soon as the input events
     /// waiting are handled, ahead of the toolkit's frame cycle: a segment is on screen within
     /// `livePaintInterval` and a millisecond of its motion event, not a frame or two later.
     /// Events that queue up share one paint, and paints come at most every
@@ -142,8 +189,8 @@ public final class CanvasSession {
         onUpdate?(.paintLive(afterMilliseconds: UInt32(wait)))
     }
 
-    /// The area of the stroke in progress to paint now, as `.paintLive` asked: the view paints
-    /// it (with `draw`) at once.
+    /// The area (view) of the stroke in progress to paint now, as `.paintLive` asked: the view
+    /// paints it (with `draw`) at once.
     public func takeLiveArea() -> Rect {
         isLivePaintAsked = false
         lastLivePaint = DispatchTime.now().uptimeNanoseconds
@@ -151,19 +198,20 @@ public final class CanvasSession {
         return unpaintedLiveArea
     }
 
-    /// Whether repainting `rect` in place would likely stall input: the share of the drawing's
-    /// vertices it covers, supposing they are spread evenly, is over `repaintVertexLimit`.
+    /// Whether repainting `rect` (canvas) in place would likely stall input: the share of the
+    /// drawing's vertices it covers in the backdrop, supposing they are spread evenly, is over
+    /// `repaintVertexLimit`.
     private func isTooSlowToRepaint(_ rect: Rect) -> Bool {
         guard let backdrop, vertexCount > Self.repaintVertexLimit else { return false }
-        let width = max(0, min(rect.maxX, Float(backdrop.width)) - max(rect.minX, 0))
-        let height = max(0, min(rect.maxY, Float(backdrop.height)) - max(rect.minY, 0))
-        let share = Double(width * height) / Double(backdrop.width * backdrop.height)
+        let shown = backdrop.view.viewRect(rect).intersection(backdrop.bounds)
+        let share = Double(shown.width * shown.height) / Double(backdrop.width * backdrop.height)
         return share * Double(vertexCount) > Double(Self.repaintVertexLimit)
     }
 
     /// Asks for a full frame of the scribble at the view's size.
     private func requestFullFrame() {
         generation += 1
+        renderCancellation?.cancel() // its frame would be dropped: the next one starts sooner
         startFullFrame()
     }
 
@@ -172,29 +220,42 @@ public final class CanvasSession {
     private func startFullFrame() {
         guard let scribble, viewport.width > 0, viewport.height > 0, shownGeneration != generation else { return }
         let snapshot = RenderSnapshot(of: scribble.root)
-        let (scale, background) = (viewport.scale, background)
+        let background = background
         vertexCount = snapshot.vertexCount
         // No bigger than the monitor: a window stretched past the screen (8000×8000 px) shows
         // no more of the drawing than the screen can, and its frame would cost 256 MB.
-        let width = min(viewport.width, max(viewport.monitorWidth ?? viewport.width, 1))
-        let height = min(viewport.height, max(viewport.monitorHeight ?? viewport.height, 1))
-        if snapshot.vertexCount <= Self.synchronousVertexLimit, width * height * scale * scale <= Self.synchronousPixelLimit {
-            swapIn(CanvasBackdrop(rendering: snapshot, width: width, height: height, scale: scale, background: background),
+        var frame = viewport
+        frame.width = min(viewport.width, max(monitorSize?.width ?? viewport.width, 1))
+        frame.height = min(viewport.height, max(monitorSize?.height ?? viewport.height, 1))
+        let scale = frame.deviceScale
+        if snapshot.vertexCount <= Self.synchronousVertexLimit, frame.width * frame.height * scale * scale <= Self.synchronousPixelLimit {
+            swapIn(CanvasBackdrop(rendering: snapshot, view: frame, background: background),
                    generation: generation, vertices: snapshot.vertexCount)
             return
         }
         if backdrop == nil {
-            backdrop = CanvasBackdrop(rendering: nil as RenderSnapshot?, width: width, height: height, scale: scale,
-                                      background: background)
+            backdrop = CanvasBackdrop(rendering: nil as RenderSnapshot?, view: frame, background: background)
+            isBackdropComplete = false
             onUpdate?(.redrawAll)
         }
         guard !isRendering else { return }
         isRendering = true
         pending = PendingChanges()
-        let (generation, hop) = (generation, hop)
+        // A pan: the frame on show, moved, and only the strips it uncovers to render.
+        let reused = isBackdropComplete ? backdrop?.moved(to: frame) : nil
+        let cancellation = RenderCancellation()
+        renderCancellation = cancellation
+        let (generation, hop, view) = (generation, hop, frame)
         DispatchQueue.global(qos: .userInitiated).async {
-            let fresh = CanvasBackdrop(rendering: snapshot, width: width, height: height, scale: scale,
-                                       background: background, yielding: true)
+            let fresh: CanvasBackdrop
+            if let reused {
+                reused.backdrop.render(snapshot, in: reused.exposed, background: background, yielding: true,
+                                       cancellation: cancellation)
+                fresh = reused.backdrop
+            } else {
+                fresh = CanvasBackdrop(rendering: snapshot, view: view, background: background, yielding: true,
+                                       cancellation: cancellation)
+            }
             hop { [weak self] in self?.finishFullFrame(fresh, generation: generation, vertices: snapshot.vertexCount) }
         }
     }
@@ -221,6 +282,7 @@ public final class CanvasSession {
 
     private func swapIn(_ fresh: CanvasBackdrop, generation: Int, vertices: Int) {
         backdrop = fresh
+        isBackdropComplete = true
         shownGeneration = generation
         if generation == self.generation {
             let waiting = waitingForCurrentFrame
@@ -233,14 +295,21 @@ public final class CanvasSession {
 
     /// Draws the canvas as it is now on `cr`, a context of the view's size: the backdrop, the
     /// stroke in progress' newest, still provisional segment, and the background where a
-    /// bigger frame is still on its way.
+    /// bigger frame is still on its way. After a zoom or a pan the backdrop is the last frame
+    /// moved and scaled into place until the new one is ready.
     public func draw(on context: CairoContext) {
+        let cr = context.pointer
         if shownGeneration != generation, !isRendering { startFullFrame() }
-        if backdrop.map({ $0.width < viewport.width || $0.height < viewport.height }) ?? true {
-            background.paint(on: context, scale: viewport.scale)
+        guard let backdrop else { return background.paint(on: context, view: viewport) }
+        let shown = viewport.viewRect(backdrop.bounds, from: backdrop.view)
+        if shown.minX > 0 || shown.minY > 0 || shown.maxX < Float(viewport.width) || shown.maxY < Float(viewport.height) {
+            background.paint(on: context, view: viewport)
         }
-        backdrop?.paint(on: context)
-        backdrop?.drawLive(on: context)
+        cairo_save(cr)
+        viewport.transform(cr, from: backdrop.view)
+        backdrop.paint(on: context, filter: viewport.showsSameCanvas(as: backdrop.view) ? nil : CAIRO_FILTER_BILINEAR)
+        backdrop.drawLive(on: context)
+        cairo_restore(cr)
     }
 }
 
@@ -251,8 +320,8 @@ extension CanvasSession: @MainActor ScribbleObserver {
     }
 }
 
-/// The view's size: what a full frame is rendered for.
-public struct CanvasViewport: Equatable, Sendable {
+/// The view's size, as the toolkit gives it.
+public struct CanvasViewSize: Equatable, Sendable {
     /// The view's size in logical pixels, and its scale factor (2 on a HiDPI screen).
     public var width: Int, height: Int, scale: Int
     /// The size of the monitor the view is on, if known: a frame is never bigger.
@@ -266,7 +335,7 @@ public struct CanvasViewport: Equatable, Sendable {
 
 /// What the view must do after the session changed what it shows (Rnote's `WidgetFlags`).
 public enum CanvasUpdate: Equatable, Sendable {
-    /// Redraw this area (canvas coordinates) at the next frame.
+    /// Redraw this area (view coordinates) at the next frame.
     case redraw(Rect)
     /// Redraw everything at the next frame.
     case redrawAll

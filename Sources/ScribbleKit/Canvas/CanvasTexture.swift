@@ -20,6 +20,9 @@ public final class CanvasTexture: Sendable {
     public let kind: CanvasKind
     /// Device pixels per widget pixel the tile was generated for.
     public let scale: Int
+    /// How many times the tile was halved from its scale-1 original, for views zoomed out
+    /// below one device pixel a canvas pixel (0: not reduced).
+    public let halvings: Int
     /// Side of the tile in device pixels.
     public let devicePixels: Int
     /// Bytes from one row of pixels to the next.
@@ -32,6 +35,7 @@ public final class CanvasTexture: Sendable {
     init(kind: CanvasKind, scale: Int) {
         self.kind = kind
         self.scale = scale
+        halvings = 0
         let canvas = TextureCanvas(size: Self.tileSize, scale: scale)
         switch kind {
         case .paper: Self.drawPaper(on: canvas)
@@ -42,15 +46,41 @@ public final class CanvasTexture: Sendable {
         (pixels, stride) = canvas.bytes()
     }
 
+    /// `original` (a scale-1 tile) halved `halvings` times: what a view zoomed out to less
+    /// than a device pixel a canvas pixel paints, so that painting it reads a few texture
+    /// pixels per device pixel, not hundreds (and shows their average, not an alias).
+    /// - Complexity: O(the original's pixels), once per kind and halving.
+    init(reducing original: CanvasTexture, halvings: Int) {
+        kind = original.kind
+        scale = 1
+        self.halvings = halvings
+        let canvas = TextureCanvas(size: max(1, Self.tileSize >> halvings), scale: 1)
+        original.withSurface { surface in
+            let pattern = cairo_pattern_create_for_surface(surface)
+            defer { cairo_pattern_destroy(pattern) }
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD) // a box filter when reducing
+            cairo_save(canvas.context)
+            cairo_scale(canvas.context, 1 / Double(1 << halvings), 1 / Double(1 << halvings))
+            cairo_set_source(canvas.context, pattern)
+            cairo_paint(canvas.context)
+            cairo_restore(canvas.context)
+        }
+        devicePixels = canvas.devicePixels
+        (pixels, stride) = canvas.bytes()
+    }
+
     /// Fills the clip of `cr` with the texture, repeated from the origin of `cr`'s user
     /// space, so every surface that paints part of one canvas agrees on where tiles fall.
-    /// Shown at the scale it was made for, its pixels are copied one to one.
+    /// Shown at the scale it was made for, its pixels are copied one to one; at any other
+    /// (a zoomed view), they are interpolated.
     public func paint(on context: CairoContext) {
         let cr = context.pointer
         withSurface { surface in
             let pattern = cairo_pattern_create_for_surface(surface)
             defer { cairo_pattern_destroy(pattern) }
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR) // GOOD costs more and the ratio is near 1
             cairo_save(cr)
             cairo_set_source(cr, pattern)
             cairo_paint(cr)
@@ -69,6 +99,7 @@ public final class CanvasTexture: Sendable {
     /// Runs `body` with a Cairo image surface over the pixels, made for this call alone and
     /// finished after it (so nothing Cairo caches on it outlives the call).
     private func withSurface(_ body: (OpaquePointer) -> Void) {
+        let scale = Double(self.scale) / Double(1 << halvings)
         pixels.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
             // Cairo wants a mutable pointer, but only reads a surface it paints from.
@@ -79,7 +110,7 @@ public final class CanvasTexture: Sendable {
                 cairo_surface_finish(surface)
                 cairo_surface_destroy(surface)
             }
-            cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+            cairo_surface_set_device_scale(surface, scale, scale)
             body(surface)
         }
     }

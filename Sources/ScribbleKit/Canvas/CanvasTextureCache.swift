@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Makes each canvas texture once and hands the same one to every canvas that asks: the
@@ -13,9 +14,13 @@ public final class CanvasTextureCache: Sendable {
     /// larger (hostile) `GDK_SCALE` gets the scale-4 tile, painted scaled up.
     public static let maximumScale = 4
 
+    /// The most a texture is halved: a 16-pixel tile, for views at 5 %.
+    static let maximumHalvings = 5
+
     private struct Key: Hashable {
         let kind: CanvasKind
         let scale: Int
+        var halvings = 0
     }
 
     /// Where one texture is kept once made; its lock is held while it is being made.
@@ -38,6 +43,32 @@ public final class CanvasTextureCache: Sendable {
         return slot.texture.withLock { texture in
             if let texture { return texture }
             let made = CanvasTexture(kind: kind, scale: key.scale)
+            texture = made
+            generated.add(1, ordering: .relaxed)
+            return made
+        }
+    }
+
+    /// The texture of `kind` for a view showing `devicePixelsPerUnit` device pixels a canvas
+    /// pixel (its zoom times its device scale): the tile made for the next whole scale up to
+    /// `maximumScale`, or below 1, the scale-1 tile halved until it is at most twice as fine
+    /// as the view. Made now if this is the first request; `nil` for plain.
+    public func texture(for kind: CanvasKind, devicePixelsPerUnit density: Double) -> CanvasTexture? {
+        guard density < 1, density > 0 else {
+            return texture(for: kind, scale: density.isFinite ? Int((density - 1e-9).rounded(.up)) : 1)
+        }
+        let halvings = min(Self.maximumHalvings, Int((log2(1 / density) + 1e-9).rounded(.down)))
+        guard halvings > 0, let original = texture(for: kind, scale: 1) else { return texture(for: kind, scale: 1) }
+        let key = Key(kind: kind, scale: 1, halvings: halvings)
+        let slot = slots.withLock { slots in
+            if let slot = slots[key] { return slot }
+            let slot = Slot()
+            slots[key] = slot
+            return slot
+        }
+        return slot.texture.withLock { texture in
+            if let texture { return texture }
+            let made = CanvasTexture(reducing: original, halvings: halvings)
             texture = made
             generated.add(1, ordering: .relaxed)
             return made

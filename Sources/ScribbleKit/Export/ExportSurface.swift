@@ -4,16 +4,16 @@ import CairoKit
 /// The implementor side of the export Bridge: one kind of Cairo surface, and how a drawing
 /// becomes that format's bytes on it.
 protocol ExportSurface {
-    /// `snapshot` drawn on a `width`×`height` page at `scale`, over `background` (none:
-    /// transparent), as the format's file bytes.
-    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
+    /// `snapshot` drawn on a `width`×`height` page at `scale` whose top-left corner is the
+    /// canvas point `page`, over `background` (none: transparent), as the format's file bytes.
+    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double, page: (x: Double, y: Double),
                 background: Color?, texture: CanvasTexture?) throws(ExportError) -> [UInt8]
 }
 
 /// PNG: the canvas' own fast path — tiles on every core, hidden segments left out — into an
 /// ARGB image, so the pixels equal what the app shows.
 struct PNGExportSurface: ExportSurface {
-    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
+    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double, page: (x: Double, y: Double),
                 background: Color?, texture: CanvasTexture?) throws(ExportError) -> [UInt8] {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
@@ -22,7 +22,8 @@ struct PNGExportSurface: ExportSurface {
         cairo_surface_flush(surface)
         CanvasBackdrop.renderTiles(snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)),
                                    format: CAIRO_FORMAT_ARGB32, area: (0, 0, width, height), scale: scale,
-                                   background: background, texture: texture)
+                                   background: background, texture: texture,
+                                   view: page == (0, 0) ? nil : Viewport(width: width, height: height, originX: page.x, originY: page.y))
         cairo_surface_mark_dirty(surface)
         return try StreamSink.collect { sink in cairo_surface_write_to_png_stream(surface, StreamSink.write, sink) }
     }
@@ -49,7 +50,7 @@ struct VectorExportSurface: ExportSurface {
     /// coarser map, which hides less but stays exact.
     static let occlusionPixels: Float = 16_000_000
 
-    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
+    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double, page: (x: Double, y: Double),
                 background: Color?, texture: CanvasTexture?) throws(ExportError) -> [UInt8] {
         try StreamSink.collect { sink in
             let surface = switch kind {
@@ -69,8 +70,11 @@ struct VectorExportSurface: ExportSurface {
                 cairo_paint(cr)
             }
             cairo_scale(cr, scale, scale)
+            cairo_translate(cr, -page.x, -page.y)
             if let cr, let texture { texture.paint(on: CairoContext(cr)) } // the canvas' texture is a picture; the marks stay paths
-            let occlusion = kind == .pdf ? Self.occlusion(of: snapshot, width: width, height: height, scale: scale) : nil
+            let occlusion = kind == .pdf
+                ? Self.occlusion(of: snapshot, width: width, height: height, scale: scale,
+                                 origin: (-page.x * scale, -page.y * scale)) : nil
             if let cr { MarkRenderer(context: cr, occlusion: occlusion).render(snapshot) }
             cairo_destroy(cr)
             cairo_surface_finish(surface)

@@ -5,11 +5,11 @@ import CairoKit
 /// the page, the scale, the background, the marks drawn by `MarkRenderer` — and the Cairo
 /// surface kind that makes each format (`ExportSurface`). Runs on any thread, with no display.
 ///
-/// The page runs from the canvas' origin to the drawing's right and bottom edges plus a
-/// 16-pixel margin: the canvas a drawing was made on starts at (0, 0), and files do not keep
-/// its size, so this is the smallest canvas that shows the whole drawing as it was drawn.
+/// The page is the drawing's bounds plus a 16-pixel margin on every side, wherever on the
+/// endless canvas they lie, on whole canvas pixels, so that the page's pixels are
+/// the canvas' and the texture lies as it did on the canvas.
 public struct Exporter: Sendable {
-    /// The margin right of and below the drawing, in canvas pixels.
+    /// The margin around the drawing, in canvas pixels.
     public static let margin: Float = 16
     /// The page of an empty drawing.
     public static let emptyPage: Float = 64
@@ -17,6 +17,8 @@ public struct Exporter: Sendable {
     private let snapshot: RenderSnapshot
     /// The drawing itself, for the formats that keep marks rather than paint.
     private let memento: ScribbleMemento
+    /// The canvas point at the page's top-left corner.
+    public let pageX: Double, pageY: Double
     /// The page in canvas pixels.
     public let pageWidth: Double
     /// The page in canvas pixels.
@@ -27,8 +29,13 @@ public struct Exporter: Sendable {
         snapshot = RenderSnapshot(of: memento.root)
         self.memento = memento
         let bounds = memento.root.bounds
-        pageWidth = Double(bounds.isNull ? Self.emptyPage : max(1, bounds.maxX + Self.margin))
-        pageHeight = Double(bounds.isNull ? Self.emptyPage : max(1, bounds.maxY + Self.margin))
+        guard !bounds.isNull else {
+            (pageX, pageY, pageWidth, pageHeight) = (0, 0, Double(Self.emptyPage), Double(Self.emptyPage))
+            return
+        }
+        let page = bounds.outset(by: Self.margin).integral
+        (pageX, pageY) = (Double(page.minX), Double(page.minY))
+        (pageWidth, pageHeight) = (Double(max(1, page.width)), Double(max(1, page.height)))
     }
 
     /// Output units per canvas pixel for `options`.
@@ -40,7 +47,9 @@ public struct Exporter: Sendable {
     /// - Throws: `ExportError` for an output too large, or a Cairo failure.
     /// - Complexity: O(n) in the drawing's marks and vertices.
     public func export(_ format: ExportFormat, options: ExportOptions = ExportOptions()) throws(ExportError) -> [UInt8] {
-        if format == .xopp { return XoppWriter.notebook(of: memento.root, title: memento.title) } // marks, not paint: no size or background
+        if format == .xopp { return XoppWriter.notebook(of: memento.root, title: memento.title,
+                                                          page: Rect(minX: Float(pageX), minY: Float(pageY),
+                                                                     maxX: Float(pageX + pageWidth), maxY: Float(pageY + pageHeight))) } // marks, not paint: no size or background
         let scale = scale(for: options)
         let limit = Double(ExportOptions.maximumSide(for: format))
         let (exactWidth, exactHeight) = ((pageWidth * scale).rounded(.up), (pageHeight * scale).rounded(.up))
@@ -56,8 +65,8 @@ public struct Exporter: Sendable {
         case .svg: VectorExportSurface(kind: .svg)
         case .pdf, .xopp: VectorExportSurface(kind: .pdf)
         }
-        return try surface.render(snapshot, width: width, height: height, scale: scale, background: background,
-                                  texture: texture)
+        return try surface.render(snapshot, width: width, height: height, scale: scale, page: (pageX, pageY),
+                                  background: background, texture: texture)
     }
 
     /// Draws the page onto `cr` (a printer's) fitted into `width`×`height` and centred, every
@@ -67,10 +76,12 @@ public struct Exporter: Sendable {
         let scale = min(width / pageWidth, height / pageHeight)
         let (x, y) = ((width - pageWidth * scale) / 2, (height - pageHeight * scale) / 2)
         let occlusion = VectorExportSurface.occlusion(of: snapshot, width: Int(width.rounded(.up)),
-                                                      height: Int(height.rounded(.up)), scale: scale, origin: (x, y))
+                                                      height: Int(height.rounded(.up)), scale: scale,
+                                                      origin: (x - pageX * scale, y - pageY * scale))
         cairo_save(cr)
         cairo_translate(cr, x, y)
         cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -pageX, -pageY)
         MarkRenderer(context: cr, occlusion: occlusion).render(snapshot)
         cairo_restore(cr)
     }

@@ -1,5 +1,5 @@
-/// Writes a drawing as a Xournal++ notebook (`.xopp`, gzip XML; SPEC §12): one page sized to
-/// the drawing's bounds plus `Exporter.margin` all round, on a plain white background. Each
+/// Writes a drawing as a Xournal++ notebook (`.xopp`, gzip XML): one page, the export's (the
+/// drawing's bounds plus `Exporter.margin` all round), on a plain white background. Each
 /// stroke becomes a pen stroke with its colour, alpha and width — a pressure stroke with one
 /// width a segment, as Xournal++ keeps them — and each dot a two-point round stroke of its
 /// size, which Xournal++ draws as a dot. Groups are flattened in drawing order.
@@ -11,22 +11,20 @@ struct XoppWriter {
     /// Where the page's top-left corner lies on the canvas.
     private let origin: Point
 
-    /// The notebook's gzip-compressed bytes for the drawing under `root`, titled `title`.
-    static func notebook(of root: Stroke, title: String?) -> [UInt8] {
-        var writer = XoppWriter(bounds: root.bounds)
-        writer.write(root, title: title)
+    /// The notebook's gzip-compressed bytes for the drawing under `root`, titled `title`, on
+    /// the page `page` (canvas pixels).
+    static func notebook(of root: Stroke, title: String?, page: Rect) -> [UInt8] {
+        var writer = XoppWriter(origin: Point(x: page.minX, y: page.minY))
+        writer.write(root, title: title, width: page.width, height: page.height)
         return Inflater.gzip(writer.xml)
     }
 
-    private init(bounds: Rect) {
-        origin = bounds.isNull ? .zero : Point(x: bounds.minX - Exporter.margin, y: bounds.minY - Exporter.margin)
+    private init(origin: Point) {
+        self.origin = origin
         xml.reserveCapacity(1 << 20)
     }
 
-    private mutating func write(_ root: Stroke, title: String?) {
-        let bounds = root.bounds
-        let width = bounds.isNull ? Exporter.emptyPage : bounds.maxX - bounds.minX + 2 * Exporter.margin
-        let height = bounds.isNull ? Exporter.emptyPage : bounds.maxY - bounds.minY + 2 * Exporter.margin
+    private mutating func write(_ root: Stroke, title: String?, width: Float, height: Float) {
         append("<?xml version=\"1.0\" standalone=\"no\"?>\n<xournal creator=\"TouchPainter\" fileversion=\"4\">\n<title>")
         append(Self.escaped(title ?? "TouchPainter drawing"))
         append("</title>\n<page width=\"")

@@ -1,5 +1,5 @@
 /// Opens Xournal++ notebooks (`.xopp`: gzip XML, or since 2019 a zip holding `content.xml`;
-/// `.xoj`: Xournal's gzip XML) as scribbles (SPEC §12). A notebook is untrusted input: it is
+/// `.xoj`: Xournal's gzip XML) as scribbles. A notebook is untrusted input: it is
 /// read whole only up to `FileSystem.maximumFileSize`, unpacked and parsed a chunk at a time,
 /// and the points it may hold are bounded by its size (twice the file plus 64 MB of memory,
 /// as for any file), so neither a zip bomb nor a billion-point stroke costs more. Call it

@@ -1,4 +1,4 @@
-/// What an import left out or changed, counted for the notice (SPEC §12).
+/// What an import left out or changed, counted for the notice.
 public struct XoppLeftOut: Equatable, Sendable {
     public var texts = 0, images = 0, formulas = 0, pdfBackgrounds = 0
     /// Backgrounds of a kind the canvas does not draw (isometric, staves), drawn plain.

@@ -8,6 +8,9 @@ public final class Scribble {
     var observers: [WeakObserver] = []
     /// The scribble's name, shown in the window title and the gallery; saved in its mementos.
     public var title: String?
+    /// What the scribble was last seen at, saved with it; `nil` for a new scribble's view.
+    /// Changing it tells no observer and is not a change to the drawing.
+    public var view: ScribbleView?
 
     /// Makes an empty scribble.
     public init() {

@@ -26,7 +26,7 @@ extension CanvasBackdrop {
             draw(mark, clippedTo: dirty)
             return dirty
         }
-        let started = LiveStroke(stroke, drawnThrough: 0, width: width, height: height, scale: scale)
+        let started = LiveStroke(stroke, drawnThrough: 0, view: view)
         live.append(started)
         return dirty.union(started.bounds(endingAt: 0, last: 0))
     }
@@ -41,7 +41,7 @@ extension CanvasBackdrop {
             following = known
         } else {
             // Not seen from its start (a full frame drew what it had): follow it from here.
-            following = LiveStroke(stroke, drawnThrough: index - 1, width: width, height: height, scale: scale)
+            following = LiveStroke(stroke, drawnThrough: index - 1, view: view)
             live.append(following)
         }
         guard index > following.lastVertex else { return .null }
@@ -88,10 +88,9 @@ extension CanvasBackdrop {
         let last = stroke.lastVertex
         if let pieces = stroke.pendingPieces(through: last) { stroke.draw(pieces, last: last, on: beginDrawing(stroke)) }
         guard let layer = stroke.layer, let color = stroke.stroke.color else { return }
-        let area = Self.pixelArea(covering: stroke.stroke.bounds)
         cairo_save(context)
-        cairo_rectangle(context, Double(area.minX), Double(area.minY), Double(area.width), Double(area.height))
-        cairo_clip(context)
+        clipToView(Self.pixelArea(covering: view.viewRect(stroke.stroke.bounds)))
+        cairo_identity_matrix(context) // the layer lies on the backdrop's pixels
         let c = color.unitComponents
         cairo_set_source_rgba(context, c.red, c.green, c.blue, c.alpha)
         cairo_mask_surface(context, layer, 0, 0)
@@ -108,8 +107,8 @@ extension CanvasBackdrop {
     }
 
     /// Draws the strokes in progress' provisional segments (and translucent strokes' layers)
-    /// onto `cr`, the window's context over a copy of the backdrop: what the backdrop does
-    /// not hold yet.
+    /// onto `cr`, the window's context over a copy of the backdrop, its user space the
+    /// backdrop's view pixels: what the backdrop does not hold yet.
     public func drawLive(on context: CairoContext) {
         let cr = context.pointer
         drawFinalSegments()
@@ -126,7 +125,10 @@ extension CanvasBackdrop {
                 cairo_set_source_rgb(cr, c.red, c.green, c.blue)
             }
             if stroke.pendingPieces(through: last) != nil {
+                cairo_save(cr)
+                view.transform(cr)
                 stroke.draw(endingAt: last, last: last, on: cr)
+                cairo_restore(cr)
             }
             if stroke.layer != nil {
                 cairo_pop_group_to_source(cr)

@@ -22,20 +22,22 @@ extension CanvasBackdrop {
     /// thread about nine tenths of a core it shares with one of them.
     static let yieldingNiceness: Int32 = 10
 
-    /// Paints `area` (widget pixels, whole) with `background` — white, or its texture tiled
-    /// from the backdrop's origin, so tiles and partial repaints agree — then `snapshot` over
-    /// it. A `yielding` render runs its tiles on threads of lower priority, so that the main
+    /// Paints `area` (view pixels, whole) with `background` — white, or its texture tiled
+    /// from the canvas' origin, so tiles and partial repaints agree — then `snapshot` over
+    /// it, as the backdrop's view shows them. A `yielding` render runs its tiles on threads of lower priority, so that the main
     /// thread, whenever it has input to handle, gets the cores first; the calling thread
     /// waits either way.
     /// - Complexity: O(the marks and vertices that touch `area`), divided among the cores.
-    func render(_ snapshot: RenderSnapshot?, in area: Rect, background: CanvasKind, yielding: Bool = false) {
+    func render(_ snapshot: RenderSnapshot?, in area: Rect, background: CanvasKind, yielding: Bool = false,
+                cancellation: RenderCancellation? = nil) {
         let device = deviceArea(area)
         guard device.width > 0, device.height > 0 else { return }
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return }
         Self.renderTiles(snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)), format: CAIRO_FORMAT_RGB24,
                          area: device, scale: Double(scale), background: .white,
-                         texture: background.texture(scale: scale), yielding: yielding)
+                         texture: background.texture(devicePixelsPerUnit: view.zoom * Double(scale)),
+                         view: view.isIdentity ? nil : view, yielding: yielding, cancellation: cancellation)
         cairo_surface_mark_dirty(surface)
     }
 
@@ -43,17 +45,21 @@ extension CanvasBackdrop {
     /// horizontal tiles on every core, each its own Cairo surface over its rows, with the
     /// segments that later opaque strokes hide left out. `texture` (a canvas' paper or
     /// cloth, tiled from the buffer's origin), else `background` (or transparency when
-    /// `nil`) goes under the marks. The canvas' full frames and the PNG export use it.
+    /// `nil`) goes under the marks. The buffer's pixels show `view` (its zoom and origin;
+    /// `nil`, the canvas at 100 % from its origin). The canvas' full frames and the PNG
+    /// export use it.
     /// - Complexity: O(the marks and vertices that touch `area`), divided among the cores.
     static func renderTiles(_ snapshot: RenderSnapshot?, into data: UnsafeMutablePointer<UInt8>, stride: Int,
                             format: cairo_format_t, area device: (x: Int, y: Int, width: Int, height: Int),
-                            scale: Double, background: Color?, texture: CanvasTexture? = nil, yielding: Bool = false) {
+                            scale: Double, background: Color?, texture: CanvasTexture? = nil, view: Viewport? = nil,
+                            yielding: Bool = false, cancellation: RenderCancellation? = nil) {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let tiles = max(1, min(cores * Self.tilesPerCore, device.height / Self.minimumTileRows))
         // Each tile's own surface over its rows; threads share only the pixel buffer, and
         // write disjoint rows of it.
         let buffer = UncheckedPointer(data)
         let renderTile: @Sendable (Int) -> Void = { tile in
+            guard cancellation?.isCancelled != true else { return }
             let top = device.y + device.height * tile / tiles
             let bottom = device.y + device.height * (tile + 1) / tiles
             let origin = buffer.pointer + top * stride + device.x * 4
@@ -64,6 +70,7 @@ extension CanvasBackdrop {
             cairo_surface_set_device_offset(tileSurface, -Double(device.x), -Double(top))
             guard let cr = cairo_create(tileSurface) else { return }
             defer { cairo_destroy(cr) }
+            view?.transform(cr)
             if let texture {
                 texture.paint(on: CairoContext(cr)) // opaque: it covers whatever was there
             } else {
@@ -77,9 +84,10 @@ extension CanvasBackdrop {
                 cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             }
             if let snapshot {
-                let occlusion = OcclusionMap(snapshot, scale: Float(scale), origin: (Float(device.x), Float(top)),
-                                             width: device.width, height: bottom - top)
-                MarkRenderer(context: cr, occlusion: occlusion).render(snapshot)
+                MarkRenderer(context: cr, occlusion: occlusionMap(snapshot, scale: scale, view: view,
+                                                                  tile: (device.x, top, device.width, bottom - top)),
+                             cancellation: cancellation)
+                    .render(snapshot)
             }
             cairo_surface_flush(tileSurface)
         }
@@ -100,6 +108,20 @@ extension CanvasBackdrop {
         } else {
             DispatchQueue.concurrentPerform(iterations: tiles, execute: renderTile)
         }
+    }
+
+    /// The occlusion map of a tile (`x`, `y`: its device origin) of a buffer showing `view`,
+    /// or `nil` where `Float` is too coarse for it: far from the canvas' origin at a high zoom,
+    /// where the canvas' device coordinates pass 2¹⁶ and lose the 1/256 px it needs (and a
+    /// view shows few marks anyway).
+    private static func occlusionMap(_ snapshot: RenderSnapshot, scale: Double, view: Viewport?,
+                                     tile: (x: Int, y: Int, width: Int, height: Int)) -> OcclusionMap? {
+        let pixelsPerUnit = scale * (view?.zoom ?? 1)
+        let origin = (x: Double(tile.x) + (view?.originX ?? 0) * pixelsPerUnit,
+                      y: Double(tile.y) + (view?.originY ?? 0) * pixelsPerUnit)
+        guard max(abs(origin.x), abs(origin.y)) <= 65_536 else { return nil }
+        return OcclusionMap(snapshot, scale: Float(pixelsPerUnit), origin: (Float(origin.x), Float(origin.y)),
+                            width: tile.width, height: tile.height)
     }
 
     /// `area` in whole device pixels, within the surface.

@@ -26,20 +26,31 @@ public final class CanvasBackdrop: @unchecked Sendable {
     public let height: Int
     /// Device pixels per widget pixel (2 on a HiDPI screen).
     public let scale: Int
+    /// The view it shows: which part of the canvas, how big (its size is the backdrop's).
+    public let view: Viewport
+    /// A context on the image whose user space is the canvas (`view`'s transform set).
     let context: OpaquePointer
     /// The strokes in progress (one a finger), whose newest segments are not in the
     /// backdrop yet (see `CanvasBackdrop+Live`).
     var live: [LiveStroke] = []
 
-    /// Makes a `width` × `height` backdrop (device pixels: times `scale`); its pixels are
-    /// undefined until something paints them (`repaint`).
-    public init(width: Int, height: Int, scale: Int) {
-        self.width = width
-        self.height = height
-        self.scale = scale
+    /// Makes a `width` × `height` backdrop (device pixels: times `scale`) of the canvas at
+    /// 100 % from its origin; its pixels are undefined until something paints them (`repaint`).
+    public convenience init(width: Int, height: Int, scale: Int) {
+        self.init(view: Viewport(width: width, height: height, deviceScale: scale))
+    }
+
+    /// Makes a backdrop of what `view` shows, its size; its pixels are undefined until
+    /// something paints them (`repaint`).
+    public init(view: Viewport) {
+        self.view = view
+        width = view.width
+        height = view.height
+        scale = view.deviceScale
         image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width * scale), Int32(height * scale))
         cairo_surface_set_device_scale(image, Double(scale), Double(scale))
         context = cairo_create(image)
+        view.transform(context)
     }
 
     /// A full frame: a new backdrop showing the whole of `root` on `background`, rendered in
@@ -55,8 +66,16 @@ public final class CanvasBackdrop: @unchecked Sendable {
     /// - Complexity: O(n) in the marks and vertices on the canvas.
     public convenience init(rendering snapshot: RenderSnapshot?, width: Int, height: Int, scale: Int,
                             background: CanvasKind, yielding: Bool = false) {
-        self.init(width: width, height: height, scale: scale)
-        render(snapshot, in: bounds, background: background, yielding: yielding)
+        self.init(rendering: snapshot, view: Viewport(width: width, height: height, deviceScale: scale),
+                  background: background, yielding: yielding)
+    }
+
+    /// A full frame of what `view` shows of a tree frozen earlier (see above).
+    /// - Complexity: O(the marks and vertices in view).
+    public convenience init(rendering snapshot: RenderSnapshot?, view: Viewport, background: CanvasKind,
+                            yielding: Bool = false, cancellation: RenderCancellation? = nil) {
+        self.init(view: view)
+        render(snapshot, in: bounds, background: background, yielding: yielding, cancellation: cancellation)
     }
 
     deinit {
@@ -64,7 +83,7 @@ public final class CanvasBackdrop: @unchecked Sendable {
         cairo_surface_destroy(image)
     }
 
-    /// The whole backdrop, in widget pixels.
+    /// The whole backdrop, in view pixels.
     public var bounds: Rect { Rect(x: 0, y: 0, width: Float(width), height: Float(height)) }
 
     /// Brings the backdrop up to date with one change of the scribble whose tree is `root`,
@@ -102,36 +121,47 @@ public final class CanvasBackdrop: @unchecked Sendable {
         withClip(rect) { MarkRenderer(context: context).render(mark) }
     }
 
-    /// Repaints `rect` from scratch: background (its texture, if any), then every mark that
-    /// touches it.
+    /// Repaints `rect` (canvas) from scratch: background (its texture, if any), then every
+    /// mark that touches it.
     /// - Complexity: O(the marks and vertices that touch `rect`), shared among the cores.
     public func repaint(_ rect: Rect, background: CanvasKind, root: Stroke?) {
         guard !rect.isNull else { return }
-        render(root.map(RenderSnapshot.init), in: Self.pixelArea(covering: rect), background: background)
+        render(root.map(RenderSnapshot.init), in: Self.pixelArea(covering: view.viewRect(rect)), background: background)
     }
 
     /// Copies the backdrop onto `cr` (a window's context, already clipped to what needs
-    /// repainting), its top-left corner at the origin.
-    public func paint(on context: CairoContext) {
+    /// repainting), its top-left corner at the origin; `filter` for a copy scaled (the last
+    /// frame, shown at once after a zoom).
+    public func paint(on context: CairoContext, filter: cairo_filter_t? = nil) {
         let cr = context.pointer
         cairo_set_source_surface(cr, surface, 0, 0)
+        if let filter { cairo_pattern_set_filter(cairo_get_source(cr), filter) }
         cairo_paint(cr)
     }
 
-    /// The whole pixels that cover `rect` with a pixel to spare on every side (a smoothed
-    /// stroke strays up to `Stroke.smoothingReach` past its bounds): what to invalidate and
-    /// what to clip to.
+    /// The whole pixels that cover `rect` (view pixels) with a pixel to spare on every side
+    /// (a smoothed stroke strays up to `Stroke.smoothingReach` past its bounds, antialiasing
+    /// a little more): what to invalidate and what to clip to.
     public static func pixelArea(covering rect: Rect) -> Rect {
         rect.isNull ? rect : rect.outset(by: 1).integral
     }
 
+    /// Runs `body` on `context` clipped to the whole view pixels that cover `rect` (canvas).
     private func withClip(_ rect: Rect, _ body: () -> Void) {
         guard !rect.isNull else { return }
-        let r = Self.pixelArea(covering: rect)
         cairo_save(context)
-        cairo_rectangle(context, Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
-        cairo_clip(context)
+        clipToView(Self.pixelArea(covering: view.viewRect(rect)))
         body()
         cairo_restore(context)
+    }
+
+    /// Clips `context` to `area`, view pixels, keeping its canvas transform.
+    func clipToView(_ area: Rect) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        cairo_identity_matrix(context)
+        cairo_rectangle(context, Double(area.minX), Double(area.minY), Double(area.width), Double(area.height))
+        cairo_clip(context)
+        cairo_set_matrix(context, &matrix)
     }
 }

@@ -27,8 +27,9 @@ final class LiveStroke {
 
     /// Starts following `stroke`, known up to vertex `drawnThrough`, whose segments up to
     /// there are drawn already (for a stroke of one vertex, 0: its dot waits); a
-    /// translucent stroke gets a layer of `width` × `height` device pixels.
-    init(_ stroke: Stroke, drawnThrough: Int, width: Int, height: Int, scale: Int) {
+    /// translucent stroke gets a layer the size of `view`, drawn through it.
+    init(_ stroke: Stroke, drawnThrough: Int, view: Viewport) {
+        let (width, height, scale) = (view.width, view.height, view.deviceScale)
         self.stroke = stroke
         self.drawnThrough = drawnThrough
         lastVertex = drawnThrough
@@ -36,7 +37,9 @@ final class LiveStroke {
             let layer = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width * scale), Int32(height * scale))
             cairo_surface_set_device_scale(layer, Double(scale), Double(scale))
             self.layer = layer
-            layerContext = cairo_create(layer)
+            let layerContext = cairo_create(layer)
+            if let layerContext { view.transform(layerContext) }
+            self.layerContext = layerContext
         } else {
             layer = nil
             layerContext = nil

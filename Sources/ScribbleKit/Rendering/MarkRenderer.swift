@@ -32,6 +32,8 @@ public final class MarkRenderer: MarkVisitor {
     private let pixel: Float
     /// Segments of a snapshot that later strokes hide, if known (full frames; see `OcclusionMap`).
     private let occlusion: OcclusionMap?
+    /// Stops a snapshot's render at its next mark once cancelled (a frame no longer wanted).
+    private let cancellation: RenderCancellation?
 
     /// Prepares to draw onto `context`, reading its current clip once.
     public convenience init(context: CairoContext) {
@@ -45,9 +47,10 @@ public final class MarkRenderer: MarkVisitor {
 
     /// Prepares to draw onto `context`, leaving out the segments `occlusion` says are hidden
     /// when rendering the snapshot it was made for.
-    init(context: OpaquePointer, occlusion: OcclusionMap?) {
+    init(context: OpaquePointer, occlusion: OcclusionMap?, cancellation: RenderCancellation? = nil) {
         self.context = context
         self.occlusion = occlusion
+        self.cancellation = cancellation
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_clip_extents(context, &x1, &y1, &x2, &y2)
         clip = Rect(minX: Float(x1), minY: Float(y1), maxX: Float(x2), maxY: Float(y2))
@@ -83,6 +86,7 @@ public final class MarkRenderer: MarkVisitor {
         let root = snapshot.root
         drawStroke(root.elements, pressures: [], color: root.color, size: root.size, bounds: root.bounds,
                    child: nil) { index, mark in
+            if cancellation?.isCancelled == true { return }
             if let bounds = snapshot.children.strokeBounds(index), isCulled(bounds) { return } // without freezing it
             guard let stroke = snapshot.children[index] else { return mark.accept(self) }
             drawStroke(stroke.elements, pressures: stroke.pressures, color: stroke.color, size: stroke.size,

@@ -2,7 +2,7 @@
 /// memento's originator, the only one besides the memento that sees its contents.
 extension Scribble {
     /// A snapshot of the drawing — the whole tree when `complete`, else only the last
-    /// top-level mark — and the title. Later drawing does not change it.
+    /// top-level mark — and the title (and, complete, the view). Later drawing does not change it.
     /// - Complexity: O(n) in the marks and vertices copied.
     public func makeMemento(complete: Bool = true) -> ScribbleMemento {
         let saved: Stroke
@@ -16,7 +16,7 @@ extension Scribble {
             case nil: break
             }
         }
-        return ScribbleMemento(root: saved, isComplete: complete, title: title)
+        return ScribbleMemento(root: saved, isComplete: complete, title: title, view: view)
     }
 
     /// Makes a scribble holding `memento`'s state (for an incremental one, just its mark).
@@ -32,7 +32,7 @@ extension Scribble {
     /// - Complexity: O(1).
     public convenience init(adopting memento: ScribbleMemento) {
         self.init(root: memento.root)
-        if memento.isComplete { title = memento.title }
+        if memento.isComplete { (title, view) = (memento.title, memento.view) }
     }
 
     /// Restores `memento`: a complete one replaces the whole drawing and the title (observers
@@ -42,7 +42,7 @@ extension Scribble {
         let copy = ScribbleMemento.snapshot(of: memento.root)
         let marks = (0..<copy.count).compactMap { copy.child(at: $0) }
         if memento.isComplete {
-            title = memento.title
+            (title, view) = (memento.title, memento.view)
             replaceAll(with: marks)
         } else {
             marks.forEach(add)

@@ -1,4 +1,5 @@
-/// Writes a memento in the current file format (version 2, `docs/FORMAT.md`): it sizes the
+/// Writes a memento in the current file format (version 2, or 3 with the view the scribble
+/// was last seen at: `docs/FORMAT.md`): it sizes the
 /// file exactly first, then fills one buffer. Each maximal run of inline vertices is one
 /// node: a count, the first location as absolute grid numbers and every other as the step
 /// from the one before, in zigzag varints (about 2 bytes a coordinate for a hand-drawn
@@ -13,10 +14,20 @@ enum ScribbleEncoder {
     /// The file bytes for `memento`.
     /// - Complexity: O(n) in the number of marks and vertices; one allocation.
     static func encode(_ memento: ScribbleMemento) -> [UInt8] {
-        file(version: UInt16(ScribbleFormat.currentVersion), memento, payloadLength: encodedLength(of: memento.root)) {
-            write(memento.root, to: &$0)
+        guard let view = memento.view else {
+            return file(version: UInt16(ScribbleFormat.versionWithoutView), memento,
+                        payloadLength: encodedLength(of: memento.root)) { write(memento.root, to: &$0) }
+        }
+        return file(version: UInt16(ScribbleFormat.currentVersion), memento,
+                    payloadLength: encodedLength(of: memento.root) + viewLength) { writer in
+            write(memento.root, to: &writer)
+            writer.uint8(ScribbleFormat.Tag.view.rawValue)
+            for value in [view.zoom, view.centreX, view.centreY] { writer.uint64(value.bitPattern) }
         }
     }
+
+    /// The bytes of a view record: its tag and three Float64.
+    private static let viewLength = 1 + 3 * 8
 
     /// A file of format `version` around `memento`'s header fields and the payload `payload`
     /// writes, which must be `payloadLength` bytes: the header, the payload, the checksum.

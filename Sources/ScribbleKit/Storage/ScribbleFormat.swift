@@ -6,9 +6,14 @@ enum ScribbleFormat {
     /// The first eight bytes of every scribble file: a high byte (so it is not text), "TPSC",
     /// and CR LF SUB, which catch line-ending conversion and `type` on DOS (PNG's trick).
     static let magic: [UInt8] = [0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]
-    /// The version the encoder writes and the newest the readers know. Version 2 stores
-    /// locations as fixed-point deltas in varints, and pen pressure; version 1 files still open.
-    static let currentVersion = 2
+    /// The newest version the readers know. Version 2 stores locations as fixed-point deltas
+    /// in varints, and pen pressure; version 3 is version 2 with the view the scribble was
+    /// last seen at after the drawing. The encoder writes version 3 only for a scribble that
+    /// has a view, so one never zoomed or panned stays a version 2 file, as before; version 1
+    /// files still open.
+    static let currentVersion = 3
+    /// The version of a file without a view.
+    static let versionWithoutView = 2
     /// The deepest nesting of strokes a file may hold (the root is depth 0); bounds the
     /// reader's recursion on hostile files. The app itself nests one level.
     static let maxDepth = 64
@@ -48,6 +53,8 @@ enum ScribbleFormat {
         case dot = 2
         /// A stroke: flags, RGBA if coloured, size, child count, then its children.
         case stroke = 3
+        /// The view (version 3, after the root, once): zoom, centre x, centre y, Float64 each.
+        case view = 4
     }
 
     /// Decodes a whole file into a memento.
@@ -57,7 +64,7 @@ enum ScribbleFormat {
             Result { () throws(ScribbleFormatError) -> ScribbleMemento in
                 switch try version(of: raw) {
                 case 1: try ScribbleReaderV1.read(raw)
-                default: try ScribbleReaderV2.read(raw)
+                case let version: try ScribbleReaderV2.read(raw, version: version)
                 }
             }
         }

@@ -20,12 +20,14 @@ extension ScribbleManager {
         case damaged
     }
 
-    /// PNG bytes of `root` drawn on white, the canvas area (0, 0, `canvasWidth`, `canvasHeight`)
-    /// scaled to fit a square of `side` pixels, keeping its shape; `nil` if Cairo fails (out of memory).
+    /// PNG bytes of `root` drawn on white, the canvas area `thumbnailArea` finds for a canvas
+    /// of `canvasWidth`×`canvasHeight` scaled to fit a square of `side` pixels, keeping its
+    /// shape; `nil` if Cairo fails (out of memory).
     /// - Complexity: O(n) in the marks and vertices inside the canvas area.
     static func thumbnailPNG(of root: Mark, canvasWidth: Int, canvasHeight: Int,
                              side: Int = ThumbnailCache.Size.large.pixels) -> [UInt8]? {
-        let width = Double(max(canvasWidth, 1)), height = Double(max(canvasHeight, 1))
+        let area = thumbnailArea(showing: root.bounds, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        let width = Double(area.width), height = Double(area.height)
         let scale = min(Double(side) / width, Double(side) / height)
         let pixelsWide = max(1, Int((width * scale).rounded())), pixelsHigh = max(1, Int((height * scale).rounded()))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelsWide), Int32(pixelsHigh))
@@ -36,7 +38,8 @@ extension ScribbleManager {
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         cairo_scale(context, scale, scale)
-        cairo_rectangle(context, 0, 0, width, height)
+        cairo_translate(context, -Double(area.minX), -Double(area.minY))
+        cairo_rectangle(context, Double(area.minX), Double(area.minY), width, height)
         cairo_clip(context)
         MarkRenderer(context: context).render(root)
         guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
@@ -54,20 +57,25 @@ extension ScribbleManager {
             return Self.isIntact(path: scribblePath) ? .image(cached) : .damaged
         }
         guard let memento = try? Self.loadMemento(path: scribblePath) else { return .damaged }
-        let canvas = Self.canvasSize(showing: memento.root.bounds)
-        guard let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvas.width, canvasHeight: canvas.height)
+        guard let png = Self.thumbnailPNG(of: memento.root, canvasWidth: Self.thumbnailSize.width,
+                                          canvasHeight: Self.thumbnailSize.height)
         else { return .missing }
         let stored = (try? thumbnails.store(png, for: scribblePath)) ?? png
         return CairoImage(png: stored).map(Thumbnail.image) ?? .missing
     }
 
-    /// A canvas of the thumbnail's shape holding everything from the origin to the drawing's
-    /// right and bottom edges, plus a margin: the canvas size of the save is not stored.
-    static func canvasSize(showing bounds: Rect) -> (width: Int, height: Int) {
-        let margin: Float = 16
-        let right = bounds.isNull ? 0 : max(bounds.maxX + margin, 0), bottom = bounds.isNull ? 0 : max(bounds.maxY + margin, 0)
-        let scale = max(right / Float(thumbnailSize.width), bottom / Float(thumbnailSize.height), 1)
-        return (Int((Float(thumbnailSize.width) * scale).rounded(.up)), Int((Float(thumbnailSize.height) * scale).rounded(.up)))
+    /// The canvas area a thumbnail shows for a canvas of `canvasWidth`×`canvasHeight` (the
+    /// window's at the save, else the tile's 4:3): that canvas from the origin when the
+    /// drawing lies within it, as a drawing made at 100 % was seen; else — the canvas has no
+    /// edge — the drawing's bounds plus a margin, widened to the canvas' shape
+    /// and centred, wherever they lie.
+    static func thumbnailArea(showing bounds: Rect, canvasWidth: Int, canvasHeight: Int) -> Rect {
+        let canvas = Rect(x: 0, y: 0, width: Float(max(canvasWidth, 1)), height: Float(max(canvasHeight, 1)))
+        guard !bounds.isNull, canvas.intersection(bounds) != bounds else { return canvas }
+        let page = bounds.outset(by: 16)
+        let scale = max(page.width / canvas.width, page.height / canvas.height)
+        let (width, height) = (canvas.width * scale, canvas.height * scale)
+        return Rect(x: (page.minX + page.maxX - width) / 2, y: (page.minY + page.maxY - height) / 2, width: width, height: height)
     }
 
     /// Moves the thumbnail an older version saved beside the entry `id` out of the gallery

@@ -1,5 +1,6 @@
 /// The Memento (book chapter 23): a scribble's state kept outside the scribble — the whole
-/// drawing (complete) or only its last top-level mark (incremental) — plus its title.
+/// drawing (complete) or only its last top-level mark (incremental) — plus its title and,
+/// for a complete one, the view it was last seen at.
 /// Only `Scribble` and the memento see inside; everyone else (the caretaker,
 /// `ScribbleManager`) handles it whole or as its encoded `data`.
 ///
@@ -14,12 +15,15 @@ public struct ScribbleMemento: @unchecked Sendable {
     let isComplete: Bool
     /// The scribble's name; the caretaker fills it in when the scribble has none.
     public internal(set) var title: String?
+    /// The zoom and centre the scribble was last seen at (complete mementos only).
+    public internal(set) var view: ScribbleView?
 
     /// Wraps a tree that nobody else holds.
-    init(root: Stroke, isComplete: Bool, title: String?) {
+    init(root: Stroke, isComplete: Bool, title: String?, view: ScribbleView? = nil) {
         self.root = root
         self.isComplete = isComplete
         self.title = title.map(ScribbleFormat.clipped)
+        self.view = isComplete ? view : nil
     }
 
     /// Rebuilds a memento from its encoded form, refusing damaged, foreign or newer files.

@@ -25,17 +25,31 @@ struct ScribbleReaderV2 {
         input = ByteReader(payload, shortage: .corrupt("a node runs past the end of the drawing"))
     }
 
-    /// Decodes a whole version-2 file whose magic and version were already checked.
+    /// Decodes a whole version-2 or version-3 file whose magic and version were already
+    /// checked; version 3 ends with the view the scribble was last seen at.
     /// - Complexity: O(n) in the file's length.
-    static func read(_ raw: UnsafeRawBufferPointer) throws(ScribbleFormatError) -> ScribbleMemento {
+    static func read(_ raw: UnsafeRawBufferPointer, version: Int) throws(ScribbleFormatError) -> ScribbleMemento {
         let checked = try ScribbleReaderV1.validate(raw) // the header, length and checksum are version 1's
         var reader = ScribbleReaderV2(UnsafeRawBufferPointer(rebasing: raw[checked.payload]))
         guard try reader.input.uint8() == ScribbleFormat.Tag.stroke.rawValue else {
             throw .corrupt("the drawing does not start with a stroke")
         }
         let root = try reader.readStroke(depth: 0)
+        let view = version >= 3 ? try reader.readView(isComplete: checked.isComplete) : nil
         guard reader.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
-        return ScribbleMemento(root: root, isComplete: checked.isComplete, title: checked.title)
+        return ScribbleMemento(root: root, isComplete: checked.isComplete, title: checked.title, view: view)
+    }
+
+    /// Reads the view record that ends a version-3 payload: only a complete file has one, and
+    /// only values a viewport can have (a version-3 file without one is a version-2 file
+    /// spelled another way, and refused as such).
+    private mutating func readView(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView {
+        guard isComplete else { throw .corrupt("an incremental file has a view") }
+        guard try input.uint8() == ScribbleFormat.Tag.view.rawValue else { throw .corrupt("the view is missing") }
+        let zoom = Double(bitPattern: try input.uint64()), x = Double(bitPattern: try input.uint64())
+        let y = Double(bitPattern: try input.uint64())
+        guard let view = ScribbleView(zoom: zoom, centreX: x, centreY: y) else { throw .corrupt("the view is out of range") }
+        return view
     }
 
     /// Reads a stroke whose tag was just read, and its children in order.
@@ -81,7 +95,7 @@ struct ScribbleReaderV2 {
                 if hasPressure { levels.append(Stroke.fullPressure) }
                 read += 1
                 afterRun = false
-            case nil:
+            case .view, nil: // a view is no mark, and comes only after the root
                 throw .corrupt("it holds an unknown kind of mark")
             }
         }

@@ -76,10 +76,11 @@ public final class EraserTool: CanvasTool {
         guard let (center, radius) = outline else { return }
         cairo_new_path(cr)
         cairo_arc(cr, Double(center.x), Double(center.y), Double(radius), 0, 2 * .pi)
-        cairo_set_line_width(cr, 3)
+        let pixel = Viewport.viewPixel(on: cr) // the reach scales with the canvas; its line does not
+        cairo_set_line_width(cr, 3 * pixel)
         cairo_set_source_rgba(cr, 1, 1, 1, 0.8)
         cairo_stroke_preserve(cr)
-        cairo_set_line_width(cr, 1)
+        cairo_set_line_width(cr, pixel)
         cairo_set_source_rgba(cr, 0, 0, 0, 0.8)
         cairo_stroke(cr)
     }

@@ -62,16 +62,18 @@ public final class SelectTool: CanvasTool {
     public func drawOverlay(on context: CairoContext) {
         let cr = context.pointer
         let margin = Selection.outlineMargin
+        let pixel = Viewport.viewPixel(on: cr) // lines and dashes in view pixels at any zoom
         for mark in host.selection.marks {
             let box = mark.bounds.outset(by: margin).integral
             guard !box.isNull else { continue }
-            cairo_rectangle(cr, Double(box.minX) + 0.5, Double(box.minY) + 0.5, Double(box.width) - 1, Double(box.height) - 1)
+            cairo_rectangle(cr, Double(box.minX) + pixel / 2, Double(box.minY) + pixel / 2,
+                            Double(box.width) - pixel, Double(box.height) - pixel)
         }
-        cairo_set_line_width(cr, 1)
+        cairo_set_line_width(cr, pixel)
         cairo_set_dash(cr, nil, 0, 0)
         cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
         cairo_stroke_preserve(cr)
-        var dashes: [Double] = [4, 3]
+        var dashes: [Double] = [4 * pixel, 3 * pixel]
         cairo_set_dash(cr, &dashes, 2, 0)
         cairo_set_source_rgb(cr, 0.1, 0.35, 0.85)
         cairo_stroke(cr)

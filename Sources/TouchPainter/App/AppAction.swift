@@ -10,6 +10,10 @@ enum AppAction: String, CaseIterable {
     case undo, redo
     case newScribble = "new-scribble"
     case palette
+    case zoomIn = "zoom-in"
+    case zoomOut = "zoom-out"
+    case zoom100 = "zoom-100"
+    case zoomFit = "zoom-fit"
     case save
     case openGallery = "open-gallery"
     case importNotebook = "import"
@@ -32,6 +36,11 @@ enum AppAction: String, CaseIterable {
         case .redo: ["<Primary><Shift>z", "<Primary>y"]
         case .newScribble: ["<Primary>n"]
         case .palette: ["<Primary>k"]
+        // Ctrl+plus, and Ctrl+= (the same key without Shift on most layouts), and the keypad's.
+        case .zoomIn: ["<Primary>plus", "<Primary>equal", "<Primary>KP_Add"]
+        case .zoomOut: ["<Primary>minus", "<Primary>KP_Subtract"]
+        case .zoom100: ["<Primary>1", "<Primary>KP_1"]
+        case .zoomFit: ["<Primary>0", "<Primary>KP_0"]
         case .save: ["<Primary>s"]
         case .openGallery: ["<Primary>o"]
         case .importNotebook: ["<Primary>i"]
@@ -58,6 +67,11 @@ enum AppAction: String, CaseIterable {
         case .newScribble: KeyShortcut(.drawing, accelerators + AppAction.delete.accelerators, tr("New scribble"),
                                        tr("Delete too, when nothing is selected"))
         case .palette: KeyShortcut(.drawing, accelerators, tr("Colour and width"))
+        // Two lines for the four zoom keys, so the window keeps to two columns and fits 1024×768.
+        case .zoomIn: KeyShortcut(.drawing, ["<Primary>plus", "<Primary>minus"], tr("Zoom in or out"),
+                                  tr("Ctrl+wheel: about the pointer"))
+        case .zoomFit: KeyShortcut(.drawing, ["<Primary>0", "<Primary>1"], tr("Fit the drawing, or 100 %"))
+        case .zoomOut, .zoom100: nil // listed with zoom-in and fit
         case .save: KeyShortcut(.scribbles, accelerators, tr("Save"))
         case .openGallery: KeyShortcut(.scribbles, accelerators, tr("Open the gallery"))
         case .importNotebook: KeyShortcut(.scribbles, accelerators, tr("Import a Xournal++ notebook"))

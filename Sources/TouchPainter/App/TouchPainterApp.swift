@@ -126,6 +126,10 @@ final class TouchPainterApp {
                 canvas.startNewScribble()
             }
         case .palette: return onCanvas { canvas.perform(.palette) }
+        case .zoomIn: return onCanvas { canvas.perform(ZoomAction.zoomIn) }
+        case .zoomOut: return onCanvas { canvas.perform(ZoomAction.zoomOut) }
+        case .zoom100: return onCanvas { canvas.perform(ZoomAction.actualSize) }
+        case .zoomFit: return onCanvas { canvas.perform(ZoomAction.fitDrawing) }
         case .save: return onCanvas { canvas.perform(.save) }
         case .openGallery: return { coordinator.requestViewChange(to: .gallery) }
         case .importNotebook: return { canvas.importFileChooser() }

@@ -18,6 +18,9 @@ final class CanvasToolbar {
     var onAction: ((Action) -> Void)?
     /// The buttons by action (tests and shortcuts reach them here).
     private(set) var buttons: [Action: Button] = [:]
+    /// The zoom in percent; its menu zooms in and out, to 100 % and to fit.
+    let zoomButton = MenuButton(label: ZoomAction.label(for: Viewport(width: 0, height: 0)),
+                                sections: [ZoomAction.allCases.map(\.menuItem)])
     private let swatch = DrawingArea()
     private let style: StrokeStyle
 
@@ -33,6 +36,10 @@ final class CanvasToolbar {
             buttons[action] = button
         }
         setUndoAvailable(false, redoAvailable: false)
+        zoomButton.accessibleName = tr("Zoom")
+        zoomButton.tooltip = tr("Zoom (Ctrl+plus, Ctrl+minus, Ctrl+0 fits the drawing)")
+        zoomButton.focusOnClick = false
+        zoomButton.accessibleDescription = zoomButton.label
         swatch.setSizeRequest(width: 24, height: 18)
         swatch.onDraw { [weak self] cr in self?.drawSwatch(cr) }
         style.addObserver { [weak self] _ in self?.swatch.queueDraw() }
@@ -40,8 +47,25 @@ final class CanvasToolbar {
 
     /// Header bar items at the left: the document buttons, linked in one group.
     private(set) lazy var startItems: [Widget] = [linked([.newScribble, .save, .openGallery, .palette])]
-    /// Header bar items at the right: Undo and Redo, linked.
-    private(set) lazy var endItems: [Widget] = [linked([.undo, .redo])]
+    /// Header bar items at the right: Undo and Redo, linked, and the zoom to their left —
+    /// clipped in a window narrowed to 360 px rather than holding it wider.
+    private(set) lazy var endItems: [Widget] = [linked([.undo, .redo]), zoomArea]
+
+    /// The zoom button's place in the header bar.
+    private lazy var zoomArea: Widget = {
+        let area = ScrolledWindow()
+        area.clipSideways()
+        area.add(zoomButton)
+        return area
+    }()
+
+    /// Shows `viewport`'s zoom on the zoom button.
+    func showZoom(of viewport: Viewport) {
+        let label = ZoomAction.label(for: viewport)
+        guard zoomButton.label != label else { return }
+        zoomButton.label = label
+        zoomButton.accessibleDescription = label // a screen reader says "Zoom, 141 %"
+    }
 
     /// The buttons for `actions` side by side with no gap, as one control (GNOME's "linked"
     /// style): a compact toolbar that still fits a narrow window.

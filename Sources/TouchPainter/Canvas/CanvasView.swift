@@ -18,6 +18,9 @@ final class CanvasView {
     var drawOverlay: ((CairoContext) -> Void)?
     /// Told of each frame drawn and each full frame shown, if anyone watches the timing.
     var instrumentation: Instrumentation?
+    /// Told when the camera moved or the view's size changed (the zoom button, the view the
+    /// scribble keeps).
+    var onViewChange: ((Viewport) -> Void)?
 
     /// An empty canvas showing `background` under the marks; `show(_:)` gives it a scribble.
     init(background: CanvasKind = .plain) {
@@ -43,17 +46,52 @@ final class CanvasView {
         session.whenCurrentFrameIsShown(body)
     }
 
-    /// Asks for `rect` (canvas coordinates) to be drawn again: the tools' overlay.
+    /// The camera over the canvas: what part of it the view shows, how big.
+    var viewport: Viewport { session.viewport }
+
+    /// Moves the camera with `body` (see `CanvasSession.changeView`).
+    func changeView(_ body: (inout Viewport) -> Void) {
+        session.changeView(body)
+        onViewChange?(session.viewport)
+    }
+
+    /// Shows the scribble as `view` saw it, or as a new one (`nil`), once the view has a size.
+    func show(view: ScribbleView?) {
+        session.show(view: view)
+        if session.viewport.width > 0 { onViewChange?(session.viewport) } // else when it has a size
+    }
+
+    /// The canvas point under the view point (`x`, `y`): where input becomes canvas
+    /// coordinates, once.
+    func canvasPoint(x: Double, y: Double) -> Point {
+        session.viewport.canvasPoint(viewX: x, viewY: y)
+    }
+
+    /// Asks for `rect` (canvas coordinates) to be drawn again: the tools' overlay. Zoomed
+    /// out, the overlays' lines (a few view pixels thick) reach further than the canvas
+    /// margins their tools allow for: two view pixels more are redrawn.
     func invalidate(_ rect: Rect) {
+        let area = session.viewport.viewRect(rect)
+        invalidate(viewRect: session.viewport.zoom < 1 ? area.outset(by: 2) : area)
+    }
+
+    /// Asks for `rect` (view coordinates) to be drawn again.
+    private func invalidate(viewRect rect: Rect) {
         guard !rect.isNull else { return }
-        let r = CanvasBackdrop.pixelArea(covering: rect)
+        let r = CanvasBackdrop.pixelArea(covering: rect.intersection(bounds.outset(by: 2)))
+        guard !r.isNull else { return }
         drawingArea.queueDraw(x: Int(r.minX), y: Int(r.minY), width: Int(r.width), height: Int(r.height))
+    }
+
+    /// The view's own area, view coordinates.
+    private var bounds: Rect {
+        Rect(x: 0, y: 0, width: Float(session.viewport.width), height: Float(session.viewport.height))
     }
 
     private func apply(_ update: CanvasUpdate) {
         switch update {
         case .redraw(let rect):
-            invalidate(rect)
+            invalidate(viewRect: rect)
         case .redrawAll:
             drawingArea.queueDraw()
         case .paintLive(let wait) where wait == 0:
@@ -61,7 +99,7 @@ final class CanvasView {
         case .paintLive(let wait):
             MainLoop.after(milliseconds: wait) { [weak self] in self?.paintLiveArea() }
         case .frameShown(let rect, let vertices):
-            invalidate(rect)
+            invalidate(viewRect: rect)
             instrumentation?.canvasDidShowFullFrame(vertices: vertices)
         }
     }
@@ -69,23 +107,30 @@ final class CanvasView {
     /// Paints the stroke in progress now, not at GTK's next frame.
     private func paintLiveArea() {
         let area = session.takeLiveArea()
-        guard !area.isNull else { return }
-        let r = CanvasBackdrop.pixelArea(covering: area)
+        let r = CanvasBackdrop.pixelArea(covering: area.intersection(bounds.outset(by: 2)))
+        guard !r.isNull else { return }
         let painted = drawingArea.paintNow(x: Int(r.minX), y: Int(r.minY), width: Int(r.width), height: Int(r.height)) { cr in
             draw(cr)
         }
-        if !painted { invalidate(area) }
+        if !painted { invalidate(viewRect: area) }
     }
 
     private func resize(width: Int, height: Int) {
         let monitor = drawingArea.monitorSize
-        session.resize(to: CanvasViewport(width: width, height: height, scale: drawingArea.scaleFactor,
+        let before = session.viewport
+        session.resize(to: CanvasViewSize(width: width, height: height, scale: drawingArea.scaleFactor,
                                           monitorWidth: monitor?.width, monitorHeight: monitor?.height))
+        if session.viewport != before { onViewChange?(session.viewport) }
     }
 
     private func draw(_ cr: CairoContext) {
         session.draw(on: cr)
-        drawOverlay?(cr)
+        if let drawOverlay {
+            cr.withSavedState {
+                session.viewport.transform(cr) // the tools draw in canvas coordinates
+                drawOverlay(cr)
+            }
+        }
         instrumentation?.canvasDidDraw()
     }
 }

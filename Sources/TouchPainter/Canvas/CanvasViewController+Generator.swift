@@ -13,17 +13,20 @@ extension CanvasViewController {
         old.session.stopShowing() // it may still be rendering a frame; it gets no more changes
         canvasRow.remove(old.drawingArea)
         canvasView = generator.canvasView()
-        installCanvasView()
+        installCanvasView(looking: old.viewport)
+        navigation.reset()
     }
 
-    /// Puts `canvasView` on the page beside the tool bar, showing the document's scribble,
-    /// with its pointer events coming here; starts making its texture in the background so
-    /// the first frame need not.
-    func installCanvasView() {
+    /// Puts `canvasView` on the page beside the tool bar, showing the document's scribble
+    /// where `viewport` looks (the view it replaces), else as the scribble was last seen, with
+    /// its pointer events coming here; starts making its texture in the background so the
+    /// first frame need not.
+    func installCanvasView(looking viewport: Viewport? = nil) {
         let area = canvasView.drawingArea
         area.onPointer { [weak self] event in self?.handle(event) }
         area.onPointerLeave { [weak self] in self?.tool.hover(at: nil) }
         area.onKeyPress { [weak self] key in self?.handleKey(key) ?? false }
+        installNavigation(on: area)
         area.onRealize { [weak self, weak area] in
             guard let self, let area else { return }
             area.setCursor(named: self.tool.cursorName)
@@ -32,6 +35,12 @@ extension CanvasViewController {
         canvasView.drawOverlay = { [weak self] cr in self?.tool.drawOverlay(on: cr) }
         canvasView.instrumentation = instrumentation
         canvasView.show(document.scribble)
+        canvasView.onViewChange = { [weak self] viewport in self?.viewDidChange(viewport) }
+        if let viewport {
+            canvasView.changeView { $0 = viewport }
+        } else {
+            canvasView.show(view: document.scribble.view)
+        }
         canvasView.prepareBackground()
         canvasRow.packStart(area, expand: true)
         area.showAll()

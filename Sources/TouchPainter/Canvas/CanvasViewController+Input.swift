@@ -8,13 +8,14 @@ extension CanvasViewController {
     /// tools' single-key shortcuts.
     func handle(_ event: PointerEvent) {
         guard !event.isEmulated else { return }
+        if navigation.handle(event, move: { apply($0) }) { return }
         if event.kind == .press, event.touchSequence != nil || (event.button == 1 && !event.isDoubleClick) {
             canvasView.drawingArea.grabFocus()
         }
         if let instrumentation, event.kind == .motion, event.isPrimaryDown || event.touchSequence != nil, tool is PenTool {
             instrumentation.motionArrived()
         }
-        input.handle(ToolEvent(event))
+        input.handle(ToolEvent(event, at: canvasView.canvasPoint(x: event.x, y: event.y)))
     }
 
     /// The canvas' single-key shortcuts, heard by the window whatever has the focus (but an
@@ -31,13 +32,15 @@ extension CanvasViewController {
         return true
     }
 
-    /// Keys on the focused canvas: Escape clears the selection or ends stamping, Delete
-    /// removes the selection, arrows move it (Shift: ten pixels). Returns false for keys it
+    /// Keys on the focused canvas: Space held makes a primary drag pan, Escape clears the
+    /// selection or ends stamping, Delete removes the selection, arrows move it (Shift: ten
+    /// pixels). Returns false for keys it
     /// leaves to others.
     func handleKey(_ key: KeyEvent) -> Bool {
         guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
         let step: Float = key.modifiers.contains(.shift) ? 10 : 1
         switch key.key {
+        case .space: holdSpace(true)
         case .escape: escape()
         case .delete, .backSpace: deleteSelection()
         case .left: moveSelection(dx: -step, dy: 0)

@@ -42,6 +42,8 @@ final class CanvasViewController: ViewController {
     let selection = Selection()
     /// Where the selection's outlines were last drawn, to clear them when it changes.
     var shownSelectionOutline = Rect.null
+    /// The drag, wheel or pinch moving the camera, ahead of the tools.
+    let navigation = CanvasNavigation()
     /// The kept pattern templates.
     let templates: TemplateLibrary
     /// The templates list in the Templates popover.
@@ -69,6 +71,7 @@ final class CanvasViewController: ViewController {
             self.selection.clear()
             self.infoBar.dismiss()
             self.canvasView.show(scribble)
+            self.canvasView.show(view: scribble.view) // as it was last seen
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
         document.onSaved = { [weak self] name in self?.dialogs.notify(tr("Saved “%1$s”", name)) }
@@ -163,6 +166,7 @@ final class CanvasViewController: ViewController {
         endGesture()
         selection.clear()
         document.startNewScribble()
+        canvasView.show(view: nil) // a new scribble: 100 % with the origin at the top-left
     }
 
     /// Asks what to do with unsaved changes before they would be lost: Save (which asks for a

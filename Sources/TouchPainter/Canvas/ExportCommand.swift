@@ -10,9 +10,9 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Export a scribble (or a Xournal++ notebook) to PNG, SVG, PDF or a Xournal++ notebook, without a display.",
         discussion: """
-        The type follows OUT's extension. The page runs from the canvas' origin to the \
-        drawing's right and bottom edges plus a 16-pixel margin. SVG and PDF keep every mark \
-        as a vector path; a .xopp notebook has one page around the drawing. Exit status: 0 done, 1 the input cannot be read or the output \
+        The type follows OUT's extension. The page is the drawing's bounds plus a 16-pixel \
+        margin, wherever on the canvas it lies. SVG and PDF keep every mark as a vector \
+        path; a .xopp notebook is one such page. Exit status: 0 done, 1 the input cannot be read or the output \
         written, 2 a usage error.
         """
     )

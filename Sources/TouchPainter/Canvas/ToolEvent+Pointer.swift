@@ -2,8 +2,9 @@ import GtkKit
 import ScribbleKit
 
 extension ToolEvent {
-    /// `event`, a GTK pointer event on the canvas, as the tools see it.
-    init(_ event: PointerEvent) {
+    /// `event`, a GTK pointer event on the canvas, as the tools see it: at the canvas point
+    /// `point` under it (see `Viewport`).
+    init(_ event: PointerEvent, at point: Point) {
         let kind: Kind = switch event.kind {
         case .press: .press
         case .motion: .motion
@@ -18,7 +19,7 @@ extension ToolEvent {
             case .mouse, .touchscreen, .other: .mouse
             }
         }
-        self.init(kind: kind, point: Point(event.x, event.y), device: device, pressure: event.pressure.map(Float.init),
+        self.init(kind: kind, point: point, device: device, pressure: event.pressure.map(Float.init),
                   button: event.button, isPrimaryDown: event.isPrimaryDown, isDoubleClick: event.isDoubleClick,
                   modifiers: event.modifiers.contains(.shift) ? .shift : [])
     }
