@@ -147,3 +147,16 @@ def test_an_export_to_xopp_opens_in_xournalpp_and_looks_the_same(tmp_path):
     b = b.resize(a.size, Image.LANCZOS)
     best = max(agreement(a, ImageChops.offset(b, dx, dy)) for dx in range(-3, 4) for dy in range(-3, 4))
     assert best >= 0.97, best
+
+
+def test_the_pages_are_locked_under_the_eraser_and_the_select_tool(launch, tmp_path):
+    app = launch(write_notebook(tmp_path))
+    wait_for(lambda: red_stroke_shown(app), what="the notebook")
+    ox, oy = app.canvas_origin()
+    y = round(oy + 80 * PX)  # the first ruled line, away from every stroke
+    app.key("e")
+    app.drag([(round(ox + 250 * PX), y - 10), (round(ox + 450 * PX), y + 10)])
+    assert lined_page_shown(app)  # the ruling and the margin are still there
+    app.key("s")
+    app.click(round(ox + 400 * PX), y)
+    assert not app.is_sensitive("Keep as template")  # nothing was selected

@@ -57,14 +57,14 @@ public final class CutMarksCommand: Command {
     /// Whether the gesture has taken nothing yet: there is nothing to undo.
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// Takes what `step` covers from every top-level mark now, cutting strokes, and shows it
-    /// as one change.
+    /// Takes what `step` covers from every top-level mark now (but locked ones), cutting
+    /// strokes, and shows it as one change.
     /// - Complexity: O(top-level marks) bounds checks, plus the vertices of the marks near
     ///   the step, plus O(top-level marks) for each mark cut.
     public func erase(_ step: EraserStep) {
         var cuts: [(index: Int, mark: Mark, erasure: Erasure)] = []
         for (index, element) in scribble.root.elements.enumerated() {
-            guard case .mark(let mark) = element, let erasure = mark.erased(by: step) else { continue }
+            guard case .mark(let mark) = element, !mark.isLocked, let erasure = mark.erased(by: step) else { continue }
             cuts.append((index, mark, erasure))
         }
         guard !cuts.isEmpty else { return }

@@ -104,6 +104,9 @@ public final class Stroke: Mark {
         return bounds
     }
 
+    /// Whether any child is another mark (a dot, a stroke), not an inline vertex.
+    var holdsMarks: Bool { markCount > 0 }
+
     /// Whether `box` holds the children's bounds: a sealed stroke whose children are all
     /// other marks. Its children are sealed too, so they never change under it; the few
     /// changes a sealed stroke takes in place (on a fresh copy, before it is placed) go

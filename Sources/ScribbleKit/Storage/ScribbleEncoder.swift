@@ -14,16 +14,23 @@ enum ScribbleEncoder {
     /// The file bytes for `memento`.
     /// - Complexity: O(n) in the number of marks and vertices; one allocation.
     static func encode(_ memento: ScribbleMemento) -> [UInt8] {
-        guard let view = memento.view else {
-            return file(version: UInt16(ScribbleFormat.versionWithoutView), memento,
-                        payloadLength: encodedLength(of: memento.root)) { write(memento.root, to: &$0) }
-        }
-        return file(version: UInt16(ScribbleFormat.currentVersion), memento,
-                    payloadLength: encodedLength(of: memento.root) + viewLength) { writer in
+        let version = memento.view != nil || holdsLocked(memento.root) ? ScribbleFormat.currentVersion : ScribbleFormat.versionWithoutView
+        return file(version: UInt16(version), memento,
+                    payloadLength: encodedLength(of: memento.root) + (memento.view == nil ? 0 : viewLength)) { writer in
             write(memento.root, to: &writer)
+            guard let view = memento.view else { return }
             writer.uint8(ScribbleFormat.Tag.view.rawValue)
             for value in [view.zoom, view.centreX, view.centreY] { writer.uint64(value.bitPattern) }
         }
+    }
+
+    /// Whether a stroke in the tree under `stroke` (itself included) is locked.
+    /// - Complexity: O(the marks under it); vertices are not looked at.
+    private static func holdsLocked(_ stroke: Stroke) -> Bool {
+        if stroke.isLocked { return true }
+        guard stroke.holdsMarks else { return false } // a plain stroke's vertices need no look
+        for case .mark(let child as Stroke) in stroke.elements where holdsLocked(child) { return true }
+        return false
     }
 
     /// The bytes of a view record: its tag and three Float64.
@@ -93,7 +100,8 @@ enum ScribbleEncoder {
     private static func write(_ stroke: Stroke, to writer: inout ByteWriter) {
         let withPressure = hasPressure(stroke)
         writer.uint8(ScribbleFormat.Tag.stroke.rawValue)
-        writer.uint8((stroke.color == nil ? 0 : ScribbleFormat.colorFlag) | (withPressure ? ScribbleFormat.pressureFlag : 0))
+        writer.uint8((stroke.color == nil ? 0 : ScribbleFormat.colorFlag) | (withPressure ? ScribbleFormat.pressureFlag : 0)
+                     | (stroke.isLocked ? ScribbleFormat.lockedFlag : 0))
         if let color = stroke.color { write(color, to: &writer) }
         writer.float(stroke.size)
         writer.varint(UInt64(stroke.count))

@@ -8,9 +8,9 @@ enum ScribbleFormat {
     static let magic: [UInt8] = [0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]
     /// The newest version the readers know. Version 2 stores locations as fixed-point deltas
     /// in varints, and pen pressure; version 3 is version 2 with the view the scribble was
-    /// last seen at after the drawing. The encoder writes version 3 only for a scribble that
-    /// has a view, so one never zoomed or panned stays a version 2 file, as before; version 1
-    /// files still open.
+    /// last seen at after the drawing, and locked strokes. The encoder writes version 3 only
+    /// for a scribble that has a view or a locked stroke, so one never zoomed or panned stays
+    /// a version 2 file, as before; version 1 files still open.
     static let currentVersion = 3
     /// The version of a file without a view.
     static let versionWithoutView = 2
@@ -37,6 +37,9 @@ enum ScribbleFormat {
     /// Stroke flag (version 2): the stroke keeps a pen pressure per child; each of its vertex
     /// runs is followed by one pressure byte a vertex.
     static let pressureFlag: UInt8 = 2
+    /// Stroke flag (version 3): the tools leave the stroke alone (`Stroke.isLocked`: an
+    /// imported notebook's pages).
+    static let lockedFlag: UInt8 = 4
     /// Version 2 stores a location as a whole number of 1/`gridScale` px steps
     /// (`MarkLimits.gridScale`, the grid the model keeps points on).
     static let gridScale = MarkLimits.gridScale

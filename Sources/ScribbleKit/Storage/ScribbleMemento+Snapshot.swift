@@ -21,6 +21,7 @@ extension ScribbleMemento {
         }
         copy.append(contentsOf: run)
         copy.setPressures(stroke.pressures) // kept unless a child was left out
+        copy.isLocked = stroke.isLocked
         return copy
     }
 

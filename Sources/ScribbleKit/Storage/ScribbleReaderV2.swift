@@ -20,29 +20,35 @@ struct ScribbleReaderV2 {
     private var input: ByteReader
     /// One run's points, reused from run to run so a stroke of many runs allocates once.
     private var points: [Point] = []
+    /// The file's version: 3 allows locked strokes.
+    private let version: Int
+    /// Whether a locked stroke was read (a version 3 file needs it or a view).
+    private var sawLocked = false
 
-    private init(_ payload: UnsafeRawBufferPointer) {
+    private init(_ payload: UnsafeRawBufferPointer, version: Int) {
         input = ByteReader(payload, shortage: .corrupt("a node runs past the end of the drawing"))
+        self.version = version
     }
 
     /// Decodes a whole version-2 or version-3 file whose magic and version were already
-    /// checked; version 3 ends with the view the scribble was last seen at.
+    /// checked; version 3 may hold locked strokes and may end with the view the scribble was
+    /// last seen at, and holds at least one of them (else it is version 2 spelled otherwise).
     /// - Complexity: O(n) in the file's length.
     static func read(_ raw: UnsafeRawBufferPointer, version: Int) throws(ScribbleFormatError) -> ScribbleMemento {
         let checked = try ScribbleReaderV1.validate(raw) // the header, length and checksum are version 1's
-        var reader = ScribbleReaderV2(UnsafeRawBufferPointer(rebasing: raw[checked.payload]))
+        var reader = ScribbleReaderV2(UnsafeRawBufferPointer(rebasing: raw[checked.payload]), version: version)
         guard try reader.input.uint8() == ScribbleFormat.Tag.stroke.rawValue else {
             throw .corrupt("the drawing does not start with a stroke")
         }
         let root = try reader.readStroke(depth: 0)
-        let view = version >= 3 ? try reader.readView(isComplete: checked.isComplete) : nil
+        let view = version >= 3 && reader.input.remaining > 0 ? try reader.readView(isComplete: checked.isComplete) : nil
+        guard version < 3 || view != nil || reader.sawLocked else { throw .corrupt("the view is missing") }
         guard reader.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
         return ScribbleMemento(root: root, isComplete: checked.isComplete, title: checked.title, view: view)
     }
 
     /// Reads the view record that ends a version-3 payload: only a complete file has one, and
-    /// only values a viewport can have (a version-3 file without one is a version-2 file
-    /// spelled another way, and refused as such).
+    /// only values a viewport can have.
     private mutating func readView(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView {
         guard isComplete else { throw .corrupt("an incremental file has a view") }
         guard try input.uint8() == ScribbleFormat.Tag.view.rawValue else { throw .corrupt("the view is missing") }
@@ -57,11 +63,14 @@ struct ScribbleReaderV2 {
     private mutating func readStroke(depth: Int) throws(ScribbleFormatError) -> Stroke {
         guard depth <= ScribbleFormat.maxDepth else { throw .corrupt("strokes are nested too deeply") }
         let flags = try input.uint8()
-        guard flags & ~(ScribbleFormat.colorFlag | ScribbleFormat.pressureFlag) == 0 else {
-            throw .corrupt("a stroke has unknown flags")
-        }
+        let known = ScribbleFormat.colorFlag | ScribbleFormat.pressureFlag | (version >= 3 ? ScribbleFormat.lockedFlag : 0)
+        guard flags & ~known == 0 else { throw .corrupt("a stroke has unknown flags") }
         let color = try flags & ScribbleFormat.colorFlag != 0 ? readColor() : nil
         let stroke = Stroke(color: color, size: try readSize("a stroke's width"))
+        if flags & ScribbleFormat.lockedFlag != 0 {
+            stroke.isLocked = true
+            sawLocked = true
+        }
         let hasPressure = flags & ScribbleFormat.pressureFlag != 0
         let childCount = try input.count(atMost: input.remaining / Self.minimumChildLength,
                                          .corrupt("a stroke declares more children than the file holds"))
