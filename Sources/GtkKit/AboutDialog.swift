@@ -25,8 +25,10 @@ public enum AboutDialog {
         public var authors: [String]
 
         /// The content of an About window.
-        public init(name: String, version: String, iconName: String, logo: [UInt8], comments: String, website: String,
-                    copyright: String, authors: [String]) {
+        public init(
+            name: String, version: String, iconName: String, logo: [UInt8], comments: String, website: String,
+            copyright: String, authors: [String]
+        ) {
             (self.name, self.version, self.iconName, self.logo, self.comments) = (name, version, iconName, logo, comments)
             (self.website, self.copyright, self.authors) = (website, copyright, authors)
         }
@@ -59,8 +61,9 @@ public enum AboutDialog {
         if let parent { gtk_window_set_transient_for(window, parent.window) }
         gtk_window_set_modal(window, 1)
         // Closing (the response) destroys the window; GTK owns it until then.
-        g_signal_connect_data(widget, "response", unsafeBitCast(destroyOnResponse, to: GCallback.self), nil, nil,
-                              GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            widget, "response", unsafeBitCast(destroyOnResponse, to: GCallback.self), nil, nil,
+            GConnectFlags(rawValue: 0))
         gtk_window_present(window)
     }
 }

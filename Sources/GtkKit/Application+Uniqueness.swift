@@ -27,30 +27,36 @@ extension Application {
     public static func nameOwner(of id: String, timeout milliseconds: Int32) -> NameOwner {
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return .none }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        let ownerQuery = call(bus, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                              interface: "org.freedesktop.DBus", method: "GetNameOwner",
-                              arguments: [g_variant_new_string(id)], timeout: milliseconds)
+        let ownerQuery = call(
+            bus, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", method: "GetNameOwner",
+            arguments: [g_variant_new_string(id)], timeout: milliseconds)
         guard case .success = ownerQuery else {
             // NameHasNoOwner: a first launch. A bus too slow to say is no one to wait for either.
             return .none
         }
         // GApplication's object path for the id: dots become slashes, dashes underscores.
         let path = "/" + String(id.map { $0 == "." ? "/" : $0 == "-" ? "_" : $0 })
-        switch call(bus, destination: id, path: path, interface: "org.gtk.Actions", method: "DescribeAll",
-                    arguments: [], timeout: milliseconds) {
+        switch call(
+            bus, destination: id, path: path, interface: "org.gtk.Actions", method: "DescribeAll",
+            arguments: [], timeout: milliseconds)
+        {
         case .success: return .answeringInstance
         case .failure(let failure): return failure.timedOut ? .notAnswering : .somethingElse
         }
     }
 
     /// One synchronous D-Bus call; the failure says whether it was the timeout.
-    private static func call(_ bus: OpaquePointer, destination: String, path: String, interface: String,
-                             method: String, arguments: [OpaquePointer?], timeout: Int32) -> Result<Void, CallFailure> {
+    private static func call(
+        _ bus: OpaquePointer, destination: String, path: String, interface: String,
+        method: String, arguments: [OpaquePointer?], timeout: Int32
+    ) -> Result<Void, CallFailure> {
         var arguments = arguments
         let tuple = arguments.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
         var error: UnsafeMutablePointer<GError>?
-        let reply = g_dbus_connection_call_sync(bus, destination, path, interface, method, tuple, nil,
-                                                G_DBUS_CALL_FLAGS_NO_AUTO_START, gint(timeout), nil, &error)
+        let reply = g_dbus_connection_call_sync(
+            bus, destination, path, interface, method, tuple, nil,
+            G_DBUS_CALL_FLAGS_NO_AUTO_START, gint(timeout), nil, &error)
         if let reply {
             g_variant_unref(reply)
             return .success(())

@@ -62,25 +62,28 @@ public final class Application: Object {
 }
 
 /// `void open(GApplication *, GFile **files, gint n_files, gchar *hint, gpointer)`.
-private let openTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, gint,
-                                            UnsafeMutablePointer<gchar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
-    var paths: [String] = []
-    for index in 0..<Int(max(count, 0)) {
-        guard let file = files?[index] else { continue }
-        // A file GIO cannot give a local path for (a URI of another scheme) is passed as its URI.
-        if let path = g_file_get_path(file) {
-            paths.append(String(cString: path))
-            g_free(path)
-        } else if let uri = g_file_get_uri(file) {
-            paths.append(String(cString: uri))
-            g_free(uri)
+private let openTrampoline:
+    @convention(c) (
+        UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, gint,
+        UnsafeMutablePointer<gchar>?, UnsafeMutableRawPointer?
+    ) -> Void = { _, files, count, _, data in
+        var paths: [String] = []
+        for index in 0..<Int(max(count, 0)) {
+            guard let file = files?[index] else { continue }
+            // A file GIO cannot give a local path for (a URI of another scheme) is passed as its URI.
+            if let path = g_file_get_path(file) {
+                paths.append(String(cString: path))
+                g_free(path)
+            } else if let uri = g_file_get_uri(file) {
+                paths.append(String(cString: uri))
+                g_free(uri)
+            }
+        }
+        nonisolated(unsafe) let data = data // see `SignalHandlerBox`: GTK calls handlers on the main thread
+        MainActor.assumeIsolated {
+            SignalHandlerBox<@MainActor ([String]) -> Void>.from(data)?.handler(paths)
         }
     }
-    nonisolated(unsafe) let data = data // see `SignalHandlerBox`: GTK calls handlers on the main thread
-    MainActor.assumeIsolated {
-        SignalHandlerBox<@MainActor ([String]) -> Void>.from(data)?.handler(paths)
-    }
-}
 
 /// A named action with no parameter (`GSimpleAction`), for menus and accelerators.
 public final class Action: Object {

@@ -36,7 +36,8 @@ public final class ApplicationWindow: Container {
     public func setDefaultSize(fitting width: Int, height: Int) {
         var area = GdkRectangle()
         if let display = gdk_display_get_default(),
-           let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0) {
+            let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
+        {
             gdk_monitor_get_workarea(monitor, &area)
         }
         guard area.width > 0, area.height > 0 else { return setDefaultSize(width: width, height: height) }

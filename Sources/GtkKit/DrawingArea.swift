@@ -31,7 +31,8 @@ public final class DrawingArea: Widget {
     @discardableResult
     public func paintNow(x: Int, y: Int, width: Int, height: Int, _ draw: (CairoContext) -> Void) -> Bool {
         guard gtk_widget_is_drawable(widget) != 0, let window = gtk_widget_get_window(widget),
-              Self.isX11(gdk_window_get_display(window)) else { return false }
+            Self.isX11(gdk_window_get_display(window))
+        else { return false }
         var rectangle = cairo_rectangle_int_t(x: gint(x), y: gint(y), width: gint(width), height: gint(height))
         let region = cairo_region_create_rectangle(&rectangle)
         defer { cairo_region_destroy(region) }
@@ -75,15 +76,17 @@ public final class DrawingArea: Widget {
 extension Widget {
     /// Called when GTK gives the widget a new size (width, height in pixels).
     public func onResize(_ handler: @escaping @MainActor (Int, Int) -> Void) {
-        connect("size-allocate", trampoline: unsafeBitCast(allocateTrampoline, to: GCallback.self),
-                handler: handler)
+        connect(
+            "size-allocate", trampoline: unsafeBitCast(allocateTrampoline, to: GCallback.self),
+            handler: handler)
     }
 
     /// Called after the widget and its children have drawn a frame (timing hooks); it never
     /// changes or stops the drawing.
     public func onDrawn(_ handler: @escaping @MainActor () -> Void) {
-        connect("draw", trampoline: unsafeBitCast(afterDrawTrampoline, to: GCallback.self), after: true,
-                handler: handler)
+        connect(
+            "draw", trampoline: unsafeBitCast(afterDrawTrampoline, to: GCallback.self), after: true,
+            handler: handler)
     }
 }
 
@@ -106,7 +109,8 @@ private let afterDrawTrampoline: @convention(c) (UnsafeMutableRawPointer?, Opaqu
 }
 
 /// `void size_allocate(GtkWidget *, GdkRectangle *, gpointer)`.
-private let allocateTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkRectangle>?, UnsafeMutableRawPointer?) -> Void = { _, rect, data in
+private let allocateTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkRectangle>?, UnsafeMutableRawPointer?) -> Void = {
+    _, rect, data in
     guard let rect else { return }
     let (width, height) = (Int(rect.pointee.width), Int(rect.pointee.height))
     nonisolated(unsafe) let data = data // GTK lays out on the main thread only

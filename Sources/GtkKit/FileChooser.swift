@@ -51,8 +51,10 @@ public enum FileChooser {
     /// and the name must follow the type — choosing "SVG image" turns "Untitled.png" into
     /// "Untitled.svg", so the file written is of the type chosen and the dialog's overwrite
     /// question is about that very file.
-    public static func save(parent: ApplicationWindow?, title: String, accept: String, suggestedName: String,
-                            folder: String? = nil, filters: [Filter], choices: [Choice] = []) -> Answer? {
+    public static func save(
+        parent: ApplicationWindow?, title: String, accept: String, suggestedName: String,
+        folder: String? = nil, filters: [Filter], choices: [Choice] = []
+    ) -> Answer? {
         // gtk_file_chooser_dialog_new is variadic: the dialog is built through its properties.
         guard let made = g_object_new_with_properties(gtk_file_chooser_dialog_get_type(), 0, nil, nil) else { return nil }
         let dialog = Object(retaining: UnsafeMutableRawPointer(made))
@@ -75,7 +77,8 @@ public enum FileChooser {
         if let first = added.first { gtk_file_chooser_set_filter(fileChooser, first) }
         dialog.connect("notify::filter") {
             guard let index = added.firstIndex(where: { $0 == gtk_file_chooser_get_filter(fileChooser) }),
-                  let typed = gtk_file_chooser_get_current_name(fileChooser) else { return }
+                let typed = gtk_file_chooser_get_current_name(fileChooser)
+            else { return }
             defer { g_free(typed) }
             let renamed = Self.name(String(cString: typed), withExtensionOf: filters[index], among: filters)
             gtk_file_chooser_set_current_name(fileChooser, renamed)
@@ -96,7 +99,8 @@ public enum FileChooser {
             if let first = choice.options.first { gtk_file_chooser_set_choice(fileChooser, choice.id, first.id) }
         }
         guard gtk_dialog_run(cast(dialog.pointer)) == GTK_RESPONSE_ACCEPT.rawValue,
-              let file = gtk_file_chooser_get_filename(fileChooser) else { return nil }
+            let file = gtk_file_chooser_get_filename(fileChooser)
+        else { return nil }
         defer { g_free(file) }
         let selected = gtk_file_chooser_get_filter(fileChooser)
         var values: [String: String] = [:]
@@ -108,10 +112,14 @@ public enum FileChooser {
 
     /// Asks which file to open, among `filters`, starting in `folder` (`nil`: GTK's choice);
     /// the file's path, or `nil` when cancelled.
-    public static func open(parent: ApplicationWindow?, title: String, accept: String, folder: String? = nil,
-                            filters: [Filter]) -> String? {
-        guard let chooser = gtk_file_chooser_native_new(title, parent?.window, GTK_FILE_CHOOSER_ACTION_OPEN, accept,
-                                                        Gettext.gtk("_Cancel"))
+    public static func open(
+        parent: ApplicationWindow?, title: String, accept: String, folder: String? = nil,
+        filters: [Filter]
+    ) -> String? {
+        guard
+            let chooser = gtk_file_chooser_native_new(
+                title, parent?.window, GTK_FILE_CHOOSER_ACTION_OPEN, accept,
+                Gettext.gtk("_Cancel"))
         else { return nil }
         let object = UnsafeMutableRawPointer(chooser)
         defer { g_object_unref(object) }
@@ -119,7 +127,8 @@ public enum FileChooser {
         if let folder { gtk_file_chooser_set_current_folder(fileChooser, folder) }
         add(filters, to: fileChooser)
         guard gtk_native_dialog_run(cast(object)) == GTK_RESPONSE_ACCEPT.rawValue,
-              let file = gtk_file_chooser_get_filename(fileChooser) else { return nil }
+            let file = gtk_file_chooser_get_filename(fileChooser)
+        else { return nil }
         defer { g_free(file) }
         return String(cString: file)
     }

@@ -72,8 +72,8 @@ public final class FlowBox: Container {
         addEvents(GDK_BUTTON_PRESS_MASK)
         connectEvent("button-press-event") { [weak self] event in
             guard let self, event.pointee.type == GDK_BUTTON_PRESS, event.pointee.button.button == 3,
-                  let child = gtk_flow_box_get_child_at_pos(self.box, gint(event.pointee.button.x), gint(event.pointee.button.y)),
-                  let wrapper = self.children[UnsafeMutableRawPointer(child)]
+                let child = gtk_flow_box_get_child_at_pos(self.box, gint(event.pointee.button.x), gint(event.pointee.button.y)),
+                let wrapper = self.children[UnsafeMutableRawPointer(child)]
             else { return false }
             gtk_flow_box_select_child(self.box, child)
             handler(wrapper)
@@ -99,7 +99,8 @@ public final class FlowBox: Container {
 }
 
 /// `void child_activated(GtkFlowBox *, GtkFlowBoxChild *, gpointer)`.
-private let childTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, childPointer, data in
+private let childTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+    _, childPointer, data in
     guard let childPointer else { return }
     nonisolated(unsafe) let (child, data) = (childPointer, data) // GTK emits signals on the main thread only
     MainActor.assumeIsolated {

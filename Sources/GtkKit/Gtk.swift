@@ -27,8 +27,11 @@ public enum Gtk {
     /// a Cairo context; false when the theme has no such icon.
     @discardableResult
     public static func paintIcon(named name: String, size: Int, on context: CairoContext, x: Double, y: Double) -> Bool {
-        guard let pixbuf = gtk_icon_theme_load_icon(gtk_icon_theme_get_default(), name, gint(size),
-                                                    GTK_ICON_LOOKUP_FORCE_SIZE, nil) else { return false }
+        guard
+            let pixbuf = gtk_icon_theme_load_icon(
+                gtk_icon_theme_get_default(), name, gint(size),
+                GTK_ICON_LOOKUP_FORCE_SIZE, nil)
+        else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         gdk_cairo_set_source_pixbuf(context.pointer, pixbuf, x, y)
         cairo_paint(context.pointer)

@@ -28,7 +28,8 @@ public final class Image: Widget {
         gdk_pixbuf_loader_set_size(loader, gint(size), gint(size))
         let written = data.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), nil) }
         guard written != 0, gdk_pixbuf_loader_close(loader, nil) != 0,
-              let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
+            let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader)
+        else { return nil }
         g_object_ref(UnsafeMutableRawPointer(pixbuf))
         return pixbuf
     }

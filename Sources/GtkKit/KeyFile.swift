@@ -44,8 +44,9 @@ public final class KeyFile {
         var status = stat()
         guard stat(path, &status) == 0 else {
             let code = errno
-            throw KeyFileError(reason: code == ENOENT ? .missing : .unreadable, path: path,
-                               message: String(cString: strerror(code)))
+            throw KeyFileError(
+                reason: code == ENOENT ? .missing : .unreadable, path: path,
+                message: String(cString: strerror(code)))
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw KeyFileError(reason: .unreadable, path: path, message: Self.notAFile(status.st_mode))

@@ -20,20 +20,24 @@ public enum MainLoop {
     @MainActor @discardableResult
     public static func every(milliseconds: UInt32, _ work: @escaping @MainActor () -> Bool) -> UInt32 {
         let box = Unmanaged.passRetained(TimeoutBox(work)).toOpaque()
-        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-            guard let data else { return 0 }
-            let box = Unmanaged<TimeoutBox>.fromOpaque(data).takeUnretainedValue()
-            return MainActor.assumeIsolated { box.work() } ? 1 : 0
-        }, box, { data in
-            guard let data else { return }
-            Unmanaged<TimeoutBox>.fromOpaque(data).release()
-        })
+        return g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds,
+            { data in
+                guard let data else { return 0 }
+                let box = Unmanaged<TimeoutBox>.fromOpaque(data).takeUnretainedValue()
+                return MainActor.assumeIsolated { box.work() } ? 1 : 0
+            }, box,
+            { data in
+                guard let data else { return }
+                Unmanaged<TimeoutBox>.fromOpaque(data).release()
+            })
     }
 
     /// Runs `work` once on the main thread after `milliseconds`.
     public static func after(milliseconds: UInt32, _ work: @escaping @MainActor @Sendable () -> Void) {
-        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, runOnce, Unmanaged.passRetained(IdleBox(work)).toOpaque(),
-                           releaseIdleBox)
+        g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds, runOnce, Unmanaged.passRetained(IdleBox(work)).toOpaque(),
+            releaseIdleBox)
     }
 
     /// Runs pending main-loop events without blocking (tests use it to let GTK settle).

@@ -29,9 +29,11 @@ public enum MessageDialog {
 
     /// Asks `text` with `choices`; returns the index of the button pressed, or `nil` when the
     /// dialog was closed otherwise (Escape, the close button). Runs a nested main loop.
-    public static func ask(parent: ApplicationWindow?, text: String, detail: String? = nil,
-                           kind: Kind = .question, choices: [Choice],
-                           defaultChoice: Int? = nil) -> Int? {
+    public static func ask(
+        parent: ApplicationWindow?, text: String, detail: String? = nil,
+        kind: Kind = .question, choices: [Choice],
+        defaultChoice: Int? = nil
+    ) -> Int? {
         let dialog = makeDialog(parent: parent, text: text, detail: detail, kind: kind)
         for (index, choice) in choices.enumerated() {
             let button = gtk_dialog_add_button(cast(dialog), choice.label, gint(index))
@@ -53,8 +55,10 @@ public enum MessageDialog {
     /// Asks for a line of text (a name) in a dialog titled `title`, offering `initial`
     /// selected; Enter accepts. An empty answer is not accepted: the dialog says
     /// `emptyRefusal` and stays. Returns the text, trimmed, or `nil` when cancelled.
-    public static func askText(parent: ApplicationWindow?, title: String, text: String, detail: String? = nil,
-                               initial: String, accept: String, emptyRefusal: String) -> String? {
+    public static func askText(
+        parent: ApplicationWindow?, title: String, text: String, detail: String? = nil,
+        initial: String, accept: String, emptyRefusal: String
+    ) -> String? {
         let dialog = makeDialog(parent: parent, text: text, detail: detail, kind: .question)
         gtk_window_set_title(cast(UnsafeMutableRawPointer(dialog)), title)
         gtk_dialog_add_button(cast(dialog), Gettext.gtk("_Cancel"), 0)
@@ -85,8 +89,10 @@ public enum MessageDialog {
         return response == 1 ? name : nil
     }
 
-    private static func makeDialog(parent: ApplicationWindow?, text: String, detail: String?,
-                                   kind: Kind) -> UnsafeMutablePointer<GtkWidget> {
+    private static func makeDialog(
+        parent: ApplicationWindow?, text: String, detail: String?,
+        kind: Kind
+    ) -> UnsafeMutablePointer<GtkWidget> {
         // gtk_message_dialog_new is variadic (printf-style), which Swift cannot call; build
         // the dialog through its properties instead, as language bindings do.
         guard let object = g_object_new_with_properties(gtk_message_dialog_get_type(), 0, nil, nil) else {

@@ -59,10 +59,12 @@ open class Object {
         if pthread_equal(pthread_self(), mainThread) != 0 || DispatchQueue.getSpecific(key: mainQueueKey) != nil {
             g_object_unref(pointer)
         } else {
-            g_idle_add_full(G_PRIORITY_DEFAULT, { object in
-                g_object_unref(object)
-                return 0 // G_SOURCE_REMOVE
-            }, pointer, nil)
+            g_idle_add_full(
+                G_PRIORITY_DEFAULT,
+                { object in
+                    g_object_unref(object)
+                    return 0 // G_SOURCE_REMOVE
+                }, pointer, nil)
         }
     }
 

@@ -9,8 +9,10 @@ public enum PrintOperation {
     /// page's Cairo context and its printable width and height (points). Returns an error
     /// message if printing failed.
     @discardableResult
-    public static func run(parent: ApplicationWindow?, jobName: String,
-                           draw: @escaping @MainActor (CairoContext, Double, Double) -> Void) -> String? {
+    public static func run(
+        parent: ApplicationWindow?, jobName: String,
+        draw: @escaping @MainActor (CairoContext, Double, Double) -> Void
+    ) -> String? {
         guard let operation = gtk_print_operation_new() else { return "GTK could not start printing" }
         let object = UnsafeMutableRawPointer(operation)
         defer { g_object_unref(object) }
@@ -19,9 +21,11 @@ public enum PrintOperation {
         gtk_print_operation_set_use_full_page(operation, 0)
         gtk_print_operation_set_unit(operation, GTK_UNIT_POINTS)
         let box = Unmanaged.passRetained(PageDrawer(draw)).toOpaque()
-        g_signal_connect_data(object, "draw-page", unsafeBitCast(drawPage, to: GCallback.self), box, { data, _ in
-            if let data { Unmanaged<PageDrawer>.fromOpaque(data).release() }
-        }, GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            object, "draw-page", unsafeBitCast(drawPage, to: GCallback.self), box,
+            { data, _ in
+                if let data { Unmanaged<PageDrawer>.fromOpaque(data).release() }
+            }, GConnectFlags(rawValue: 0))
         var error: UnsafeMutablePointer<GError>?
         let result = gtk_print_operation_run(operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent?.window, &error)
         if result == GTK_PRINT_OPERATION_RESULT_ERROR {

@@ -15,8 +15,9 @@ public final class Scale: Widget {
 
     /// Makes a slider from `minimum` to `maximum` moving in `step`s.
     public init(minimum: Double, maximum: Double, step: Double) {
-        super.init(sinking: UnsafeMutableRawPointer(
-            gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, minimum, maximum, step)))
+        super.init(
+            sinking: UnsafeMutableRawPointer(
+                gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, minimum, maximum, step)))
         gtk_scale_set_digits(scale, 0)
         gtk_scale_set_value_pos(scale, GTK_POS_RIGHT)
         let instance = pointer

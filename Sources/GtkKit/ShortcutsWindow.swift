@@ -44,7 +44,8 @@ public enum ShortcutsWindow {
         let builder = gtk_builder_new()
         defer { g_object_unref(builder) }
         guard gtk_builder_add_from_string(builder, xml(groups), gsize.max, nil) != 0,
-              let object = gtk_builder_get_object(builder, "shortcuts") else { return }
+            let object = gtk_builder_get_object(builder, "shortcuts")
+        else { return }
         let window: UnsafeMutablePointer<GtkWindow> = cast(UnsafeMutableRawPointer(object))
         gtk_window_set_title(window, title)
         if let parent { gtk_window_set_transient_for(window, parent.window) }
@@ -57,37 +58,38 @@ public enum ShortcutsWindow {
     static func xml(_ groups: [Group]) -> String {
         let body = groups.map { group in
             let shortcuts = group.shortcuts.map { shortcut in
-                let subtitle = shortcut.subtitle.isEmpty
+                let subtitle =
+                    shortcut.subtitle.isEmpty
                     ? "" : "<property name=\"subtitle\">\(escaped(shortcut.subtitle))</property>"
                 return """
-                <child><object class="GtkShortcutsShortcut">
-                  <property name="visible">1</property>
-                  <property name="accelerator">\(escaped(shortcut.accelerator))</property>
-                  <property name="title">\(escaped(shortcut.title))</property>
-                  \(subtitle)
-                </object></child>
-                """
+                    <child><object class="GtkShortcutsShortcut">
+                      <property name="visible">1</property>
+                      <property name="accelerator">\(escaped(shortcut.accelerator))</property>
+                      <property name="title">\(escaped(shortcut.title))</property>
+                      \(subtitle)
+                    </object></child>
+                    """
             }.joined()
             return """
-            <child><object class="GtkShortcutsGroup">
-              <property name="visible">1</property>
-              <property name="title">\(escaped(group.title))</property>
-              \(shortcuts)
-            </object></child>
-            """
+                <child><object class="GtkShortcutsGroup">
+                  <property name="visible">1</property>
+                  <property name="title">\(escaped(group.title))</property>
+                  \(shortcuts)
+                </object></child>
+                """
         }.joined()
         return """
-        <interface>
-          <object class="GtkShortcutsWindow" id="shortcuts">
-            <property name="modal">1</property>
-            <child><object class="GtkShortcutsSection">
-              <property name="visible">1</property>
-              <property name="section-name">shortcuts</property>
-              \(body)
-            </object></child>
-          </object>
-        </interface>
-        """
+            <interface>
+              <object class="GtkShortcutsWindow" id="shortcuts">
+                <property name="modal">1</property>
+                <child><object class="GtkShortcutsSection">
+                  <property name="visible">1</property>
+                  <property name="section-name">shortcuts</property>
+                  \(body)
+                </object></child>
+              </object>
+            </interface>
+            """
     }
 
     private static func escaped(_ text: String) -> String {

@@ -44,8 +44,10 @@ extension Object {
     /// Connects `trampoline` (a `@convention(c)` function with the signal's exact C
     /// signature, cast to `GCallback`) with `handler` boxed as its user data.
     @discardableResult
-    func connect<Handler>(_ signal: String, trampoline: GCallback, swapped: Bool = false, after: Bool = false,
-                          handler: Handler) -> SignalConnection {
+    func connect<Handler>(
+        _ signal: String, trampoline: GCallback, swapped: Bool = false, after: Bool = false,
+        handler: Handler
+    ) -> SignalConnection {
         let box = Unmanaged.passRetained(SignalHandlerBox(handler) as AnyObject).toOpaque()
         let flags = GConnectFlags(rawValue: (swapped ? G_CONNECT_SWAPPED.rawValue : 0) | (after ? G_CONNECT_AFTER.rawValue : 0))
         let id = g_signal_connect_data(pointer, signal, trampoline, box, releaseBox, flags)

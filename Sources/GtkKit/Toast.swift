@@ -43,8 +43,10 @@ public final class Toast: Widget {
     /// Shows `message`, replacing any other, with a button `actionLabel` that runs `action`.
     /// `busy` adds a spinner and keeps it up until `dismiss` (work under way); otherwise it
     /// goes after `seconds`.
-    public func show(_ message: String, actionLabel: String? = nil, action: (@MainActor () -> Void)? = nil,
-                     busy: Bool = false, seconds: UInt32 = 5) {
+    public func show(
+        _ message: String, actionLabel: String? = nil, action: (@MainActor () -> Void)? = nil,
+        busy: Bool = false, seconds: UInt32 = 5
+    ) {
         shown += 1
         label.text = message
         self.action = action

@@ -17,16 +17,19 @@ public enum UnixSignals {
     public static func handle(_ signals: [Int32], handler: @escaping @MainActor (Int32) -> Void) {
         for signal in signals {
             let box = Unmanaged.passRetained(SignalBox(signal: signal, handler: handler)).toOpaque()
-            g_unix_signal_add_full(G_PRIORITY_HIGH, signal, { data in
-                guard let data else { return 0 }
-                let box = Unmanaged<SignalBox>.fromOpaque(data).takeUnretainedValue()
-                // GLib dispatches unix signal sources from the main context, on the main thread.
-                MainActor.assumeIsolated { box.handler(box.signal) }
-                return 1 // G_SOURCE_CONTINUE
-            }, box, { data in
-                guard let data else { return }
-                Unmanaged<SignalBox>.fromOpaque(data).release()
-            })
+            g_unix_signal_add_full(
+                G_PRIORITY_HIGH, signal,
+                { data in
+                    guard let data else { return 0 }
+                    let box = Unmanaged<SignalBox>.fromOpaque(data).takeUnretainedValue()
+                    // GLib dispatches unix signal sources from the main context, on the main thread.
+                    MainActor.assumeIsolated { box.handler(box.signal) }
+                    return 1 // G_SOURCE_CONTINUE
+                }, box,
+                { data in
+                    guard let data else { return }
+                    Unmanaged<SignalBox>.fromOpaque(data).release()
+                })
         }
     }
 }

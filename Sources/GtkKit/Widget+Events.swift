@@ -91,26 +91,30 @@ extension PointerEvent {
         switch event.pointee.type {
         case GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE, GDK_TOUCH_END, GDK_TOUCH_CANCEL:
             let t = event.pointee.touch
-            let kind: Kind = switch t.type {
-            case GDK_TOUCH_BEGIN: .press
-            case GDK_TOUCH_UPDATE: .motion
-            default: .release
-            }
-            self.init(kind: kind, x: t.x, y: t.y, button: kind == .motion ? 0 : 1, pressure: nil,
-                      isPrimaryDown: kind != .press, isDoubleClick: false, modifiers: KeyModifiers(gdkState: t.state),
-                      time: t.time, source: .touchscreen, touchSequence: UInt(bitPattern: t.sequence))
+            let kind: Kind =
+                switch t.type {
+                case GDK_TOUCH_BEGIN: .press
+                case GDK_TOUCH_UPDATE: .motion
+                default: .release
+                }
+            self.init(
+                kind: kind, x: t.x, y: t.y, button: kind == .motion ? 0 : 1, pressure: nil,
+                isPrimaryDown: kind != .press, isDoubleClick: false, modifiers: KeyModifiers(gdkState: t.state),
+                time: t.time, source: .touchscreen, touchSequence: UInt(bitPattern: t.sequence))
         case GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_BUTTON_RELEASE:
             let b = event.pointee.button
-            self.init(kind: b.type == GDK_BUTTON_RELEASE ? .release : .press, x: b.x, y: b.y, button: b.button,
-                      pressure: hasPressure ? pressure : nil,
-                      isPrimaryDown: b.state & GDK_BUTTON1_MASK.rawValue != 0,
-                      isDoubleClick: b.type == GDK_2BUTTON_PRESS, modifiers: KeyModifiers(gdkState: b.state),
-                      time: b.time)
+            self.init(
+                kind: b.type == GDK_BUTTON_RELEASE ? .release : .press, x: b.x, y: b.y, button: b.button,
+                pressure: hasPressure ? pressure : nil,
+                isPrimaryDown: b.state & GDK_BUTTON1_MASK.rawValue != 0,
+                isDoubleClick: b.type == GDK_2BUTTON_PRESS, modifiers: KeyModifiers(gdkState: b.state),
+                time: b.time)
         case GDK_MOTION_NOTIFY:
             let m = event.pointee.motion
-            self.init(kind: .motion, x: m.x, y: m.y, button: 0, pressure: hasPressure ? pressure : nil,
-                      isPrimaryDown: m.state & GDK_BUTTON1_MASK.rawValue != 0, isDoubleClick: false,
-                      modifiers: KeyModifiers(gdkState: m.state), time: m.time)
+            self.init(
+                kind: .motion, x: m.x, y: m.y, button: 0, pressure: hasPressure ? pressure : nil,
+                isPrimaryDown: m.state & GDK_BUTTON1_MASK.rawValue != 0, isDoubleClick: false,
+                modifiers: KeyModifiers(gdkState: m.state), time: m.time)
         default:
             return nil
         }
@@ -138,15 +142,18 @@ extension PointerEvent {
 }
 
 /// `gboolean handler(GtkWidget *, GdkEvent *, gpointer)`: every "*-event" signal.
-private let eventTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEvent>?,
-                                             UnsafeMutableRawPointer?) -> gboolean = { _, eventPointer, data in
-    guard let eventPointer else { return 0 }
-    nonisolated(unsafe) let (event, data) = (eventPointer, data) // GDK delivers events on the main thread only
-    return MainActor.assumeIsolated {
-        guard let box = SignalHandlerBox<@MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool>.from(data) else { return 0 }
-        return box.handler(event) ? 1 : 0
+private let eventTrampoline:
+    @convention(c) (
+        UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEvent>?,
+        UnsafeMutableRawPointer?
+    ) -> gboolean = { _, eventPointer, data in
+        guard let eventPointer else { return 0 }
+        nonisolated(unsafe) let (event, data) = (eventPointer, data) // GDK delivers events on the main thread only
+        return MainActor.assumeIsolated {
+            guard let box = SignalHandlerBox<@MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool>.from(data) else { return 0 }
+            return box.handler(event) ? 1 : 0
+        }
     }
-}
 
 extension Widget {
     /// Connects a raw GDK event signal; the handler returns true when it handled the event.
@@ -164,8 +171,10 @@ extension Widget {
     /// Called for button presses, releases, pointer motion and touches over the widget.
     /// Turns on the event mask those need.
     public func onPointer(_ handler: @escaping @MainActor (PointerEvent) -> Void) {
-        addEvents(GdkEventMask(GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
-                               | GDK_POINTER_MOTION_MASK.rawValue | GDK_TOUCH_MASK.rawValue))
+        addEvents(
+            GdkEventMask(
+                GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
+                    | GDK_POINTER_MOTION_MASK.rawValue | GDK_TOUCH_MASK.rawValue))
         let forward: @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool = { event in
             guard let pointerEvent = PointerEvent(event) else { return false }
             handler(pointerEvent)

@@ -18,23 +18,26 @@ extension Widget {
 
 /// `void drag_data_received(GtkWidget *, GdkDragContext *, gint x, gint y, GtkSelectionData *,
 /// guint info, guint time, gpointer user_data)`.
-private let dropTrampoline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, Int32, OpaquePointer?, UInt32,
-                                            UInt32, UnsafeMutableRawPointer?) -> Void = { _, context, _, _, selection, _, time, data in
-    nonisolated(unsafe) let (context, selection, data) = (context, selection, data)
-    MainActor.assumeIsolated {
-        var paths: [String] = []
-        if let uris = gtk_selection_data_get_uris(selection) {
-            var index = 0
-            while let uri = uris[index] {
-                if let path = g_filename_from_uri(uri, nil, nil) {
-                    paths.append(String(cString: path))
-                    g_free(path)
+private let dropTrampoline:
+    @convention(c) (
+        UnsafeMutableRawPointer?, OpaquePointer?, Int32, Int32, OpaquePointer?, UInt32,
+        UInt32, UnsafeMutableRawPointer?
+    ) -> Void = { _, context, _, _, selection, _, time, data in
+        nonisolated(unsafe) let (context, selection, data) = (context, selection, data)
+        MainActor.assumeIsolated {
+            var paths: [String] = []
+            if let uris = gtk_selection_data_get_uris(selection) {
+                var index = 0
+                while let uri = uris[index] {
+                    if let path = g_filename_from_uri(uri, nil, nil) {
+                        paths.append(String(cString: path))
+                        g_free(path)
+                    }
+                    index += 1
                 }
-                index += 1
+                g_strfreev(uris)
             }
-            g_strfreev(uris)
+            let taken = !paths.isEmpty && (SignalHandlerBox<@MainActor ([String]) -> Bool>.from(data)?.handler(paths) ?? false)
+            gtk_drag_finish(context, taken ? 1 : 0, 0, time)
         }
-        let taken = !paths.isEmpty && (SignalHandlerBox<@MainActor ([String]) -> Bool>.from(data)?.handler(paths) ?? false)
-        gtk_drag_finish(context, taken ? 1 : 0, 0, time)
     }
-}

@@ -57,7 +57,8 @@ extension Widget {
     /// monitor before the widget is realised); `nil` when GDK knows no monitor.
     public var monitorSize: (width: Int, height: Int)? {
         let display = gdk_display_get_default()
-        let monitor = gtk_widget_get_window(widget).flatMap { gdk_display_get_monitor_at_window(display, $0) }
+        let monitor =
+            gtk_widget_get_window(widget).flatMap { gdk_display_get_monitor_at_window(display, $0) }
             ?? gdk_display_get_monitor(display, 0)
         guard let monitor else { return nil }
         var geometry = GdkRectangle()

@@ -49,8 +49,10 @@ extension Widget {
                 (dx, dy) = (scroll.delta_x, scroll.delta_y)
                 isSmooth = true
             }
-            handler(ScrollEvent(x: scroll.x, y: scroll.y, dx: dx, dy: dy, isSmooth: isSmooth,
-                                modifiers: KeyModifiers(gdkState: scroll.state)))
+            handler(
+                ScrollEvent(
+                    x: scroll.x, y: scroll.y, dx: dx, dy: dy, isSmooth: isSmooth,
+                    modifiers: KeyModifiers(gdkState: scroll.state)))
             return true
         }
     }

@@ -75,15 +75,17 @@ enum AppBenchmarks {
             if fields.first == "main-loop-stall-ms", fields.count == 2, let stall = Double(fields[1]) {
                 longest = max(longest, stall)
             } else if fields.first == "full-frame", fields.count == 3, let vertices = Int(fields[2]),
-                      vertices >= BigScribble.vertexCount, !sawFrame {
+                vertices >= BigScribble.vertexCount, !sawFrame
+            {
                 // A stall is reported when it ends, which may be after the frame went up.
                 sawFrame = true
                 deadline = monotonicNanoseconds() + 500_000_000
             }
         }
         if sawFrame { return longest }
-        throw ChildProcess.Failure(description: "the app never showed the big scribble; its output:\n"
-                                   + output.joined(separator: "\n"))
+        throw ChildProcess.Failure(
+            description: "the app never showed the big scribble; its output:\n"
+                + output.joined(separator: "\n"))
     }
 
     /// The big scribble's file in `folder`, written the first time; with a `view`, the file
@@ -102,8 +104,9 @@ enum AppBenchmarks {
         let manager = ScribbleManager(directory: directory)
         var walk = RandomWalk(seed: 7)
         for index in 0..<galleryCount {
-            try manager.save(smallScribble(titled: "Bench \(index + 1)", walk: &walk),
-                             canvasWidth: CanvasHarness.size.width, canvasHeight: CanvasHarness.size.height)
+            try manager.save(
+                smallScribble(titled: "Bench \(index + 1)", walk: &walk),
+                canvasWidth: CanvasHarness.size.width, canvasHeight: CanvasHarness.size.height)
         }
     }
 
@@ -128,8 +131,9 @@ enum AppBenchmarks {
     static func appEnvironment(gallery: String, folder: String) -> [String: String] {
         let config = folder + "/config"
         try? FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)
-        try? "[Settings]\ngtk-enable-animations=0\n".write(toFile: config + "/gtk-3.0/settings.ini",
-                                                          atomically: false, encoding: .utf8)
+        try? "[Settings]\ngtk-enable-animations=0\n".write(
+            toFile: config + "/gtk-3.0/settings.ini",
+            atomically: false, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment["TOUCHPAINTER_DATA_DIR"] = gallery
         environment["TOUCHPAINTER_REPORT_TIMINGS"] = "1"
@@ -158,7 +162,8 @@ enum AppBenchmarks {
     static func startupMilliseconds(of child: ChildProcess) throws -> Double {
         try child.firstValue { fields in
             guard fields.first == "first-frame-ms", fields.count >= 4, let at = UInt64(fields[3]),
-                  at > child.spawnedAt else { return nil }
+                at > child.spawnedAt
+            else { return nil }
             return Double(at - child.spawnedAt) / 1e6
         }
     }

@@ -15,14 +15,16 @@ struct RandomWalk {
     /// Starts at a random place on the canvas.
     init(seed: UInt64) {
         rng = SplitMix64(seed: seed)
-        position = Point(x: .random(in: 0...Self.canvas.width, using: &rng),
-                         y: .random(in: 0...Self.canvas.height, using: &rng))
+        position = Point(
+            x: .random(in: 0...Self.canvas.width, using: &rng),
+            y: .random(in: 0...Self.canvas.height, using: &rng))
     }
 
     /// Jumps to a random place, as the pen does between strokes.
     mutating func lift() {
-        position = Point(x: .random(in: 0...Self.canvas.width, using: &rng),
-                         y: .random(in: 0...Self.canvas.height, using: &rng))
+        position = Point(
+            x: .random(in: 0...Self.canvas.width, using: &rng),
+            y: .random(in: 0...Self.canvas.height, using: &rng))
     }
 
     /// Where the pen is.
@@ -31,15 +33,17 @@ struct RandomWalk {
     /// Takes one step and returns the new position.
     mutating func next() -> Point {
         let angle = Float.random(in: 0..<(2 * .pi), using: &rng)
-        position = Point(x: Self.reflect(position.x + Self.step * cos(angle), within: Self.canvas.width),
-                         y: Self.reflect(position.y + Self.step * sin(angle), within: Self.canvas.height))
+        position = Point(
+            x: Self.reflect(position.x + Self.step * cos(angle), within: Self.canvas.width),
+            y: Self.reflect(position.y + Self.step * sin(angle), within: Self.canvas.height))
         return position
     }
 
     /// A random pen: an opaque colour and a width of 1–12 px.
     mutating func pen() -> (color: Color, size: Float) {
-        let color = Color(red: .random(in: 0...255, using: &rng), green: .random(in: 0...255, using: &rng),
-                          blue: .random(in: 0...255, using: &rng))
+        let color = Color(
+            red: .random(in: 0...255, using: &rng), green: .random(in: 0...255, using: &rng),
+            blue: .random(in: 0...255, using: &rng))
         return (color, .random(in: 1...12, using: &rng))
     }
 
@@ -92,8 +96,10 @@ enum BigScribble {
 
     /// A scribble of the first `strokeCount` strokes, each put on through a
     /// `DrawScribbleCommand` in `history` (when given), as the canvas does.
-    static func scribble(strokes strokeCount: Int = strokeCount, history: CommandHistory? = nil,
-                         withPressure: Bool = false) -> Scribble {
+    static func scribble(
+        strokes strokeCount: Int = strokeCount, history: CommandHistory? = nil,
+        withPressure: Bool = false
+    ) -> Scribble {
         let scribble = Scribble()
         for stroke in strokes(count: strokeCount, withPressure: withPressure) {
             if let history {

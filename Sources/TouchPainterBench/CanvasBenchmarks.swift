@@ -122,11 +122,12 @@ enum CanvasBenchmarks {
         let canvas = CanvasHarness(BigScribble.scribble(history: history))
         var samples: [Double] = []
         for _ in 0..<rounds {
-            samples.append(milliseconds {
-                history.undo()
-                canvas.waitForCurrentFrame()
-                canvas.present()
-            })
+            samples.append(
+                milliseconds {
+                    history.undo()
+                    canvas.waitForCurrentFrame()
+                    canvas.present()
+                })
             history.redo()
             canvas.waitForCurrentFrame()
             canvas.present()
@@ -137,16 +138,20 @@ enum CanvasBenchmarks {
     /// The median time to render the big scribble whole into a 1024×768 image on each of
     /// `backgrounds`: the canvas' full frame. The backgrounds take turns, round by round, so
     /// whatever else the machine does weighs on them alike; textures are made beforehand.
-    static func fullRenderMilliseconds(on backgrounds: [CanvasKind], rounds: Int = 5,
-                                       scribble: Scribble = BigScribble.scribble()) -> [Double] {
+    static func fullRenderMilliseconds(
+        on backgrounds: [CanvasKind], rounds: Int = 5,
+        scribble: Scribble = BigScribble.scribble()
+    ) -> [Double] {
         backgrounds.forEach { _ = $0.texture(scale: 1) }
         var samples = [[Double]](repeating: [], count: backgrounds.count)
         for _ in 0..<rounds {
             for (index, background) in backgrounds.enumerated() {
-                samples[index].append(milliseconds {
-                    _ = CanvasBackdrop(rendering: scribble.root, width: CanvasHarness.size.width,
-                                       height: CanvasHarness.size.height, scale: 1, background: background)
-                })
+                samples[index].append(
+                    milliseconds {
+                        _ = CanvasBackdrop(
+                            rendering: scribble.root, width: CanvasHarness.size.width,
+                            height: CanvasHarness.size.height, scale: 1, background: background)
+                    })
             }
         }
         return samples.map(median)
@@ -155,8 +160,9 @@ enum CanvasBenchmarks {
     /// The median time to generate the texture of `kind` at `scale`, as a canvas' first
     /// frame of that kind does once per process (each round in a cache of its own).
     static func textureMilliseconds(_ kind: CanvasKind, scale: Int, rounds: Int = 5) -> Double {
-        median((0..<rounds).map { _ in
-            milliseconds { _ = CanvasTextureCache().texture(for: kind, scale: scale) }
-        })
+        median(
+            (0..<rounds).map { _ in
+                milliseconds { _ = CanvasTextureCache().texture(for: kind, scale: scale) }
+            })
     }
 }

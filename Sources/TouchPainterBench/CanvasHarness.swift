@@ -98,7 +98,9 @@ final class MainLoopStandIn: Sendable {
     /// Runs what was queued.
     @MainActor
     func run() {
-        let work = queued.withLock { queued in defer { queued = [] }; return queued }
+        let work = queued.withLock { queued in
+            defer { queued = [] }; return queued
+        }
         work.forEach { $0() }
     }
 }

@@ -34,7 +34,8 @@ enum ExportBenchmarks {
         waitpid(pid, &status, 0)
         let elapsed = Double(monotonicNanoseconds() - start) / 1e6
         guard status == 0, let text = try? String(contentsOfFile: report, encoding: .utf8),
-              let kibibytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            let kibibytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             FileHandle.standardError.write(Data("export failed (status \(status)): \(arguments)\n".utf8))
             return (.nan, .nan)
         }

@@ -53,7 +53,7 @@ enum GalleryBenchmarks {
     static func peakMegabytes(of pid: pid_t) throws -> Double {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kibibytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+            let kibibytes = Double(line.split(separator: " ").dropFirst().first ?? "")
         else { throw ChildProcess.Failure(description: "no VmHWM for pid \(pid)") }
         return kibibytes / 1024
     }

@@ -45,8 +45,10 @@ enum LargeGalleryBenchmarks {
     /// One launch that opens the gallery by itself after its first frame (and, `reopening`,
     /// closes and opens it again once its thumbnails showed), followed until the app is idle
     /// (under 2 % of a core over 150 ms) or two minutes pass.
-    static func launch(_ app: String, gallery: String, cache: String, folder: String, accessibility: Bool,
-                       reopening: Bool = false) throws -> Launch {
+    static func launch(
+        _ app: String, gallery: String, cache: String, folder: String, accessibility: Bool,
+        reopening: Bool = false
+    ) throws -> Launch {
         var environment = AppBenchmarks.appEnvironment(gallery: gallery, folder: folder)
         environment["XDG_CACHE_HOME"] = cache
         if reopening { environment["TOUCHPAINTER_BENCH_REOPEN_GALLERY"] = "1" }
@@ -89,7 +91,10 @@ enum LargeGalleryBenchmarks {
     /// leaves, and quick to make.
     static func makeGallery(in directory: String) throws {
         if let names = try? FileManager.default.contentsOfDirectory(atPath: directory),
-           names.filter({ $0.hasSuffix(".scribble") }).count == count { return }
+            names.filter({ $0.hasSuffix(".scribble") }).count == count
+        {
+            return
+        }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var walk = RandomWalk(seed: 39)
         for index in 0..<count {

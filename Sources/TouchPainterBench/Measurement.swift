@@ -37,8 +37,10 @@ final class Report {
     /// The human-readable table: metric, value, goal, met?
     func printTable() {
         let rows = measurements.map { m in
-            [m.metric, format(m.value) + " " + m.unit, m.limit.map { "≤ " + format($0) + " " + m.unit } ?? "—",
-             m.limit == nil ? "" : (m.isMet ? "yes" : "NO")]
+            [
+                m.metric, format(m.value) + " " + m.unit, m.limit.map { "≤ " + format($0) + " " + m.unit } ?? "—",
+                m.limit == nil ? "" : (m.isMet ? "yes" : "NO"),
+            ]
         }
         let header = ["metric", "value", "goal", "met?"]
         let widths = (0..<header.count).map { column in

@@ -75,8 +75,10 @@ enum MotionBenchmarks {
     /// One launch of `program`: the CPU time of each motion event in an unpaced drag (µs),
     /// and the 99th percentile of motion-to-frame in a paced one (ms). With `vertices`, the
     /// drags wait for a full frame of that many vertices (the file in `arguments`).
-    static func measure(_ program: String, arguments: [String] = [], environment: [String: String],
-                        vertices: Int = 0) throws -> (cpuMicroseconds: Double, p99: Double) {
+    static func measure(
+        _ program: String, arguments: [String] = [], environment: [String: String],
+        vertices: Int = 0
+    ) throws -> (cpuMicroseconds: Double, p99: Double) {
         let child = try ChildProcess(program, arguments: arguments, environment: environment)
         defer { child.stop() }
         _ = try AppBenchmarks.startupMilliseconds(of: child)

@@ -35,8 +35,9 @@ enum StorageBenchmarks {
         let samples = try (0..<rounds).map { _ in
             try milliseconds {
                 let scribble = try ScribbleManager.loadScribble(path: path)
-                _ = CanvasBackdrop(rendering: scribble.root, width: CanvasHarness.size.width,
-                                   height: CanvasHarness.size.height, scale: 1, background: .plain)
+                _ = CanvasBackdrop(
+                    rendering: scribble.root, width: CanvasHarness.size.width,
+                    height: CanvasHarness.size.height, scale: 1, background: .plain)
             }
         }
         return median(samples)
@@ -47,10 +48,12 @@ enum StorageBenchmarks {
     static func memoryProbe(_ path: String, folder: String) throws -> Double? {
         let warmUp = folder + "/small.scribble"
         try ScribbleManager.save(BigScribble.scribble(strokes: 1), toPath: warmUp)
-        let output = try ChildProcess.run(ChildProcess.ownExecutable,
-                                          arguments: ["--memory-probe", warmUp, path], timeout: 60)
+        let output = try ChildProcess.run(
+            ChildProcess.ownExecutable,
+            arguments: ["--memory-probe", warmUp, path], timeout: 60)
         guard let line = output.last(where: { $0.hasPrefix("resident-bytes ") }),
-              let bytes = Double(line.dropFirst("resident-bytes ".count)) else {
+            let bytes = Double(line.dropFirst("resident-bytes ".count))
+        else {
             FileHandle.standardError.write(Data("memory probe failed: \(output)\n".utf8))
             return nil
         }

@@ -46,10 +46,11 @@ enum ToolBenchmarks {
             var point = walk.current
             for _ in 0..<5 {
                 let next = Point(x: point.x + 6, y: point.y)
-                steps.append(milliseconds {
-                    command.erase(EraserStep(from: point, to: next, radius: 8))
-                    canvas?.present()
-                })
+                steps.append(
+                    milliseconds {
+                        command.erase(EraserStep(from: point, to: next, radius: 8))
+                        canvas?.present()
+                    })
                 point = next
             }
         }

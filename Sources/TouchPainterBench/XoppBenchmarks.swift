@@ -20,8 +20,9 @@ enum XoppBenchmarks {
         }
         let loads = try (0..<3).map { _ in
             try milliseconds {
-                _ = try ChildProcess.run(xournalpp, arguments: ["--create-img=" + folder + "/xournalpp.png", "--export-png-dpi=10", path],
-                                         timeout: 120)
+                _ = try ChildProcess.run(
+                    xournalpp, arguments: ["--create-img=" + folder + "/xournalpp.png", "--export-png-dpi=10", path],
+                    timeout: 120)
             }
         }
         report.add("xournalpp_load_ms@1m", median(loads), "ms")

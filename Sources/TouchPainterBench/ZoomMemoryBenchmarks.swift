@@ -11,8 +11,9 @@ enum ZoomMemoryBenchmarks {
         environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
         let runs = try (0..<2).map { _ in try peaks(zooming: big, app: app, environment: environment) }
         let extra = median(runs.map { $0.zoomed - $0.opened })
-        report.add("app_peak_rss_mb@1m_zoom", median(runs.map(\.zoomed)), "MB",
-                   limit: median(runs.map(\.opened)) + 100)
+        report.add(
+            "app_peak_rss_mb@1m_zoom", median(runs.map(\.zoomed)), "MB",
+            limit: median(runs.map(\.opened)) + 100)
         report.add("app_peak_rss_extra_mb@1m_zoom", extra, "MB", limit: 100)
     }
 

@@ -5,8 +5,10 @@ import Testing
 /// swapped for the new one, anything else keeps its name and gains the new extension.
 @Suite(.timeLimit(.minutes(1)))
 struct FileChooserTests {
-    let filters: [FileChooser.Filter] = [.init("PNG image", pattern: "*.png"), .init("SVG image", pattern: "*.svg"),
-                                         .init("PDF image", pattern: "*.pdf")]
+    let filters: [FileChooser.Filter] = [
+        .init("PNG image", pattern: "*.png"), .init("SVG image", pattern: "*.svg"),
+        .init("PDF image", pattern: "*.pdf"),
+    ]
 
     @Test func aKnownExtensionIsSwappedForTheTypeChosen() {
         #expect(FileChooser.name("Untitled.png", withExtensionOf: filters[1], among: filters) == "Untitled.svg")

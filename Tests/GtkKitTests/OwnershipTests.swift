@@ -43,9 +43,11 @@ struct OwnershipTests {
         withUnsafeMutablePointer(to: &finalised) { flag in
             do {
                 let label = Label("gone")
-                g_object_weak_ref(label.gobject, { data, _ in
-                    data?.assumingMemoryBound(to: Bool.self).pointee = true
-                }, flag)
+                g_object_weak_ref(
+                    label.gobject,
+                    { data, _ in
+                        data?.assumingMemoryBound(to: Bool.self).pointee = true
+                    }, flag)
             }
         }
         #expect(finalised)
@@ -72,10 +74,12 @@ struct OffMainThreadReleaseTests {
         DispatchQueue.main.setSpecific(key: Self.mainQueue, value: true)
         let finalisation = Finalisation()
         nonisolated(unsafe) var holder: Label? = Label("released elsewhere")
-        g_object_weak_ref(holder?.gobject, { data, _ in
-            Unmanaged<Finalisation>.fromOpaque(data!).takeUnretainedValue().onMainActor =
-                Thread.isMainThread || DispatchQueue.getSpecific(key: OffMainThreadReleaseTests.mainQueue) != nil
-        }, Unmanaged.passUnretained(finalisation).toOpaque())
+        g_object_weak_ref(
+            holder?.gobject,
+            { data, _ in
+                Unmanaged<Finalisation>.fromOpaque(data!).takeUnretainedValue().onMainActor =
+                    Thread.isMainThread || DispatchQueue.getSpecific(key: OffMainThreadReleaseTests.mainQueue) != nil
+            }, Unmanaged.passUnretained(finalisation).toOpaque())
         await Task.detached { holder = nil }.value // the last Swift reference goes away off the main thread
         #expect(finalisation.onMainActor != false) // not finalised on the detached thread
         let deadline = ContinuousClock.now + .seconds(20) // generous: other tests share the threads

@@ -38,7 +38,8 @@ struct RadioButtonTests {
         second.isActive = true
         #expect(heard.map(\.0) == ["first", "second"] && heard.map(\.1) == [false, true])
         heard = []
-        gtk_button_clicked(UnsafeMutableRawPointer(first.widget).assumingMemoryBound(to: GtkButton.self)) // as a click or an accessibility action does
+        // As a click or an accessibility action does.
+        gtk_button_clicked(UnsafeMutableRawPointer(first.widget).assumingMemoryBound(to: GtkButton.self))
         #expect(first.isActive)
         #expect(heard.contains { $0 == ("first", true) })
     }

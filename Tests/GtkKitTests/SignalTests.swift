@@ -30,7 +30,9 @@ struct SignalTests {
         do {
             let token = Token()
             weakToken = token
-            connection = button.connect("clicked") { _ = token; calls += 1 }
+            connection = button.connect("clicked") {
+                _ = token; calls += 1
+            }
         }
         #expect(weakToken != nil) // GLib holds the box, the box holds the token
         connection.disconnect()

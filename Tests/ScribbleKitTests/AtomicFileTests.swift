@@ -99,8 +99,10 @@ import Testing
         #expect(mkdir(folder.file("dir"), 0o700) == 0)
         #expect(symlink("pipe", folder.file("link")) == 0)
         // Each says what it is (issue 39), not only what it is not.
-        let causes = ["pipe": "it is a named pipe (FIFO), not a regular file", "dir": "it is a folder, not a file",
-                      "link": "it is a named pipe (FIFO), not a regular file"]
+        let causes = [
+            "pipe": "it is a named pipe (FIFO), not a regular file", "dir": "it is a folder, not a file",
+            "link": "it is a named pipe (FIFO), not a regular file",
+        ]
         for name in ["pipe", "dir", "link"] {
             #expect(throws: StorageError(.save, path: folder.file(name), cause: causes[name] ?? "")) {
                 try AtomicFile.write([1], to: folder.file(name))

@@ -209,18 +209,18 @@ import Testing
         history.onAvailabilityChange = { canUndo, canRedo in events.append("\(canUndo ? "U" : "-")\(canRedo ? "R" : "-")") }
         func draw() { history.execute(DrawScribbleCommand(scribble: scribble, mark: Dot(location: .zero, color: red, size: 1))) }
 
-        draw()                  // -- → U-
-        draw()                  // no change
-        history.undo()          // U- → UR
-        history.undo()          // UR → -R
-        history.undo()          // empty: no change
-        history.redo()          // -R → UR
-        history.redo()          // UR → U-
-        history.redo()          // empty: no change
-        history.undo()          // U- → UR
-        draw()                  // UR → U- (redo cleared)
-        history.removeAll()     // U- → --
-        history.removeAll()     // no change
+        draw() // -- → U-
+        draw() // no change
+        history.undo() // U- → UR
+        history.undo() // UR → -R
+        history.undo() // empty: no change
+        history.redo() // -R → UR
+        history.redo() // UR → U-
+        history.redo() // empty: no change
+        history.undo() // U- → UR
+        draw() // UR → U- (redo cleared)
+        history.removeAll() // U- → --
+        history.removeAll() // no change
 
         #expect(events == ["U-", "UR", "-R", "UR", "U-", "UR", "U-", "--"])
         #expect(!history.canUndo && !history.canRedo)
@@ -271,11 +271,11 @@ import Testing
         #expect(seen.last?.0 == .black && seen.last?.1 == 4)
 
         style.color = red
-        style.color = red        // same value: no call
+        style.color = red // same value: no call
         style.size = 10
-        style.size = 10          // same value: no call
+        style.size = 10 // same value: no call
         style.size = 64
-        style.size = 90          // clamps to 64: no change, no call
+        style.size = 90 // clamps to 64: no change, no call
         #expect(seen.count == 4)
         #expect(seen.last?.0 == red && seen.last?.1 == 64)
 
@@ -301,12 +301,13 @@ import Testing
 
     // MARK: SetStrokeColorCommand
 
-    @Test(arguments: [
-        ((10.4, 10.5, 254.6), Color(red: 10, green: 11, blue: 255)),
-        ((-5, 300, 128), Color(red: 0, green: 255, blue: 128)),
-        ((.nan, .infinity, -.infinity), Color(red: 0, green: 255, blue: 0)),
-        ((0, 0, 0), Color.black),
-    ] as [((Double, Double, Double), Color)])
+    @Test(
+        arguments: [
+            ((10.4, 10.5, 254.6), Color(red: 10, green: 11, blue: 255)),
+            ((-5, 300, 128), Color(red: 0, green: 255, blue: 128)),
+            ((.nan, .infinity, -.infinity), Color(red: 0, green: 255, blue: 0)),
+            ((0, 0, 0), Color.black),
+        ] as [((Double, Double, Double), Color)])
     func colorCommandClampsAndRounds(components: (Double, Double, Double), expected: Color) {
         let style = StrokeStyle(color: Color(red: 1, green: 2, blue: 3, alpha: 100))
         let source = ColorSource(components)
@@ -396,8 +397,9 @@ import Testing
 
     // MARK: SetStrokeSizeCommand
 
-    @Test(arguments: [(10.0, 10), (0.2, 1), (1000, 64), (.nan, 1), (-.infinity, 1), (.infinity, 64), (32.5, 32.5)]
-          as [(Double, Float)])
+    @Test(
+        arguments: [(10.0, 10), (0.2, 1), (1000, 64), (.nan, 1), (-.infinity, 1), (.infinity, 64), (32.5, 32.5)]
+            as [(Double, Float)])
     func sizeCommandClamps(requested: Double, expected: Float) {
         let style = StrokeStyle(size: 20)
         let source = SizeSource(requested)

@@ -12,7 +12,9 @@ final class ManualHop: Sendable {
 
     /// Runs what arrived so far, on the main actor.
     @MainActor func drain() {
-        let work = queued.withLock { queued in defer { queued = [] }; return queued }
+        let work = queued.withLock { queued in
+            defer { queued = [] }; return queued
+        }
         work.forEach { $0() }
     }
 }

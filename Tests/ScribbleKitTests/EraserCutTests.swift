@@ -203,7 +203,8 @@ struct EraserCutTests {
         #expect(indices == [2, 5] && counts == [0, 1])
         #expect(marksEqual(Scribble(memento: memento).marks[0], pieces.marks[0]))
         // Piece counts that do not add up to the pieces held: not a record this app wrote.
-        let wrong = JournalFormat.header() + JournalFormat.frame(.base(.new))
+        let wrong =
+            JournalFormat.header() + JournalFormat.frame(.base(.new))
             + JournalFormat.frame(.cut(indices: [1], pieceCounts: [2], pieces.makeMemento()))
         #expect(try JournalReader(bytes: wrong).read().records.count == 1)
         // A version 3 journal (no cut records) still reads.
@@ -228,8 +229,9 @@ struct EraserCutPropertyTests {
             let scribble = Scribble()
             var originals: [Stroke] = []
             for _ in 0..<Int.random(in: 1...6, using: &random) {
-                let stroke = Stroke(color: Color(red: .random(in: 0...255, using: &random), green: 0, blue: 0),
-                                    size: Float(Int.random(in: 1...24, using: &random)))
+                let stroke = Stroke(
+                    color: Color(red: .random(in: 0...255, using: &random), green: 0, blue: 0),
+                    size: Float(Int.random(in: 1...24, using: &random)))
                 let pressure = Bool.random(using: &random)
                 for _ in 0..<Int.random(in: 2...30, using: &random) {
                     if pressure {
@@ -263,8 +265,9 @@ struct EraserCutPropertyTests {
                 for case .vertex(let p) in stroke.elements {
                     kept.insert(p)
                     for step in steps {
-                        #expect(distance(p, step) >= step.radius + stroke.size / 2 - Self.epsilon,
-                                "seed \(seed): \(p) lies inside the step \(step)")
+                        #expect(
+                            distance(p, step) >= step.radius + stroke.size / 2 - Self.epsilon,
+                            "seed \(seed): \(p) lies inside the step \(step)")
                     }
                 }
             }
@@ -299,8 +302,10 @@ struct EraserCutTreePropertyTests {
             var rng = SplitMix64(seed: UInt64(seed) &+ 1)
             func near() -> Point {
                 let base = vertices.randomElement(using: &rng) ?? .zero
-                return MarkLimits.clamped(Point(x: base.x + Float.random(in: -20...20, using: &rng),
-                                                y: base.y + Float.random(in: -20...20, using: &rng)))
+                return MarkLimits.clamped(
+                    Point(
+                        x: base.x + Float.random(in: -20...20, using: &rng),
+                        y: base.y + Float.random(in: -20...20, using: &rng)))
             }
             let steps = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
                 EraserStep(from: near(), to: near(), radius: Float.random(in: 1...30, using: &rng))
@@ -332,8 +337,12 @@ struct EraserCutTreePropertyTests {
             case .vertex(let p):
                 for step in steps {
                     let reach = Double(step.radius) + Double(stroke.size) / 2
-                    let tolerance = 0.03 + 4 * Double(max(p.x.magnitude.ulp, p.y.magnitude.ulp, step.from.x.magnitude.ulp,
-                                                         step.from.y.magnitude.ulp, step.to.x.magnitude.ulp, step.to.y.magnitude.ulp))
+                    let tolerance =
+                        0.03 + 4
+                        * Double(
+                            max(
+                                p.x.magnitude.ulp, p.y.magnitude.ulp, step.from.x.magnitude.ulp,
+                                step.from.y.magnitude.ulp, step.to.x.magnitude.ulp, step.to.y.magnitude.ulp))
                     #expect(distance(p, step) >= reach - tolerance, "seed \(seed): \(p) lies inside \(step)")
                 }
             }

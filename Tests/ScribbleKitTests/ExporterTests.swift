@@ -34,9 +34,11 @@ struct ExporterTests {
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = try #require(cairo_image_surface_get_data(surface))
-        let words = (0..<height).flatMap { y in (0..<width).map { x in
-            data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
-        } }
+        let words = (0..<height).flatMap { y in
+            (0..<width).map { x in
+                data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+            }
+        }
         cairo_surface_destroy(surface)
         return (width, height, { x, y in words[y * width + x] })
     }
@@ -120,8 +122,10 @@ struct ExporterTests {
         let text = try #require(String(validating: svg, as: UTF8.self))
         final class Counter: NSObject, XMLParserDelegate {
             var paths: [[String: String]] = []
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                        qualifiedName: String?, attributes: [String: String]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String]
+            ) {
                 if name == "path" { paths.append(attributes) }
             }
         }
@@ -150,8 +154,10 @@ struct ExporterTests {
     /// translucent blue one.
     private func coveredStrokes(redAlpha: UInt8 = 255) -> ScribbleMemento {
         let scribble = Scribble()
-        for (y, cover) in [(Float(40), Color(red: 220, green: 20, blue: 20, alpha: redAlpha)),
-                           (Float(120), Color(red: 20, green: 20, blue: 220, alpha: 128))] {
+        for (y, cover) in [
+            (Float(40), Color(red: 220, green: 20, blue: 20, alpha: redAlpha)),
+            (Float(120), Color(red: 20, green: 20, blue: 220, alpha: 128)),
+        ] {
             let thin = Stroke(color: .black, size: 4)
             thin.append(contentsOf: [Point(x: 40, y: y), Point(x: 160, y: y)])
             let wide = Stroke(color: cover, size: 40)

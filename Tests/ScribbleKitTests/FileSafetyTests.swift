@@ -19,7 +19,11 @@ import Testing
         #expect(mkfifo(folder.file("fifo"), 0o600) == 0)
         #expect(mkdir(folder.file("folder"), 0o700) == 0)
         #expect(bindSocket(at: folder.file("socket")))
-        if getuid() == 0, mknod(folder.file("device"), S_IFCHR | 0o666, dev_t(1 << 8 | 3) /* makedev(1, 3), a macro Swift cannot see: the null device */) == 0 { made["device"] = "it is a device" }
+        if getuid() == 0,
+            mknod(folder.file("device"), S_IFCHR | 0o666, dev_t(1 << 8 | 3) /* makedev(1, 3), a macro Swift cannot see: the null device */) == 0
+        {
+            made["device"] = "it is a device"
+        }
         return made
     }
 
@@ -61,9 +65,11 @@ import Testing
                     ("Exporter.write", { try Exporter(memento: scribble(dotAt: 1).makeMemento()).write(.svg, to: path) }),
                 ]
                 for (writer, write) in writers {
-                    #expect("\(writer) on \(path)", performing: write, throws: { error in
-                        (error as? StorageError)?.description.contains(cause) == true
-                    })
+                    #expect(
+                        "\(writer) on \(path)", performing: write,
+                        throws: { error in
+                            (error as? StorageError)?.description.contains(cause) == true
+                        })
                 }
             }
             #expect(identity(folder.file(name)) == before, "\(name) was replaced")
@@ -161,8 +167,11 @@ import Testing
         let dayAndAMinute = timespec(tv_sec: time(nil) - Int(ScribbleManager.staleTemporaryAge) - 60, tv_nsec: 0)
         for name in stale + kept where name != ".tpfresh1" { FileSystem.setModificationTime(folder.file(name), to: dayAndAMinute) }
         #expect(manager.removeStaleTemporaries() == stale.count)
-        #expect(folder.names() == [".notes.png.backup", ".tpfresh1", ".tplink01", ".tpnotours.txt", "a.scribble", "photo.png",
-                                   "templates"])
+        #expect(
+            folder.names() == [
+                ".notes.png.backup", ".tpfresh1", ".tplink01", ".tpnotours.txt", "a.scribble", "photo.png",
+                "templates",
+            ])
         #expect(folder.names(in: "templates").isEmpty)
     }
 
@@ -200,8 +209,9 @@ import Testing
         let folder = TemporaryDirectory()
         defer { withExtendedLifetime(folder) {} }
         // The scribble does not fit: the error names it, and nothing is left behind.
-        let full = ScribbleManager(directory: folder.path, thumbnails: ThumbnailCache(root: folder.file(".thumbnails")),
-                                   writeCall: AtomicFileTests.failing(after: 10, with: ENOSPC))
+        let full = ScribbleManager(
+            directory: folder.path, thumbnails: ThumbnailCache(root: folder.file(".thumbnails")),
+            writeCall: AtomicFileTests.failing(after: 10, with: ENOSPC))
         #expect {
             try full.save(scribble(dotAt: 3), id: "full", canvasWidth: 100, canvasHeight: 100)
         } throws: { error in

@@ -22,9 +22,10 @@ import Testing
     /// Every stroke in `mark`, outermost first.
     func strokes(in mark: Mark) -> [Stroke] {
         guard let stroke = mark as? Stroke else { return [] }
-        return [stroke] + stroke.elements.flatMap { element -> [Stroke] in
-            if case .mark(let child) = element { strokes(in: child) } else { [] }
-        }
+        return [stroke]
+            + stroke.elements.flatMap { element -> [Stroke] in
+                if case .mark(let child) = element { strokes(in: child) } else { [] }
+            }
     }
 
     func expectTrue(_ mark: Mark, _ comment: Comment) {
@@ -38,7 +39,11 @@ import Testing
             func coordinate() -> Float { Float(Int(random.next() % 2000)) - 1000 }
             switch random.next() % 5 {
             case 0 where depth < 3: group.add(tree(&random, depth: depth + 1))
-            case 1: group.add(Dot(location: Point(x: coordinate(), y: coordinate()), color: Color(red: 1, green: 2, blue: 3), size: Float(random.next() % 30 + 1)))
+            case 1:
+                group.add(
+                    Dot(
+                        location: Point(x: coordinate(), y: coordinate()), color: Color(red: 1, green: 2, blue: 3),
+                        size: Float(random.next() % 30 + 1)))
             case 2 where depth > 0 && random.next() % 4 == 0: group.append(Point(x: coordinate(), y: coordinate()))
             default:
                 let stroke = Stroke(color: Color(red: 9, green: 9, blue: 9), size: Float(random.next() % 40 + 1))

@@ -66,8 +66,10 @@ import Testing
         let stroke = Stroke(color: color, size: 12)
         for i in 0..<(MarkRenderer.chunkLength * 2 + 40) {
             let t = Float(i) / 40
-            stroke.append(Point(x: 60 + 40 * (t * 1.3).truncatingRemainder(dividingBy: 2) * (i / 40 % 2 == 0 ? 1 : -1) + 40,
-                                y: 60 + 30 * (t.truncatingRemainder(dividingBy: 1) - 0.5)))
+            stroke.append(
+                Point(
+                    x: 60 + 40 * (t * 1.3).truncatingRemainder(dividingBy: 2) * (i / 40 % 2 == 0 ? 1 : -1) + 40,
+                    y: 60 + 30 * (t.truncatingRemainder(dividingBy: 1) - 0.5)))
         }
         return stroke
     }
@@ -131,9 +133,10 @@ import Testing
         let full = CanvasBackdrop(rendering: scribble.root, width: 200, height: 120, scale: 1, background: .plain)
         let fullColours = coreColours(of: stroke, on: full.surface)
         #expect(fullColours.count == 1)
-        #expect(coreColours(of: stroke, on: backdrop.surface).allSatisfy { live in
-            fullColours.allSatisfy { PixelDifference.distance(live, $0) <= 2 }
-        })
+        #expect(
+            coreColours(of: stroke, on: backdrop.surface).allSatisfy { live in
+                fullColours.allSatisfy { PixelDifference.distance(live, $0) <= 2 }
+            })
         scribble.removeObserver(observer)
     }
 }
@@ -195,8 +198,9 @@ import Testing
         let plain = Stroke(color: color, size: 14), pressed = Stroke(color: color, size: 14)
         var point = Point(x: 100, y: 100)
         for _ in 0..<400 {
-            point = Point(x: min(max(point.x + Float.random(in: -5...5, using: &random), 10), 190),
-                          y: min(max(point.y + Float.random(in: -5...5, using: &random), 10), 190))
+            point = Point(
+                x: min(max(point.x + Float.random(in: -5...5, using: &random), 10), 190),
+                y: min(max(point.y + Float.random(in: -5...5, using: &random), 10), 190))
             plain.append(point)
             pressed.append(point, pressure: 1)
         }
@@ -242,8 +246,9 @@ import Testing
     /// The next point of a random scrawl: up to `reach` px on from `point` each way, kept
     /// 10 px inside a 200×200 canvas.
     private static func scrawl(from point: Point, reach: Float, using random: inout SplitMix64) -> Point {
-        Point(x: min(max(point.x + Float.random(in: -reach...reach, using: &random), 10), 190),
-              y: min(max(point.y + Float.random(in: -reach...reach, using: &random), 10), 190))
+        Point(
+            x: min(max(point.x + Float.random(in: -reach...reach, using: &random), 10), 190),
+            y: min(max(point.y + Float.random(in: -reach...reach, using: &random), 10), 190))
     }
 
     /// A scrawl of short steps and sharp turns, its pressure swelling and easing, drawn live

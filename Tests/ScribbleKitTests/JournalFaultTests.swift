@@ -126,8 +126,10 @@ struct JournalFaultTests {
         case .erase(let pick) where !marks.isEmpty:
             document.execute(RemoveMarksCommand(scribble: document.scribble, marks: [marks[pick % marks.count]]))
         case .move(let pick) where !marks.isEmpty:
-            document.execute(ReplaceMarksCommand(scribble: document.scribble, marks: [marks[pick % marks.count]],
-                                                 edit: .move(dx: 3, dy: -2)))
+            document.execute(
+                ReplaceMarksCommand(
+                    scribble: document.scribble, marks: [marks[pick % marks.count]],
+                    edit: .move(dx: 3, dy: -2)))
         case .save: _ = document.saveAndWait(canvasWidth: 64, canvasHeight: 48)
         case .erase, .move: break
         }
@@ -177,8 +179,9 @@ struct JournalFaultTests {
                 // replace (synced as it completes), holds its step.
                 let holdsStep = synced || clean.disk.replaceCalls.contains(call)
                 let expected = clean.drawings[holdsStep ? step : step - 1]
-                #expect(try recover(journals: image, gallery: run.galleryAtCrash ?? [:]) == expected,
-                        "crash after write \(call) (step \(step), \(synced ? "synced" : "unsynced"))")
+                #expect(
+                    try recover(journals: image, gallery: run.galleryAtCrash ?? [:]) == expected,
+                    "crash after write \(call) (step \(step), \(synced ? "synced" : "unsynced"))")
             }
         }
         print("journal fault points: \(2 * calls) crashes")
@@ -202,10 +205,12 @@ struct JournalFaultTests {
                 // was a save, which holds it (and the old journal must not be replayed over it).
                 let (journals, gallery, step) = try #require(run.afterFailure)
                 let isSave = if step > 0, case .save = Self.session[step - 1] { true } else { false }
-                #expect(try recover(journals: journals, gallery: gallery) == clean.drawings[isSave ? step : step - 1],
-                        "a crash after write \(index + 1) failed with \(failure)")
-                #expect(try recover(journals: run.finalFiles, gallery: run.finalGallery) == clean.drawings[run.lastStep],
-                        "write \(index + 1) failing with \(failure)")
+                #expect(
+                    try recover(journals: journals, gallery: gallery) == clean.drawings[isSave ? step : step - 1],
+                    "a crash after write \(index + 1) failed with \(failure)")
+                #expect(
+                    try recover(journals: run.finalFiles, gallery: run.finalGallery) == clean.drawings[run.lastStep],
+                    "write \(index + 1) failing with \(failure)")
             }
         }
         print("journal fault points: \(points) failed writes over half of \(lengths.count) write calls")
@@ -255,8 +260,9 @@ struct JournalFaultTests {
             let hit = frames.firstIndex { $0.contains(bit / 8) }.map { $0 - 1 } // the stroke whose record it is
             let intact = strokes.enumerated().filter { $0.offset != hit }.map(\.element)
             let marks = restored.scribble.marks
-            #expect([intact, strokes].contains { $0.count == marks.count && zip(marks, $0).allSatisfy { marksEqual($0, $1) } },
-                    "bit \(bit): \(marks.count) strokes back")
+            #expect(
+                [intact, strokes].contains { $0.count == marks.count && zip(marks, $0).allSatisfy { marksEqual($0, $1) } },
+                "bit \(bit): \(marks.count) strokes back")
             // The damaged journal's bytes stay on disk until the user discards them.
             #expect((try? FileSystem.readFile(JournalRecovery.damagedCopyPath(of: orphan.path))) == damaged, "bit \(bit)")
             successor.remove()

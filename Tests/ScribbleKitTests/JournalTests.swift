@@ -30,8 +30,9 @@ struct JournalTests {
         #expect(!contents.isDamaged)
         #expect(contents.validLength == sampleJournal().count)
         guard case .base(.gallery(let id, nil)) = contents.records[0], case .draw(let memento) = contents.records[1],
-              case .undo = contents.records[2], case .redo = contents.records[3], case .clear = contents.records[4],
-              case .draw(let dot) = contents.records[5] else {
+            case .undo = contents.records[2], case .redo = contents.records[3], case .clear = contents.records[4],
+            case .draw(let dot) = contents.records[5]
+        else {
             Issue.record("records came back as \(contents.records)")
             return
         }
@@ -75,7 +76,8 @@ struct JournalTests {
         for impossible: UInt16 in [0, 60_000] { // even with a checksum that holds: damage, every record read
             var damaged = sampleJournal()
             damaged.replaceSubrange(8..<10, with: withUnsafeBytes(of: impossible.littleEndian, Array.init))
-            damaged.replaceSubrange(12..<16, with: withUnsafeBytes(of: damaged[0..<12].withUnsafeBytes { CRC32.checksum($0) }.littleEndian, Array.init))
+            damaged.replaceSubrange(
+                12..<16, with: withUnsafeBytes(of: damaged[0..<12].withUnsafeBytes { CRC32.checksum($0) }.littleEndian, Array.init))
             let contents = try JournalReader(bytes: damaged).read()
             #expect(contents.records.count == 6 && contents.isDamaged, "version \(impossible)")
         }
@@ -128,9 +130,10 @@ struct JournalTests {
         #expect(replayed.pressures == drawn.map(Stroke.level))
         let live = try #require(document.scribble.marks.first as? Stroke)
         #expect(replayed.elements.count == live.elements.count)
-        #expect(zip(replayed.elements, live.elements).allSatisfy { pair in
-            if case let (.vertex(p), .vertex(q)) = pair { sameBits(p, q) } else { false }
-        })
+        #expect(
+            zip(replayed.elements, live.elements).allSatisfy { pair in
+                if case let (.vertex(p), .vertex(q)) = pair { sameBits(p, q) } else { false }
+            })
         restored.undo() // the move undone: the stroke as drawn
         #expect((restored.scribble.marks.first as? Stroke)?.pressures == replayed.pressures)
         journal.remove()
@@ -139,8 +142,9 @@ struct JournalTests {
     @Test func onlyJournalsOfSessionsThatAreGoneAreOffered() throws {
         let manager = ScribbleManager(directory: folder.file("gallery"))
         func journal(_ name: String, strokeAt index: Int) {
-            folder.write(JournalFormat.header() + JournalFormat.frame(.base(.new))
-                         + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(index)))), to: name)
+            folder.write(
+                JournalFormat.header() + JournalFormat.frame(.base(.new))
+                    + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(index)))), to: name)
         }
         // A live session: this process' own journal, locked while it lives.
         let live = Journal(directory: folder.path)
@@ -158,8 +162,13 @@ struct JournalTests {
         journal("\(getpid()).journal", strokeAt: 4)
         folder.write(Array("garbage".utf8), to: "\(dead + 1_000_000).journal")
         let findings = JournalRecovery.find(in: folder.path, manager: manager)
-        #expect(Set(findings.orphans.map(\.path)) == Set(["crashed.journal", "lockless.journal", "\(dead).journal",
-                                                           "\(getpid()).journal"].map(folder.file)))
+        #expect(
+            Set(findings.orphans.map(\.path))
+                == Set(
+                    [
+                        "crashed.journal", "lockless.journal", "\(dead).journal",
+                        "\(getpid()).journal",
+                    ].map(folder.file)))
         #expect(!findings.orphans.map(\.path).contains(live.path)) // a live session's is left alone
         #expect(findings.orphans.allSatisfy { $0.records.count == 1 })
         #expect(findings.unusable.map(\.path) == [folder.file("\(dead + 1_000_000).journal")])
@@ -187,8 +196,9 @@ struct JournalTests {
     @Test func aJournalWhoseSavedVersionIsGoneSaysWhyAndKeepsItsStrokes() throws {
         let manager = ScribbleManager(directory: folder.file("gallery"))
         let path = folder.file("lost.journal")
-        folder.write(JournalFormat.header() + JournalFormat.frame(.base(.gallery(id: "gone", stamp: nil)))
-                     + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(5)))), to: "lost.journal")
+        folder.write(
+            JournalFormat.header() + JournalFormat.frame(.base(.gallery(id: "gone", stamp: nil)))
+                + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(5)))), to: "lost.journal")
         let orphan = try JournalRecovery.read(path, manager: manager)
         guard case .unreadable(let why) = orphan.baseProblem else {
             Issue.record("expected the base to be reported unreadable, got \(String(describing: orphan.baseProblem))")
@@ -250,9 +260,10 @@ struct JournalTests {
         journal.remove()
         folder.write(saved, to: "saved.journal")
         // A stroke drawn and undone is work (Redo brings it back): it is offered.
-        folder.write(JournalFormat.header() + JournalFormat.frame(.base(.new))
-                     + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(8)))) + JournalFormat.frame(.undo),
-                     to: "undone.journal")
+        folder.write(
+            JournalFormat.header() + JournalFormat.frame(.base(.new))
+                + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(8)))) + JournalFormat.frame(.undo),
+            to: "undone.journal")
         let findings = JournalRecovery.find(in: folder.path, manager: manager)
         #expect(findings.orphans.map(\.path) == [folder.file("undone.journal")])
         #expect(findings.unusable.isEmpty)
@@ -365,13 +376,16 @@ struct JournalReplayPropertyTests {
                 case .cut:
                     // A two-step eraser drag across where the strokes are drawn.
                     let command = CutMarksCommand(scribble: live.scribble)
-                    command.erase(EraserStep(from: Point(x: Float(step % 5), y: -2), to: Point(x: Float(step % 7) + 0.5, y: Float(step) + 3), radius: 1.5))
-                    command.erase(EraserStep(from: Point(x: Float(step % 7) + 0.5, y: Float(step) + 3), to: Point(x: 30, y: Float(step % 4)), radius: 1.5))
+                    command.erase(
+                        EraserStep(from: Point(x: Float(step % 5), y: -2), to: Point(x: Float(step % 7) + 0.5, y: Float(step) + 3), radius: 1.5))
+                    command.erase(
+                        EraserStep(from: Point(x: Float(step % 7) + 0.5, y: Float(step) + 3), to: Point(x: 30, y: Float(step % 4)), radius: 1.5))
                     if !command.isEmpty { live.commit(command) }
                 case .move, .restyle:
                     let marks = live.scribble.marks.enumerated().filter { $0.offset % 3 != step % 3 }.map(\.element)
                     guard !marks.isEmpty else { continue }
-                    let edit: ReplaceMarksCommand.Edit = action == .move
+                    let edit: ReplaceMarksCommand.Edit =
+                        action == .move
                         ? .move(dx: Float(step), dy: -1.5)
                         : .restyle(color: Color(red: UInt8(step), green: 9, blue: 9, alpha: 200), size: Float(step % 5 + 1))
                     live.execute(ReplaceMarksCommand(scribble: live.scribble, marks: marks, edit: edit))
@@ -392,7 +406,8 @@ struct JournalReplayPropertyTests {
             while live.history.canUndo && restored.history.canUndo {
                 live.undo()
                 restored.undo()
-                #expect(zip(restored.scribble.marks, live.scribble.marks).allSatisfy { marksEqual($0, $1) }
+                #expect(
+                    zip(restored.scribble.marks, live.scribble.marks).allSatisfy { marksEqual($0, $1) }
                         && restored.scribble.marks.count == live.scribble.marks.count, "undo after \(actions)")
             }
             journal.remove()

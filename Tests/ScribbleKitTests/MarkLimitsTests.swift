@@ -33,10 +33,11 @@ import Testing
         stroke.append(Point(x: 1e9, y: -1e9))
         stroke.append(contentsOf: [Point(x: .nan, y: .infinity), Point(x: 999_999, y: -1_000_000)])
         stroke.insert(Vertex(location: Point(x: -.infinity, y: 5)), at: 0)
-        #expect(stroke.elements.compactMap { if case .vertex(let point) = $0 { point } else { nil } } == [
-            Point(x: -1_000_000, y: 5), Point(x: 1_000_000, y: -1_000_000), Point(x: 0, y: 1_000_000),
-            Point(x: 999_999, y: -1_000_000),
-        ])
+        #expect(
+            stroke.elements.compactMap { if case .vertex(let point) = $0 { point } else { nil } } == [
+                Point(x: -1_000_000, y: 5), Point(x: 1_000_000, y: -1_000_000), Point(x: 0, y: 1_000_000),
+                Point(x: 999_999, y: -1_000_000),
+            ])
         stroke.location = Point(x: 3e6, y: 1)
         #expect(stroke.location == Point(x: 1_000_000, y: 1))
         #expect(stroke.bounds.maxX == 1_000_001) // the clamped box, grown by half the width
@@ -56,9 +57,10 @@ import Testing
         stroke.append(Point(x: 0.1, y: -0.1))
         stroke.append(Point(x: 10.3, y: 2.5), pressure: 0.5)
         stroke.append(contentsOf: [Point(x: -0.001, y: 0.001)])
-        #expect(stroke.elements.compactMap { if case .vertex(let point) = $0 { point } else { nil } } == [
-            Point(x: 26 * step, y: -26 * step), Point(x: 2637 * step, y: 2.5), Point(x: 0, y: 0),
-        ])
+        #expect(
+            stroke.elements.compactMap { if case .vertex(let point) = $0 { point } else { nil } } == [
+                Point(x: 26 * step, y: -26 * step), Point(x: 2637 * step, y: 2.5), Point(x: 0, y: 0),
+            ])
         // −0 becomes +0: one bit pattern per grid point.
         let zero = Vertex(location: Point(x: -0.0, y: -0.0001))
         #expect(zero.location.x.sign == .plus && zero.location.y.sign == .plus)

@@ -27,14 +27,17 @@ import Testing
     /// A dense scribble: random walks that overlap many times over (so the occlusion map
     /// hides much), opaque and translucent colours, thin and fat pens, dots, a stroke with a
     /// nested stroke and a dot inside, a one-vertex stroke and an empty one.
-    static func scribble(seed: UInt64, strokes: Int = 120, vertices: ClosedRange<Int> = 20...400,
-                         width: Float = 320, height: Float = 240) -> Scribble {
+    static func scribble(
+        seed: UInt64, strokes: Int = 120, vertices: ClosedRange<Int> = 20...400,
+        width: Float = 320, height: Float = 240
+    ) -> Scribble {
         var rng = SplitMix64(seed: seed)
         let scribble = Scribble()
         func color() -> Color {
-            Color(red: .random(in: 0...255, using: &rng), green: .random(in: 0...255, using: &rng),
-                  blue: .random(in: 0...255, using: &rng),
-                  alpha: Int.random(in: 0..<5, using: &rng) == 0 ? .random(in: 40...254, using: &rng) : 255)
+            Color(
+                red: .random(in: 0...255, using: &rng), green: .random(in: 0...255, using: &rng),
+                blue: .random(in: 0...255, using: &rng),
+                alpha: Int.random(in: 0..<5, using: &rng) == 0 ? .random(in: 40...254, using: &rng) : 255)
         }
         func walk(_ count: Int, into stroke: Stroke) {
             // Start a little off the canvas at times: marks that hang over the edge must clip alike.
@@ -52,8 +55,10 @@ import Testing
             walk(Int.random(in: vertices, using: &rng), into: stroke)
             scribble.add(stroke)
             if index % 10 == 0 {
-                scribble.add(Dot(location: Point(x: .random(in: 0...width, using: &rng), y: .random(in: 0...height, using: &rng)),
-                                 color: color(), size: .random(in: 2...30, using: &rng)))
+                scribble.add(
+                    Dot(
+                        location: Point(x: .random(in: 0...width, using: &rng), y: .random(in: 0...height, using: &rng)),
+                        color: color(), size: .random(in: 2...30, using: &rng)))
             }
         }
         let nesting = Stroke(color: color(), size: 8)
@@ -81,8 +86,9 @@ import Testing
     func fullFrameMatchesThePlainRender(scale: Int) {
         for seed: UInt64 in [1, 2, 3] {
             let scribble = Self.scribble(seed: seed)
-            let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: scale,
-                                          background: .plain)
+            let backdrop = CanvasBackdrop(
+                rendering: scribble.root, width: 320, height: 240, scale: scale,
+                background: .plain)
             let reference = PlainRender(scribble.root, width: 320, height: 240, scale: scale)
             let difference = PixelDifference(backdrop.surface, reference.surface)
             #expect(difference.isWithinTolerance, "seed \(seed), scale \(scale): \(difference)")
@@ -153,8 +159,12 @@ import Testing
         for step in 1...80 {
             scribble.append(Point(x: 20 + Float(step) * 3, y: 20 + Float(step % 9) * 4), to: stroke)
         }
-        history.execute(DrawScribbleCommand(scribble: scribble, mark: Dot(location: Point(x: 200, y: 150),
-                                                                          color: .black, size: 16)))
+        history.execute(
+            DrawScribbleCommand(
+                scribble: scribble,
+                mark: Dot(
+                    location: Point(x: 200, y: 150),
+                    color: .black, size: 16)))
         for step in 81...120 { scribble.append(Point(x: 20 + Float(step) * 2, y: 200), to: stroke) }
 
         let caughtUp = CanvasBackdrop(rendering: snapshot, width: 320, height: 240, scale: 1, background: .plain)
@@ -345,8 +355,10 @@ struct PixelDifference: CustomStringConvertible {
 
     /// Compares `a` and `b` (their unused top bytes ignored), skipping the pixels `ignoring`
     /// names and counting as equal channels within `rounding` levels.
-    init(_ a: OpaquePointer, _ b: OpaquePointer, rounding: Int = 0,
-         ignoring: (_ x: Int, _ y: Int) -> Bool = { _, _ in false }) {
+    init(
+        _ a: OpaquePointer, _ b: OpaquePointer, rounding: Int = 0,
+        ignoring: (_ x: Int, _ y: Int) -> Bool = { _, _ in false }
+    ) {
         cairo_surface_flush(a)
         cairo_surface_flush(b)
         let width = Int(cairo_image_surface_get_width(a)), height = Int(cairo_image_surface_get_height(a))

@@ -74,13 +74,15 @@ import Testing
                 return
             }
             let again = try? ScribbleMemento(data: memento.data)
-            #expect(again.map { marksEqual($0.root, memento.root) && $0.title == memento.title } == true,
-                    "byte \(index) := \(value) decoded to a tree that does not round-trip")
+            #expect(
+                again.map { marksEqual($0.root, memento.root) && $0.title == memento.title } == true,
+                "byte \(index) := \(value) decoded to a tree that does not round-trip")
         }
     }
 
     @Test func hugeDeclaredVertexCountIsCorrupt() {
-        let payload = CraftedFile.strokeHead(children: 1) + CraftedFile.strokeHead(color: .black, children: 1)
+        let payload =
+            CraftedFile.strokeHead(children: 1) + CraftedFile.strokeHead(color: .black, children: 1)
             + CraftedFile.run([Point(x: 1, y: 1)], declaring: .max)
         #expect(decodingError(CraftedFile.make(payload: payload)) == .corrupt("a run of vertices has the wrong length"))
         let wider = CraftedFile.strokeHead(children: .max) + CraftedFile.run([Point(x: 1, y: 1)], declaring: .max)
@@ -88,7 +90,8 @@ import Testing
     }
 
     @Test func runLongerThanItsBytesIsCorrupt() {
-        let payload = CraftedFile.strokeHead(children: 3) + CraftedFile.run([Point(x: 1, y: 1)], declaring: 3)
+        let payload =
+            CraftedFile.strokeHead(children: 3) + CraftedFile.run([Point(x: 1, y: 1)], declaring: 3)
             + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
         #expect(decodingError(CraftedFile.make(payload: payload)) == .corrupt("a node runs past the end of the drawing"))
     }
@@ -103,8 +106,9 @@ import Testing
             Array((0..<levels).map { _ in CraftedFile.strokeHead(children: 1) }.joined()) + CraftedFile.strokeHead(children: 0)
         }
         #expect(decodingError(CraftedFile.make(payload: nested(ScribbleFormat.maxDepth))) == nil)
-        #expect(decodingError(CraftedFile.make(payload: nested(ScribbleFormat.maxDepth + 1)))
-            == .corrupt("strokes are nested too deeply"))
+        #expect(
+            decodingError(CraftedFile.make(payload: nested(ScribbleFormat.maxDepth + 1)))
+                == .corrupt("strokes are nested too deeply"))
         #expect(decodingError(CraftedFile.make(payload: nested(100_000))) == .corrupt("strokes are nested too deeply"))
     }
 
@@ -127,28 +131,35 @@ import Testing
         #expect(decodingError(file(CraftedFile.run([Point(x: .nan, y: 0)]))) == .corrupt("a location is not a finite number"))
         #expect(decodingError(file(CraftedFile.run([Point(x: 0, y: -.infinity)]))) == .corrupt("a location is not a finite number"))
         #expect(decodingError(file(CraftedFile.dot(at: .zero, size: .infinity))) == .corrupt("a dot's size is not a finite number"))
-        #expect(decodingError(file(CraftedFile.dot(at: Point(x: .nan, y: 1))))
-            == .corrupt("a location is not a finite number"))
-        #expect(decodingError(file(CraftedFile.strokeHead(size: .nan, children: 0)))
-            == .corrupt("a stroke's width is not a finite number"))
+        #expect(
+            decodingError(file(CraftedFile.dot(at: Point(x: .nan, y: 1))))
+                == .corrupt("a location is not a finite number"))
+        #expect(
+            decodingError(file(CraftedFile.strokeHead(size: .nan, children: 0)))
+                == .corrupt("a stroke's width is not a finite number"))
     }
 
     @Test func malformedHeadersAndNodesAreCorrupt() {
         let rootOfOne = CraftedFile.strokeHead(children: 1)
         #expect(decodingError(CraftedFile.make(flags: 0x80, payload: emptyRoot)) == .corrupt("it has unknown header flags"))
-        #expect(decodingError(CraftedFile.make(flags: 3, title: [0xFF, 0xFE], payload: emptyRoot))
-            == .corrupt("its title is not valid UTF-8"))
-        #expect(decodingError(CraftedFile.make(flags: 1, title: [0x41], payload: emptyRoot))
-            == .corrupt("it has title bytes but no title"))
-        #expect(decodingError(CraftedFile.make(flags: 3, title: Array(repeating: 0x41, count: 1025), payload: emptyRoot))
-            == .corrupt("its title is too long"))
-        #expect(decodingError(CraftedFile.make(payload: rootOfOne + [9] + Array(repeating: 0, count: 16)))
-            == .corrupt("it holds an unknown kind of mark"))
+        #expect(
+            decodingError(CraftedFile.make(flags: 3, title: [0xFF, 0xFE], payload: emptyRoot))
+                == .corrupt("its title is not valid UTF-8"))
+        #expect(
+            decodingError(CraftedFile.make(flags: 1, title: [0x41], payload: emptyRoot))
+                == .corrupt("it has title bytes but no title"))
+        #expect(
+            decodingError(CraftedFile.make(flags: 3, title: Array(repeating: 0x41, count: 1025), payload: emptyRoot))
+                == .corrupt("its title is too long"))
+        #expect(
+            decodingError(CraftedFile.make(payload: rootOfOne + [9] + Array(repeating: 0, count: 16)))
+                == .corrupt("it holds an unknown kind of mark"))
         #expect(decodingError(CraftedFile.make(payload: [3, 2] + emptyRoot.dropFirst(2))) == .corrupt("a stroke has unknown flags"))
         #expect(decodingError(CraftedFile.make(payload: CraftedFile.dot(at: .zero))) == .corrupt("the drawing does not start with a stroke"))
         #expect(decodingError(CraftedFile.make(payload: emptyRoot + [0])) == .corrupt("there are extra bytes after the drawing"))
-        #expect(decodingError(CraftedFile.make(payload: rootOfOne + CraftedFile.run([], declaring: 0) + Array(repeating: 0, count: 8)))
-            == .corrupt("a run of vertices has the wrong length"))
+        #expect(
+            decodingError(CraftedFile.make(payload: rootOfOne + CraftedFile.run([], declaring: 0) + Array(repeating: 0, count: 8)))
+                == .corrupt("a run of vertices has the wrong length"))
     }
 
     @Test func declaredLengthsMustMatchTheFile() {

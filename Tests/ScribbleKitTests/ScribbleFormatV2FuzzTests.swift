@@ -109,33 +109,42 @@ import Testing
     }
 
     @Test func countsBeyondTheBytesLeftAreCorrupt() {
-        #expect(decodingError(file(stroke: 1, CraftedFile.runV2([(1, 1)], declaring: .max)))
-            == .corrupt("a run of vertices has the wrong length"))
-        #expect(decodingError(CraftedFile.makeV2(payload: CraftedFile.strokeHeadV2(children: .max) + CraftedFile.runV2([(1, 1)])))
-            == .corrupt("a stroke declares more children than the file holds"))
-        #expect(decodingError(file(CraftedFile.strokeHeadV2(children: 1_000_000_000)))
-            == .corrupt("a stroke declares more children than the file holds"))
+        #expect(
+            decodingError(file(stroke: 1, CraftedFile.runV2([(1, 1)], declaring: .max)))
+                == .corrupt("a run of vertices has the wrong length"))
+        #expect(
+            decodingError(CraftedFile.makeV2(payload: CraftedFile.strokeHeadV2(children: .max) + CraftedFile.runV2([(1, 1)])))
+                == .corrupt("a stroke declares more children than the file holds"))
+        #expect(
+            decodingError(file(CraftedFile.strokeHeadV2(children: 1_000_000_000)))
+                == .corrupt("a stroke declares more children than the file holds"))
         // A run that claims more vertices than the bytes left could hold, within its stroke's count.
-        #expect(decodingError(file(stroke: 12, CraftedFile.runV2([(1, 1)], declaring: 12) + Array(repeating: 0, count: 20)))
-            == .corrupt("a node runs past the end of the drawing"))
-        #expect(decodingError(file(stroke: 5, pressure: true, CraftedFile.runV2([(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)], pressures: [1, 2])))
-            == .corrupt("a node runs past the end of the drawing"))
+        #expect(
+            decodingError(file(stroke: 12, CraftedFile.runV2([(1, 1)], declaring: 12) + Array(repeating: 0, count: 20)))
+                == .corrupt("a node runs past the end of the drawing"))
+        #expect(
+            decodingError(file(stroke: 5, pressure: true, CraftedFile.runV2([(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)], pressures: [1, 2])))
+                == .corrupt("a node runs past the end of the drawing"))
     }
 
     @Test func varintsMustBeShortestAndAtMostTenBytes() {
         let root: [UInt8] = [3, 0] + CraftedFile.le(Float(1).bitPattern)
         // 0 spelled in two bytes, 1 in three
         #expect(decodingError(CraftedFile.makeV2(payload: root + [0x80, 0x00])) == .corrupt("a number is not in its shortest form"))
-        #expect(decodingError(CraftedFile.makeV2(payload: root + [0x81, 0x80, 0x00]))
-            == .corrupt("a number is not in its shortest form"))
+        #expect(
+            decodingError(CraftedFile.makeV2(payload: root + [0x81, 0x80, 0x00]))
+                == .corrupt("a number is not in its shortest form"))
         // eleven bytes, and ten whose last holds more than the 64th bit
-        #expect(decodingError(CraftedFile.makeV2(payload: root + Array(repeating: 0xFF, count: 10) + [0x01]))
-            == .corrupt("a number is too large"))
-        #expect(decodingError(CraftedFile.makeV2(payload: root + Array(repeating: 0xFF, count: 9) + [0x02]))
-            == .corrupt("a number is too large"))
+        #expect(
+            decodingError(CraftedFile.makeV2(payload: root + Array(repeating: 0xFF, count: 10) + [0x01]))
+                == .corrupt("a number is too large"))
+        #expect(
+            decodingError(CraftedFile.makeV2(payload: root + Array(repeating: 0xFF, count: 9) + [0x02]))
+                == .corrupt("a number is too large"))
         // 2⁶⁴ − 1 is a well-formed varint, but far too many children
-        #expect(decodingError(CraftedFile.makeV2(payload: root + Array(repeating: 0xFF, count: 9) + [0x01]))
-            == .corrupt("a stroke declares more children than the file holds"))
+        #expect(
+            decodingError(CraftedFile.makeV2(payload: root + Array(repeating: 0xFF, count: 9) + [0x01]))
+                == .corrupt("a stroke declares more children than the file holds"))
         // a varint cut off by the end of the payload
         #expect(decodingError(CraftedFile.makeV2(payload: root + [0x80])) == .corrupt("a node runs past the end of the drawing"))
     }
@@ -143,12 +152,15 @@ import Testing
     @Test func locationsMustLieWithinTheLimitsAndOnTheGrid() {
         let limit = ScribbleFormat.maximumGridNumber // 1,000,000 px
         #expect(decodingError(file(stroke: 2, CraftedFile.runV2([(-limit, limit), (limit, -limit)]))) == nil)
-        #expect(decodingError(file(stroke: 1, CraftedFile.runV2([(limit + 1, 0)])))
-            == .corrupt("a location is too far from the canvas"))
+        #expect(
+            decodingError(file(stroke: 1, CraftedFile.runV2([(limit + 1, 0)])))
+                == .corrupt("a location is too far from the canvas"))
         // a step that takes an in-range vertex out of range
-        #expect(decodingError(file(stroke: 2, CraftedFile.runV2([(limit, 0), (limit + 256, 0)])))
-            == .corrupt("a location is too far from the canvas"))
-        let hugeStep = [1] + CraftedFile.varint(2) + CraftedFile.zigzag(0) + CraftedFile.zigzag(0)
+        #expect(
+            decodingError(file(stroke: 2, CraftedFile.runV2([(limit, 0), (limit + 256, 0)])))
+                == .corrupt("a location is too far from the canvas"))
+        let hugeStep =
+            [1] + CraftedFile.varint(2) + CraftedFile.zigzag(0) + CraftedFile.zigzag(0)
             + CraftedFile.zigzag(.max) + CraftedFile.zigzag(0)
         #expect(decodingError(file(stroke: 2, hugeStep)) == .corrupt("a location is too far from the canvas"))
         #expect(decodingError(file(CraftedFile.dotV2(at: (0, -limit - 1)))) == .corrupt("a location is too far from the canvas"))
@@ -157,8 +169,9 @@ import Testing
         // of 4…: an odd one there is no drawing's location.
         #expect(decodingError(file(stroke: 1, CraftedFile.runV2([(1 << 24 + 2, 0)]))) == nil)
         #expect(decodingError(file(stroke: 1, CraftedFile.runV2([(1 << 24 + 1, 0)]))) == .corrupt("a location is not on the grid"))
-        #expect(decodingError(file(CraftedFile.dotV2(at: (0, -(1 << 26) - 2))))
-            == .corrupt("a location is not on the grid"))
+        #expect(
+            decodingError(file(CraftedFile.dotV2(at: (0, -(1 << 26) - 2))))
+                == .corrupt("a location is not on the grid"))
     }
 
     @Test func sizesMustBeFiniteAndWithinTheLimits() {
@@ -168,7 +181,7 @@ import Testing
         #expect(decodingError(file(CraftedFile.dotV2(at: (0, 0), size: .infinity))) == .corrupt("a dot's size is not a finite number"))
         #expect(decodingError(file(CraftedFile.dotV2(at: (0, 0), size: -4)))?.description.contains("size is out of range") == true)
         #expect(decodingError(file(CraftedFile.dotV2(at: (0, 0), size: 3.4e38)))?.description.contains("size is out of range") == true)
-        #expect(decodingError(file(CraftedFile.dotV2(at: (0, 0), size: 1024)))  == nil)
+        #expect(decodingError(file(CraftedFile.dotV2(at: (0, 0), size: 1024))) == nil)
     }
 
     @Test func nestingIsCappedAtTheFormatsDepth() {
@@ -182,18 +195,21 @@ import Testing
 
     @Test func secondSpellingsOfADrawingAreCorrupt() {
         // Two runs side by side mean one run, which the encoder writes whole.
-        #expect(decodingError(file(stroke: 2, CraftedFile.runV2([(1, 1)]) + CraftedFile.runV2([(2, 2)])))
-            == .corrupt("two runs of vertices follow each other"))
+        #expect(
+            decodingError(file(stroke: 2, CraftedFile.runV2([(1, 1)]) + CraftedFile.runV2([(2, 2)])))
+                == .corrupt("two runs of vertices follow each other"))
         #expect(decodingError(file(stroke: 3, CraftedFile.runV2([(1, 1)]) + CraftedFile.dotV2(at: (0, 0)) + CraftedFile.runV2([(2, 2)]))) == nil)
         // A stroke with no children has no pressures to keep.
         #expect(decodingError(file(CraftedFile.strokeHeadV2(pressure: true, children: 0))) == .corrupt("a stroke without children has pressure"))
         // A run of none.
-        #expect(decodingError(file(stroke: 1, CraftedFile.runV2([], declaring: 0) + [0, 0]))
-            == .corrupt("a run of vertices has the wrong length"))
+        #expect(
+            decodingError(file(stroke: 1, CraftedFile.runV2([], declaring: 0) + [0, 0]))
+                == .corrupt("a run of vertices has the wrong length"))
     }
 
     @Test func pressureFollowsEachRunOfAStrokeWithPressure() throws {
-        let payload = CraftedFile.runV2([(256, 0), (512, 0)], pressures: [0, 255]) + CraftedFile.dotV2(at: (0, 0))
+        let payload =
+            CraftedFile.runV2([(256, 0), (512, 0)], pressures: [0, 255]) + CraftedFile.dotV2(at: (0, 0))
             + CraftedFile.runV2([(768, 0)], pressures: [128])
         let memento = try ScribbleMemento(data: file(stroke: 4, pressure: true, payload))
         let stroke = try #require(memento.root.lastChild as? Stroke)
@@ -208,12 +224,15 @@ import Testing
         let rootOfOne = CraftedFile.strokeHeadV2(children: 1)
         #expect(decodingError(CraftedFile.makeV2(flags: 0x80, payload: emptyRoot)) == .corrupt("it has unknown header flags"))
         #expect(decodingError(CraftedFile.makeV2(flags: 3, title: [0xFF, 0xFE], payload: emptyRoot)) == .corrupt("its title is not valid UTF-8"))
-        #expect(decodingError(CraftedFile.makeV2(flags: 3, title: [0x41, 0x07], payload: emptyRoot))
-            == .corrupt("its title holds control characters"))
-        #expect(decodingError(CraftedFile.makeV2(flags: 3, title: Array(repeating: 0x41, count: 1025), payload: emptyRoot))
-            == .corrupt("its title is too long"))
-        #expect(decodingError(CraftedFile.makeV2(payload: rootOfOne + [9] + Array(repeating: 0, count: 16)))
-            == .corrupt("it holds an unknown kind of mark"))
+        #expect(
+            decodingError(CraftedFile.makeV2(flags: 3, title: [0x41, 0x07], payload: emptyRoot))
+                == .corrupt("its title holds control characters"))
+        #expect(
+            decodingError(CraftedFile.makeV2(flags: 3, title: Array(repeating: 0x41, count: 1025), payload: emptyRoot))
+                == .corrupt("its title is too long"))
+        #expect(
+            decodingError(CraftedFile.makeV2(payload: rootOfOne + [9] + Array(repeating: 0, count: 16)))
+                == .corrupt("it holds an unknown kind of mark"))
         #expect(decodingError(CraftedFile.makeV2(payload: [3, 4] + emptyRoot.dropFirst(2))) == .corrupt("a stroke has unknown flags"))
         #expect(decodingError(CraftedFile.makeV2(payload: CraftedFile.dotV2(at: (0, 0)))) == .corrupt("the drawing does not start with a stroke"))
         #expect(decodingError(CraftedFile.makeV2(payload: emptyRoot + [0])) == .corrupt("there are extra bytes after the drawing"))

@@ -216,14 +216,18 @@ import Testing
     }
 
     @Test func defaultDirectoryFollowsTheEnvironment() {
-        #expect(ScribbleManager.defaultDirectory(environment: ["TOUCHPAINTER_DATA_DIR": "/data/tp", "XDG_DATA_HOME": "/x", "HOME": "/home/u"])
-            == "/data/tp")
-        #expect(ScribbleManager.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/share/", "HOME": "/home/u"])
-            == "/x/share/touchpainter")
-        #expect(ScribbleManager.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"])
-            == "/home/u/.local/share/touchpainter")
-        #expect(ScribbleManager.defaultDirectory(environment: ["TOUCHPAINTER_DATA_DIR": "", "HOME": "/home/u"])
-            == "/home/u/.local/share/touchpainter")
+        #expect(
+            ScribbleManager.defaultDirectory(environment: ["TOUCHPAINTER_DATA_DIR": "/data/tp", "XDG_DATA_HOME": "/x", "HOME": "/home/u"])
+                == "/data/tp")
+        #expect(
+            ScribbleManager.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/share/", "HOME": "/home/u"])
+                == "/x/share/touchpainter")
+        #expect(
+            ScribbleManager.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"])
+                == "/home/u/.local/share/touchpainter")
+        #expect(
+            ScribbleManager.defaultDirectory(environment: ["TOUCHPAINTER_DATA_DIR": "", "HOME": "/home/u"])
+                == "/home/u/.local/share/touchpainter")
     }
 }
 

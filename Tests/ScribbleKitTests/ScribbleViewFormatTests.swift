@@ -63,9 +63,11 @@ struct ScribbleViewFormatTests {
 
     @Test func hostileViewsAreRefused() {
         #expect(decodingError(file(viewBytes: record(2, 10, 20))) == nil) // the crafted file itself is fine
-        for (values, why) in [((Double.nan, 0.0, 0.0), "NaN"), ((0, 0, 0), "zoom 0"), ((0.01, 0, 0), "below 5 %"),
-                              ((65, 0, 0), "above 6400 %"), ((.infinity, 0, 0), "infinite"), ((1, 2e6, 0), "far centre"),
-                              ((1, 0, -.infinity), "infinite centre"), ((1, .nan, 0), "NaN centre")] {
+        for (values, why) in [
+            ((Double.nan, 0.0, 0.0), "NaN"), ((0, 0, 0), "zoom 0"), ((0.01, 0, 0), "below 5 %"),
+            ((65, 0, 0), "above 6400 %"), ((.infinity, 0, 0), "infinite"), ((1, 2e6, 0), "far centre"),
+            ((1, 0, -.infinity), "infinite centre"), ((1, .nan, 0), "NaN centre"),
+        ] {
             #expect(decodingError(file(viewBytes: record(values.0, values.1, values.2))) == .corrupt("the view is out of range"), "\(why)")
         }
         #expect(decodingError(file(viewBytes: [])) != nil) // version 3 without its view: another spelling of version 2
@@ -74,8 +76,9 @@ struct ScribbleViewFormatTests {
         #expect(decodingError(file(viewBytes: Array(record(1, 0, 0).prefix(20)))) != nil) // cut short
         #expect(decodingError(file(viewBytes: record(1, 0, 0), complete: false)) == .corrupt("an incremental file has a view"))
         // A view record inside the tree is no mark.
-        #expect(decodingError(CraftedFile.make(version: 3, payload: CraftedFile.strokeHeadV2(children: 1) + record(1, 0, 0)))
-            == .corrupt("it holds an unknown kind of mark"))
+        #expect(
+            decodingError(CraftedFile.make(version: 3, payload: CraftedFile.strokeHeadV2(children: 1) + record(1, 0, 0)))
+                == .corrupt("it holds an unknown kind of mark"))
     }
 
     @Test func everyTruncationAndBitFlipOfAVersion3FileIsCaught() throws {

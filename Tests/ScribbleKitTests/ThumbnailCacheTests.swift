@@ -29,8 +29,9 @@ import Testing
         let cache = ThumbnailCache(root: "/c/thumbnails")
         #expect(cache.path(for: "/home/jens/photos/me.png", size: .normal) == "/c/thumbnails/normal/c6ee772d9e49320e97ec29a7eb5b1697.png")
         // Escaped as GLib's g_filename_to_uri escapes a path.
-        #expect(ThumbnailCache.uri(forPath: "/tmp/a b/ç#%?;[x]~!$&'()*+,=:@.scribble")
-            == "file:///tmp/a%20b/%C3%A7%23%25%3F%3B%5Bx%5D~!$&'()*+,=:@.scribble")
+        #expect(
+            ThumbnailCache.uri(forPath: "/tmp/a b/ç#%?;[x]~!$&'()*+,=:@.scribble")
+                == "file:///tmp/a%20b/%C3%A7%23%25%3F%3B%5Bx%5D~!$&'()*+,=:@.scribble")
         #expect(ThumbnailCache.standard(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/h"]).root == "/x/cache/thumbnails")
         #expect(ThumbnailCache.standard(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]).root == "/h/.cache/thumbnails")
     }
@@ -130,8 +131,9 @@ import Testing
         let listed = try manager.listing()
         #expect(listed.entries.count == 2 && listed.unlisted.isEmpty)
         #expect(!FileSystem.exists(oldPath))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: gallery).sorted()
-            == [entry.id + ".scribble", other.id + ".png", other.id + ".scribble"].sorted())
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: gallery).sorted()
+                == [entry.id + ".scribble", other.id + ".png", other.id + ".scribble"].sorted())
         #expect(manager.thumbnails.freshThumbnail(for: entry.scribblePath) != nil)
     }
 
@@ -142,11 +144,15 @@ import Testing
         #expect(symlink("loop.scribble", folder.file("loop.scribble")) == 0)
         #expect(symlink("nowhere.scribble", folder.file("dangling.scribble")) == 0)
         let latin1 = Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".scribble".utf8) + [0]
-        let descriptor = latin1.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        let descriptor = latin1.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
         #expect(descriptor >= 0)
         close(descriptor)
         let other = Array(folder.path.utf8) + Array("/note".utf8) + [0xFF] + Array(".txt".utf8) + [0] // not a scribble: not counted
-        let second = other.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        let second = other.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
         close(second)
 
         let listing = try manager.listing()

@@ -74,8 +74,9 @@ import Testing
         // Locked: a click on a ruling line or an eraser across the page leaves it alone.
         let scribble = notebook.scribble
         #expect(scribble.topmostMark(at: Point(x: 300, y: 80 * scale))?.mark !== backgrounds)
-        #expect(!scribble.marks(touchedAlongSegmentFrom: Point(x: 0, y: 0), to: Point(x: 600, y: 1000), radius: 20)
-            .contains { $0 === backgrounds })
+        #expect(
+            !scribble.marks(touchedAlongSegmentFrom: Point(x: 0, y: 0), to: Point(x: 600, y: 1000), radius: 20)
+                .contains { $0 === backgrounds })
         #expect(backgrounds.copy().isLocked)
         #expect(backgrounds.bounds.minY < 0.5 && backgrounds.bounds.maxY > (792 + 150) * scale + 20)
         let colours = Set((0..<backgrounds.count).compactMap { backgrounds.child(at: $0)?.color })
@@ -122,7 +123,8 @@ import Testing
         let valid = gzipped(Self.notebook)
         #expect(try refusal(Array(valid.prefix(valid.count / 2)))?.contains("cut short") == true)
         #expect(try refusal(Array("PK\u{3}\u{4}junk".utf8))?.contains("damaged zip") == true)
-        #expect(try refusal(Self.zip(content: Array(Self.notebook.utf8), deflated: false, name: "../content.xml"))?.contains("no content.xml") == true)
+        #expect(
+            try refusal(Self.zip(content: Array(Self.notebook.utf8), deflated: false, name: "../content.xml"))?.contains("no content.xml") == true)
         #expect(try refusal(Array("not a notebook at all".utf8))?.contains("not a Xournal++ notebook") == true)
         let entities = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">]><xournal><page width=\"1\" height=\"1\"/></xournal>"
         #expect(try refusal(gzipped(entities))?.contains("document type") == true)
@@ -132,7 +134,9 @@ import Testing
         #expect(try refusal(gzipped(attribute))?.contains("entity") == true)
         #expect(try refusal(gzipped("<xournal></xournal>"))?.contains("no page") == true)
         #expect(try refusal(gzipped("<svg><page width=\"1\" height=\"1\"/></svg>"))?.contains("another kind") == true)
-        #expect(try refusal(gzipped("<xournal><page width=\"10\" height=\"10\"><layer><stroke width=\"1\">1 2 x 4</stroke></layer></page></xournal>"))?.contains("not a number") == true)
+        #expect(
+            try refusal(gzipped("<xournal><page width=\"10\" height=\"10\"><layer><stroke width=\"1\">1 2 x 4</stroke></layer></page></xournal>"))?
+                .contains("not a number") == true)
         #expect(try refusal(gzipped("<xournal><page width=\"10\" height=\"10\"></layer></page></xournal>"))?.contains("malformed") == true)
     }
 

@@ -65,8 +65,9 @@ struct BackgroundTests {
         #expect(keptUntilTheLaneRuns, "the move aside ran on the main thread")
         Background.wait(for: .files)
         #expect(!FileManager.default.fileExists(atPath: damaged))
-        #expect(FileManager.default.fileExists(atPath: JournalRecovery.damagedCopyPath(of: damaged)),
-                "the move aside did not run on the files lane")
+        #expect(
+            FileManager.default.fileExists(atPath: JournalRecovery.damagedCopyPath(of: damaged)),
+            "the move aside did not run on the files lane")
         fixture.coordinator.document.closeJournal()
     }
 }

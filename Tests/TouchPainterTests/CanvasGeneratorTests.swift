@@ -26,8 +26,9 @@ struct CanvasGeneratorTests {
     }
 
     private func pointer(_ kind: PointerEvent.Kind, _ x: Double, _ y: Double) -> PointerEvent {
-        PointerEvent(kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: nil,
-                     isPrimaryDown: kind == .motion, isDoubleClick: false, modifiers: [], time: 0)
+        PointerEvent(
+            kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: nil,
+            isPrimaryDown: kind == .motion, isDoubleClick: false, modifiers: [], time: 0)
     }
 
     @Test func eachGeneratorMakesItsKind() {
@@ -72,8 +73,9 @@ struct CanvasGeneratorTests {
         #expect(canvas.canvasView.session.scribble === scribble && canvas.document.scribble === scribble)
         #expect(scribble.marks.count == 2)
         let stroke = try #require(scribble.marks.last as? Stroke)
-        #expect(stroke.elements.compactMap { if case .vertex(let p) = $0 { p } else { nil } }
-            == [Point(x: 10, y: 50), Point(x: 40, y: 50), Point(x: 70, y: 50), Point(x: 100, y: 50)])
+        #expect(
+            stroke.elements.compactMap { if case .vertex(let p) = $0 { p } else { nil } }
+                == [Point(x: 10, y: 50), Point(x: 40, y: 50), Point(x: 70, y: 50), Point(x: 100, y: 50)])
         // The row beside the tool bar holds the tool bar and the new view's drawing area, nothing else.
         let children = gtk_container_get_children(UnsafeMutableRawPointer(canvas.canvasRow.widget).assumingMemoryBound(to: GtkContainer.self))
         defer { g_list_free(children) }

@@ -14,9 +14,11 @@ struct CanvasToolTests {
     var scribble: Scribble { fixture.coordinator.document.scribble }
 
     private func send(_ kind: PointerEvent.Kind, _ x: Double, _ y: Double, shift: Bool = false) {
-        canvas.handle(PointerEvent(kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: nil,
-                                   isPrimaryDown: kind == .motion, isDoubleClick: false,
-                                   modifiers: shift ? [.shift] : [], time: 0))
+        canvas.handle(
+            PointerEvent(
+                kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: nil,
+                isPrimaryDown: kind == .motion, isDoubleClick: false,
+                modifiers: shift ? [.shift] : [], time: 0))
     }
 
     private func line(_ y: Double) {

@@ -138,8 +138,9 @@ struct CoordinatingControllerTests {
         let canvas = coordinator.canvasViewController
         let before = presenter.titles.count
         func event(_ kind: PointerEvent.Kind, _ x: Double, _ y: Double) -> PointerEvent {
-            PointerEvent(kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: nil,
-                         isPrimaryDown: kind != .press, isDoubleClick: false, modifiers: [], time: 0)
+            PointerEvent(
+                kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: nil,
+                isPrimaryDown: kind != .press, isDoubleClick: false, modifiers: [], time: 0)
         }
         canvas.handle(event(.press, 10, 10))
         for i in 1...200 { canvas.handle(event(.motion, 10 + Double(i), 10 + Double(i % 9))) }

@@ -27,12 +27,16 @@ struct FileRequestTests {
         #expect(Gtk.initialise(), "GTK needs a display; run through `make test`")
         let log = Log()
         let stuck = DispatchSemaphore(value: 0)
-        FileRequest.start({ stuck.wait(); return 1 }, timeout: 200,
-                          timedOut: { log.events.append("first timed out") },
-                          completion: { _ in log.events.append("first finished") })
-        FileRequest.start({ 2 }, timeout: 5_000,
-                          timedOut: { log.events.append("second timed out") },
-                          completion: { result in log.events.append("second read \((try? result.get()) ?? 0)") })
+        FileRequest.start(
+            {
+                stuck.wait(); return 1
+            }, timeout: 200,
+            timedOut: { log.events.append("first timed out") },
+            completion: { _ in log.events.append("first finished") })
+        FileRequest.start(
+            { 2 }, timeout: 5_000,
+            timedOut: { log.events.append("second timed out") },
+            completion: { result in log.events.append("second read \((try? result.get()) ?? 0)") })
         try await spin { log.events.count >= 2 }
         // Either may be reported first: a main thread busy with other tests runs both at once.
         #expect(log.events.sorted() == ["first timed out", "second read 2"])
@@ -48,10 +52,11 @@ struct FileRequestTests {
         #expect(Gtk.initialise(), "GTK needs a display; run through `make test`")
         struct Unreadable: Error {}
         let log = Log()
-        FileRequest.start({ () throws -> Int in throw Unreadable() }, timedOut: { log.events.append("timed out") },
-                          completion: { result in
-                              if case .failure(let error) = result { log.events.append("failed: \(error)") }
-                          })
+        FileRequest.start(
+            { () throws -> Int in throw Unreadable() }, timedOut: { log.events.append("timed out") },
+            completion: { result in
+                if case .failure(let error) = result { log.events.append("failed: \(error)") }
+            })
         try await spin { !log.events.isEmpty }
         #expect(log.events == ["failed: Unreadable()"])
     }

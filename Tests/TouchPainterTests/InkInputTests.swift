@@ -13,12 +13,16 @@ struct InkInputTests {
     var canvas: CanvasViewController { fixture.coordinator.canvasViewController }
     var scribble: Scribble { fixture.coordinator.document.scribble }
 
-    private func send(_ kind: PointerEvent.Kind, _ x: Double, _ y: Double, source: PointerEvent.Source = .mouse,
-                      finger: UInt? = nil, emulated: Bool = false, pressure: Double? = nil) {
-        canvas.handle(PointerEvent(kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: pressure,
-                                   isPrimaryDown: kind == .motion, isDoubleClick: false, modifiers: [], time: 0,
-                                   source: finger == nil ? source : .touchscreen, isEmulated: emulated,
-                                   touchSequence: finger))
+    private func send(
+        _ kind: PointerEvent.Kind, _ x: Double, _ y: Double, source: PointerEvent.Source = .mouse,
+        finger: UInt? = nil, emulated: Bool = false, pressure: Double? = nil
+    ) {
+        canvas.handle(
+            PointerEvent(
+                kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: pressure,
+                isPrimaryDown: kind == .motion, isDoubleClick: false, modifiers: [], time: 0,
+                source: finger == nil ? source : .touchscreen, isEmulated: emulated,
+                touchSequence: finger))
     }
 
     private func line(_ y: Double, source: PointerEvent.Source = .mouse) {

@@ -20,8 +20,9 @@ struct PaletteAdapterTests {
     /// A line across the canvas at `y`, drawn with the pen through the canvas' input.
     private func line(_ y: Double) {
         let event = { (kind: PointerEvent.Kind, x: Double) in
-            PointerEvent(kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: nil,
-                         isPrimaryDown: kind == .motion, isDoubleClick: false, modifiers: [], time: 0)
+            PointerEvent(
+                kind: kind, x: x, y: y, button: kind == .motion ? 0 : 1, pressure: nil,
+                isPrimaryDown: kind == .motion, isDoubleClick: false, modifiers: [], time: 0)
         }
         canvas.handle(event(.press, 10))
         for x in stride(from: 20.0, through: 100, by: 10) { canvas.handle(event(.motion, x)) }

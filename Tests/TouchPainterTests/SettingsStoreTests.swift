@@ -106,11 +106,11 @@ struct SettingsStoreTests {
     }
 
     @Test(arguments: [
-        Data("[Canvas\nkind=paper".utf8),            // broken group header
-        Data("kind=paper\n".utf8),                    // a key outside any group
+        Data("[Canvas\nkind=paper".utf8), // broken group header
+        Data("kind=paper\n".utf8), // a key outside any group
         Data([0x5B, 0x43, 0x61, 0x6E, 0x76, 0x61, 0x73, 0x5D, 0x0A, 0x6B, 0x3D, 0xC3, 0x28]), // not UTF-8
-        Data("[Canvas]\nkind=velvet\n".utf8),         // a kind the app does not have
-        Data(repeating: 0, count: 64),               // zeros
+        Data("[Canvas]\nkind=velvet\n".utf8), // a kind the app does not have
+        Data(repeating: 0, count: 64), // zeros
     ])
     func aCorruptFileMeansTheDefaultsAndOneWarning(contents: Data) throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -180,7 +180,11 @@ struct SettingsStoreTests {
         var destination = folder + "/" + target
         switch target {
         case "device":
-            if getuid() == 0 { #expect(mknod(destination, S_IFCHR | 0o666, dev_t(1 << 8 | 3) /* makedev(1, 3), a macro Swift cannot see: the null device */) == 0) } else { destination = "/dev/null" }
+            if getuid() == 0 {
+                #expect(mknod(destination, S_IFCHR | 0o666, dev_t(1 << 8 | 3) /* makedev(1, 3), a macro Swift cannot see: the null device */) == 0)
+            } else {
+                destination = "/dev/null"
+            }
         case "fifo": #expect(mkfifo(destination, 0o600) == 0)
         case "folder": try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
         default:
@@ -240,10 +244,12 @@ struct SettingsStoreTests {
     }
 
     @Test func theFileLivesInTheXDGConfigFolder() {
-        #expect(SettingsStore.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/u"])
-            == "/x/config/touchpainter/settings.ini")
-        #expect(SettingsStore.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"])
-            == "/home/u/.config/touchpainter/settings.ini")
+        #expect(
+            SettingsStore.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/u"])
+                == "/x/config/touchpainter/settings.ini")
+        #expect(
+            SettingsStore.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"])
+                == "/home/u/.config/touchpainter/settings.ini")
         #expect(SettingsStore.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.config/touchpainter/settings.ini")
     }
 }

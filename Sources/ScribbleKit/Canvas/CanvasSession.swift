@@ -117,11 +117,14 @@ public final class CanvasSession {
     /// corner stays there.
     public func resize(to size: CanvasViewSize) {
         let monitor = size.monitorWidth.flatMap { w in size.monitorHeight.map { (width: w, height: $0) } }
-        guard size.width != viewport.width || size.height != viewport.height || size.scale != viewport.deviceScale
-                || monitor?.width != monitorSize?.width || monitor?.height != monitorSize?.height else { return }
+        guard
+            size.width != viewport.width || size.height != viewport.height || size.scale != viewport.deviceScale
+                || monitor?.width != monitorSize?.width || monitor?.height != monitorSize?.height
+        else { return }
         monitorSize = monitor
-        viewport = Viewport(width: size.width, height: size.height, deviceScale: size.scale, zoom: viewport.zoom,
-                            originX: viewport.originX, originY: viewport.originY)
+        viewport = Viewport(
+            width: size.width, height: size.height, deviceScale: size.scale, zoom: viewport.zoom,
+            originX: viewport.originX, originY: viewport.originY)
         if let pending = pendingView, size.width > 0, size.height > 0 {
             pendingView = nil
             viewport.show(pending)
@@ -229,8 +232,9 @@ public final class CanvasSession {
         frame.height = min(viewport.height, max(monitorSize?.height ?? viewport.height, 1))
         let scale = frame.deviceScale
         if snapshot.vertexCount <= Self.synchronousVertexLimit, frame.width * frame.height * scale * scale <= Self.synchronousPixelLimit {
-            swapIn(CanvasBackdrop(rendering: snapshot, view: frame, background: background),
-                   generation: generation, vertices: snapshot.vertexCount)
+            swapIn(
+                CanvasBackdrop(rendering: snapshot, view: frame, background: background),
+                generation: generation, vertices: snapshot.vertexCount)
             return
         }
         if backdrop == nil {
@@ -249,12 +253,14 @@ public final class CanvasSession {
         DispatchQueue.global(qos: .userInitiated).async {
             let fresh: CanvasBackdrop
             if let reused {
-                reused.backdrop.render(snapshot, in: reused.exposed, background: background, yielding: true,
-                                       cancellation: cancellation)
+                reused.backdrop.render(
+                    snapshot, in: reused.exposed, background: background, yielding: true,
+                    cancellation: cancellation)
                 fresh = reused.backdrop
             } else {
-                fresh = CanvasBackdrop(rendering: snapshot, view: view, background: background, yielding: true,
-                                       cancellation: cancellation)
+                fresh = CanvasBackdrop(
+                    rendering: snapshot, view: view, background: background, yielding: true,
+                    cancellation: cancellation)
             }
             hop { [weak self] in self?.finishFullFrame(fresh, generation: generation, vertices: snapshot.vertexCount) }
         }

@@ -59,20 +59,23 @@ extension CanvasTexture {
                     let fibre = (fibres.unit(x, y) - 0.5) * 0.4
                     let lift: Float, tint: (red: Float, green: Float, blue: Float)
                     if (warp + weft) & 1 == 0 { // the warp thread is on top here
-                        lift = warpAcross[warp * cell + alongX] * along[alongY]
+                        lift =
+                            warpAcross[warp * cell + alongX] * along[alongY]
                             * (1 + (warpTone[warp] + warpSlubs[warp * side + y] + fibre) * (1 - dark))
                         tint = (1, 0.998, 0.992) // warp and weft were dyed a shade apart
                     } else {
-                        lift = weftAcross[weft * cell + alongY] * along[alongX]
+                        lift =
+                            weftAcross[weft * cell + alongY] * along[alongX]
                             * (1 + (weftTone[weft] + weftSlubs[weft * side + x] + fibre) * (1 - dark))
                         tint = (0.99, 0.994, 1)
                     }
                     let brightness = dark + (1 - dark) * lift
                     let index = y * rowLength + x
                     let p = pixels[index]
-                    pixels[index] = TextureCanvas.pack(Float(p >> 16 & 0xFF) * brightness * tint.red,
-                                                       Float(p >> 8 & 0xFF) * brightness * tint.green,
-                                                       Float(p & 0xFF) * brightness * tint.blue)
+                    pixels[index] = TextureCanvas.pack(
+                        Float(p >> 16 & 0xFF) * brightness * tint.red,
+                        Float(p >> 8 & 0xFF) * brightness * tint.green,
+                        Float(p & 0xFF) * brightness * tint.blue)
                 }
             }
         }

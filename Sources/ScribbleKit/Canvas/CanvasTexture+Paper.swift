@@ -76,26 +76,35 @@ extension CanvasTexture {
         for alpha in [0.4, 0.55, 0.7] {
             for width in [0.7, 1.05, 1.4] { lighter.append(Look(red: 1, green: 1, blue: 0.99, alpha: alpha, width: width)) }
         }
-        let colored = [Look(red: 0.35, green: 0.45, blue: 0.75, alpha: 0.2, width: 0.5),
-                       Look(red: 0.75, green: 0.38, blue: 0.35, alpha: 0.2, width: 0.5),
-                       Look(red: 0.45, green: 0.6, blue: 0.45, alpha: 0.2, width: 0.5)]
+        let colored = [
+            Look(red: 0.35, green: 0.45, blue: 0.75, alpha: 0.2, width: 0.5),
+            Look(red: 0.75, green: 0.38, blue: 0.35, alpha: 0.2, width: 0.5),
+            Look(red: 0.45, green: 0.6, blue: 0.45, alpha: 0.2, width: 0.5),
+        ]
         let looks = darker + lighter + colored
         var batches = [[Curve]](repeating: [], count: looks.count)
         let tile = Double(canvas.size)
         for _ in 0..<1400 {
             let pick = Double.random(in: 0..<1, using: &random)
-            let look = pick < 0.58 ? Int.random(in: 0..<darker.count, using: &random)
-                : pick < 0.92 ? darker.count + Int.random(in: 0..<lighter.count, using: &random)
-                : darker.count + lighter.count + Int.random(in: 0..<colored.count, using: &random)
+            let look =
+                pick < 0.58
+                ? Int.random(in: 0..<darker.count, using: &random)
+                : pick < 0.92
+                    ? darker.count + Int.random(in: 0..<lighter.count, using: &random)
+                    : darker.count + lighter.count + Int.random(in: 0..<colored.count, using: &random)
             let length = Double.random(in: 6...28, using: &random) * (look >= darker.count + lighter.count ? 0.6 : 1)
             let (x, y) = (Double.random(in: 0..<tile, using: &random), Double.random(in: 0..<tile, using: &random))
             let angle = Double.random(in: 0..<(2 * .pi), using: &random)
             // Two bends across the fibre, at a third and two thirds of its length.
-            let bends = (Double.random(in: -0.3...0.3, using: &random) * length,
-                         Double.random(in: -0.3...0.3, using: &random) * length)
+            let bends = (
+                Double.random(in: -0.3...0.3, using: &random) * length,
+                Double.random(in: -0.3...0.3, using: &random) * length
+            )
             let (dx, dy, nx, ny) = (cos(angle) * length, sin(angle) * length, -sin(angle), cos(angle))
-            batches[look].append(Curve(xs: [x, x + dx / 3 + nx * bends.0, x + dx * 2 / 3 + nx * bends.1, x + dx],
-                                       ys: [y, y + dy / 3 + ny * bends.0, y + dy * 2 / 3 + ny * bends.1, y + dy]))
+            batches[look].append(
+                Curve(
+                    xs: [x, x + dx / 3 + nx * bends.0, x + dx * 2 / 3 + nx * bends.1, x + dx],
+                    ys: [y, y + dy / 3 + ny * bends.0, y + dy * 2 / 3 + ny * bends.1, y + dy]))
         }
         let cr = canvas.context
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
@@ -105,8 +114,10 @@ extension CanvasTexture {
             for curve in curves {
                 let (xs, ys) = (curve.xs, curve.ys)
                 // The path is built in the shifted user space of each copy; it is stroked once.
-                canvas.drawWrapped(minX: (xs.min() ?? 0) - 1, minY: (ys.min() ?? 0) - 1,
-                                   maxX: (xs.max() ?? 0) + 1, maxY: (ys.max() ?? 0) + 1) { cr in
+                canvas.drawWrapped(
+                    minX: (xs.min() ?? 0) - 1, minY: (ys.min() ?? 0) - 1,
+                    maxX: (xs.max() ?? 0) + 1, maxY: (ys.max() ?? 0) + 1
+                ) { cr in
                     cairo_move_to(cr, xs[0], ys[0])
                     cairo_curve_to(cr, xs[1], ys[1], xs[2], ys[2], xs[3], ys[3])
                 }
@@ -121,9 +132,11 @@ extension CanvasTexture {
     private static func drawSpecks(on canvas: TextureCanvas, using random: inout SplitMix64) {
         let tile = Double(canvas.size)
         let cr = canvas.context
-        let batches = [(count: 20, radii: 1.0...2.2, look: Look(red: 0.4, green: 0.37, blue: 0.34, alpha: 0.07, width: 0)),
-                       (count: 45, radii: 0.3...0.8, look: Look(red: 0.3, green: 0.28, blue: 0.26, alpha: 0.45, width: 0)),
-                       (count: 45, radii: 0.3...0.8, look: Look(red: 0.42, green: 0.39, blue: 0.36, alpha: 0.3, width: 0))]
+        let batches = [
+            (count: 20, radii: 1.0...2.2, look: Look(red: 0.4, green: 0.37, blue: 0.34, alpha: 0.07, width: 0)),
+            (count: 45, radii: 0.3...0.8, look: Look(red: 0.3, green: 0.28, blue: 0.26, alpha: 0.45, width: 0)),
+            (count: 45, radii: 0.3...0.8, look: Look(red: 0.42, green: 0.39, blue: 0.36, alpha: 0.3, width: 0)),
+        ]
         for batch in batches {
             cairo_new_path(cr)
             for _ in 0..<batch.count {

@@ -103,9 +103,11 @@ public final class CanvasTexture: Sendable {
         pixels.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
             // Cairo wants a mutable pointer, but only reads a surface it paints from.
-            guard let surface = cairo_image_surface_create_for_data(
-                UnsafeMutablePointer(mutating: base), CAIRO_FORMAT_RGB24,
-                Int32(devicePixels), Int32(devicePixels), Int32(stride)) else { return }
+            guard
+                let surface = cairo_image_surface_create_for_data(
+                    UnsafeMutablePointer(mutating: base), CAIRO_FORMAT_RGB24,
+                    Int32(devicePixels), Int32(devicePixels), Int32(stride))
+            else { return }
             defer {
                 cairo_surface_finish(surface)
                 cairo_surface_destroy(surface)

@@ -48,7 +48,7 @@ public final class CutMarksCommand: Command {
             let own = Array(remaining.prefix(count))
             remaining = remaining.dropFirst(count)
             guard index > (entries.last?.index ?? -1), scribble.root.elements.indices.contains(index),
-                  case .mark(let original) = scribble.root.elements[index]
+                case .mark(let original) = scribble.root.elements[index]
             else { continue }
             entries.append(Entry(index: index, original: original, pieces: own))
         }
@@ -71,8 +71,9 @@ public final class CutMarksCommand: Command {
         // From the top down, so the indices of the marks below stay as they were.
         for cut in cuts.reversed() { record(cut.mark, at: cut.index, cutInto: cut.erasure.pieces) }
         // One change for the step, so the canvas repaints once.
-        scribble.replaceMarks(cuts.map { ($0.index, 1, $0.erasure.pieces) },
-                              dirty: cuts.reduce(Rect.null) { $0.union($1.erasure.dirty) })
+        scribble.replaceMarks(
+            cuts.map { ($0.index, 1, $0.erasure.pieces) },
+            dirty: cuts.reduce(Rect.null) { $0.union($1.erasure.dirty) })
     }
 
     /// Notes that `mark`, now at `index`, gives way to `pieces`: a piece of this gesture's
@@ -122,7 +123,8 @@ extension CutMarksCommand: JournaledCommand {
     var journalRecord: JournalRecord {
         let pieces = Stroke()
         for entry in entries { entry.pieces.forEach(pieces.add) }
-        return .cut(indices: entries.map(\.index), pieceCounts: entries.map(\.pieces.count),
-                    ScribbleMemento(root: ScribbleMemento.snapshot(of: pieces), isComplete: true, title: nil))
+        return .cut(
+            indices: entries.map(\.index), pieceCounts: entries.map(\.pieces.count),
+            ScribbleMemento(root: ScribbleMemento.snapshot(of: pieces), isComplete: true, title: nil))
     }
 }

@@ -34,10 +34,11 @@ public final class SetStrokeColorCommand: Command {
     public func execute() {
         guard let delegate else { return }
         let components = delegate.colorComponents(for: self)
-        let color = Color(red: Self.channel(components.red),
-                          green: Self.channel(components.green),
-                          blue: Self.channel(components.blue),
-                          alpha: Self.channel(delegate.opacity(for: self) / 100 * 255))
+        let color = Color(
+            red: Self.channel(components.red),
+            green: Self.channel(components.green),
+            blue: Self.channel(components.blue),
+            alpha: Self.channel(delegate.opacity(for: self) / 100 * 255))
         previousColor = style.color
         style.color = color
         delegate.command(self, didFinishColorUpdateWith: color)

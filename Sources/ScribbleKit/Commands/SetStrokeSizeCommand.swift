@@ -28,7 +28,8 @@ public final class SetStrokeSizeCommand: Command {
         guard let delegate else { return }
         let requested = delegate.size(for: self)
         let range = StrokeStyle.sizeRange
-        let size = requested.isNaN
+        let size =
+            requested.isNaN
             ? range.lowerBound
             : Float(min(max(requested, Double(range.lowerBound)), Double(range.upperBound)))
         previousSize = style.size

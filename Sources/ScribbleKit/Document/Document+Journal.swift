@@ -10,14 +10,16 @@ extension Document {
     public func startJournal(_ journal: Journal) {
         self.journal = journal
         let hop = hop
-        journal.watchHealth(onChange: { failure in
-            hop { [weak self] in self?.journalHealthChanged(failure) }
-        }, retry: {
-            hop { [weak self, weak journal] in
-                guard let self, let journal, self.journal === journal else { return }
-                self.restartJournal() // a snapshot of the drawing as it now is
-            }
-        })
+        journal.watchHealth(
+            onChange: { failure in
+                hop { [weak self] in self?.journalHealthChanged(failure) }
+            },
+            retry: {
+                hop { [weak self, weak journal] in
+                    guard let self, let journal, self.journal === journal else { return }
+                    self.restartJournal() // a snapshot of the drawing as it now is
+                }
+            })
         restartJournal()
     }
 
@@ -106,8 +108,10 @@ extension Document {
             case .edit(let indices, let edit):
                 execute(ReplaceMarksCommand(scribble: scribble, marks: topLevelMarks(at: indices), edit: edit))
             case .cut(let indices, let pieceCounts, let memento):
-                execute(CutMarksCommand(scribble: scribble, indices: indices, pieceCounts: pieceCounts,
-                                        pieces: Scribble(adopting: memento).marks))
+                execute(
+                    CutMarksCommand(
+                        scribble: scribble, indices: indices, pieceCounts: pieceCounts,
+                        pieces: Scribble(adopting: memento).marks))
             case .base: break
             }
         }
@@ -147,11 +151,12 @@ extension Document {
         // snapshot): recording it again when it ends would draw it twice.
         pendingMark = nil
         let base = journalBase
-        let basePath: String? = switch base {
-        case .gallery(let id, _): manager.scribblePath(id)
-        case .file(let path, _): path
-        case .new, .snapshot: nil
-        }
+        let basePath: String? =
+            switch base {
+            case .gallery(let id, _): manager.scribblePath(id)
+            case .file(let path, _): path
+            case .new, .snapshot: nil
+            }
         journal.restart(from: base, basePath: basePath, markCount: scribble.root.count, supersedingOld: supersedingOld)
     }
 

@@ -61,9 +61,11 @@ extension Document {
     public var isSaving: Bool { runningSave != nil }
 
     private func makeTicket(canvasWidth: Int, canvasHeight: Int) -> SaveTicket {
-        SaveTicket(scribble: scribble, origin: origin, changeCount: changeCount,
-                   request: SaveRequest(memento: scribble.makeMemento(), origin: origin,
-                                        canvasWidth: max(canvasWidth, 1), canvasHeight: max(canvasHeight, 1)))
+        SaveTicket(
+            scribble: scribble, origin: origin, changeCount: changeCount,
+            request: SaveRequest(
+                memento: scribble.makeMemento(), origin: origin,
+                canvasWidth: max(canvasWidth, 1), canvasHeight: max(canvasHeight, 1)))
     }
 
     /// The background save `id` is written: take its outcome in, unless that already happened.

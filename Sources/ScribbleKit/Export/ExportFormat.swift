@@ -36,8 +36,10 @@ public struct ExportOptions: Sendable {
     public var canvas: CanvasKind
 
     /// Options: `scale` 1, white plain background.
-    public init(scale: Double = 1, width: Int? = nil, transparent: Bool = false, background: Color = .white,
-                canvas: CanvasKind = .plain) {
+    public init(
+        scale: Double = 1, width: Int? = nil, transparent: Bool = false, background: Color = .white,
+        canvas: CanvasKind = .plain
+    ) {
         (self.scale, self.width, self.transparent, self.background) = (scale, width, transparent, background)
         self.canvas = canvas
     }

@@ -6,24 +6,30 @@ import CairoKit
 protocol ExportSurface {
     /// `snapshot` drawn on a `width`×`height` page at `scale` whose top-left corner is the
     /// canvas point `page`, over `background` (none: transparent), as the format's file bytes.
-    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double, page: (x: Double, y: Double),
-                background: Color?, texture: CanvasTexture?) throws(ExportError) -> [UInt8]
+    func render(
+        _ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double, page: (x: Double, y: Double),
+        background: Color?, texture: CanvasTexture?
+    ) throws(ExportError) -> [UInt8]
 }
 
 /// PNG: the canvas' own fast path — tiles on every core, hidden segments left out — into an
 /// ARGB image, so the pixels equal what the app shows.
 struct PNGExportSurface: ExportSurface {
-    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double, page: (x: Double, y: Double),
-                background: Color?, texture: CanvasTexture?) throws(ExportError) -> [UInt8] {
+    func render(
+        _ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double, page: (x: Double, y: Double),
+        background: Color?, texture: CanvasTexture?
+    ) throws(ExportError) -> [UInt8] {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              let data = cairo_image_surface_get_data(surface) else { throw .cairo("no memory for the image") }
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+            let data = cairo_image_surface_get_data(surface)
+        else { throw .cairo("no memory for the image") }
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
-        CanvasBackdrop.renderTiles(snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)),
-                                   format: CAIRO_FORMAT_ARGB32, area: (0, 0, width, height), scale: scale,
-                                   background: background, texture: texture,
-                                   view: page == (0, 0) ? nil : Viewport(width: width, height: height, originX: page.x, originY: page.y))
+        CanvasBackdrop.renderTiles(
+            snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)),
+            format: CAIRO_FORMAT_ARGB32, area: (0, 0, width, height), scale: scale,
+            background: background, texture: texture,
+            view: page == (0, 0) ? nil : Viewport(width: width, height: height, originX: page.x, originY: page.y))
         cairo_surface_mark_dirty(surface)
         return try StreamSink.collect { sink in cairo_surface_write_to_png_stream(surface, StreamSink.write, sink) }
     }
@@ -50,13 +56,16 @@ struct VectorExportSurface: ExportSurface {
     /// coarser map, which hides less but stays exact.
     static let occlusionPixels: Float = 16_000_000
 
-    func render(_ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double, page: (x: Double, y: Double),
-                background: Color?, texture: CanvasTexture?) throws(ExportError) -> [UInt8] {
+    func render(
+        _ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double, page: (x: Double, y: Double),
+        background: Color?, texture: CanvasTexture?
+    ) throws(ExportError) -> [UInt8] {
         try StreamSink.collect { sink in
-            let surface = switch kind {
-            case .svg: cairo_svg_surface_create_for_stream(StreamSink.write, sink, Double(width), Double(height))
-            case .pdf: cairo_pdf_surface_create_for_stream(StreamSink.write, sink, Double(width), Double(height))
-            }
+            let surface =
+                switch kind {
+                case .svg: cairo_svg_surface_create_for_stream(StreamSink.write, sink, Double(width), Double(height))
+                case .pdf: cairo_pdf_surface_create_for_stream(StreamSink.write, sink, Double(width), Double(height))
+                }
             guard let surface else { return CAIRO_STATUS_NO_MEMORY }
             defer { cairo_surface_destroy(surface) }
             if kind == .svg {
@@ -72,9 +81,11 @@ struct VectorExportSurface: ExportSurface {
             cairo_scale(cr, scale, scale)
             cairo_translate(cr, -page.x, -page.y)
             if let cr, let texture { texture.paint(on: CairoContext(cr)) } // the canvas' texture is a picture; the marks stay paths
-            let occlusion = kind == .pdf
-                ? Self.occlusion(of: snapshot, width: width, height: height, scale: scale,
-                                 origin: (-page.x * scale, -page.y * scale)) : nil
+            let occlusion =
+                kind == .pdf
+                ? Self.occlusion(
+                    of: snapshot, width: width, height: height, scale: scale,
+                    origin: (-page.x * scale, -page.y * scale)) : nil
             if let cr { MarkRenderer(context: cr, occlusion: occlusion).render(snapshot) }
             cairo_destroy(cr)
             cairo_surface_finish(surface)
@@ -86,13 +97,16 @@ struct VectorExportSurface: ExportSurface {
 extension VectorExportSurface {
     /// Which segments of `snapshot` later opaque strokes hide on a `width`×`height` page
     /// where the canvas' origin lies at `origin` and a canvas pixel is `scale` points.
-    static func occlusion(of snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
-                          origin: (x: Double, y: Double) = (0, 0)) -> OcclusionMap {
+    static func occlusion(
+        of snapshot: RenderSnapshot, width: Int, height: Int, scale: Double,
+        origin: (x: Double, y: Double) = (0, 0)
+    ) -> OcclusionMap {
         let density = min(occlusionDensity, (occlusionPixels / (Float(width) * Float(height))).squareRoot())
-        return OcclusionMap(snapshot, scale: Float(scale) * density,
-                            origin: (-Float(origin.x) * density, -Float(origin.y) * density),
-                            width: Int((Float(width) * density).rounded(.up)),
-                            height: Int((Float(height) * density).rounded(.up)))
+        return OcclusionMap(
+            snapshot, scale: Float(scale) * density,
+            origin: (-Float(origin.x) * density, -Float(origin.y) * density),
+            width: Int((Float(width) * density).rounded(.up)),
+            height: Int((Float(height) * density).rounded(.up)))
     }
 }
 

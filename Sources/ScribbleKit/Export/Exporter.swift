@@ -47,9 +47,13 @@ public struct Exporter: Sendable {
     /// - Throws: `ExportError` for an output too large, or a Cairo failure.
     /// - Complexity: O(n) in the drawing's marks and vertices.
     public func export(_ format: ExportFormat, options: ExportOptions = ExportOptions()) throws(ExportError) -> [UInt8] {
-        if format == .xopp { return XoppWriter.notebook(of: memento.root, title: memento.title,
-                                                          page: Rect(minX: Float(pageX), minY: Float(pageY),
-                                                                     maxX: Float(pageX + pageWidth), maxY: Float(pageY + pageHeight))) } // marks, not paint: no size or background
+        if format == .xopp {
+            return XoppWriter.notebook(
+                of: memento.root, title: memento.title,
+                page: Rect(
+                    minX: Float(pageX), minY: Float(pageY),
+                    maxX: Float(pageX + pageWidth), maxY: Float(pageY + pageHeight)))
+        } // marks, not paint: no size or background
         let scale = scale(for: options)
         let limit = Double(ExportOptions.maximumSide(for: format))
         let (exactWidth, exactHeight) = ((pageWidth * scale).rounded(.up), (pageHeight * scale).rounded(.up))
@@ -60,13 +64,15 @@ public struct Exporter: Sendable {
         let background: Color? = options.transparent && format != .pdf ? nil : options.background
         // The texture made for the nearest whole device scale at or above the output's.
         let texture = background == nil ? nil : options.canvas.texture(scale: min(4, max(1, Int(scale.rounded(.up)))))
-        let surface: ExportSurface = switch format {
-        case .png: PNGExportSurface()
-        case .svg: VectorExportSurface(kind: .svg)
-        case .pdf, .xopp: VectorExportSurface(kind: .pdf)
-        }
-        return try surface.render(snapshot, width: width, height: height, scale: scale, page: (pageX, pageY),
-                                  background: background, texture: texture)
+        let surface: ExportSurface =
+            switch format {
+            case .png: PNGExportSurface()
+            case .svg: VectorExportSurface(kind: .svg)
+            case .pdf, .xopp: VectorExportSurface(kind: .pdf)
+            }
+        return try surface.render(
+            snapshot, width: width, height: height, scale: scale, page: (pageX, pageY),
+            background: background, texture: texture)
     }
 
     /// Draws the page onto `cr` (a printer's) fitted into `width`×`height` and centred, every
@@ -75,9 +81,10 @@ public struct Exporter: Sendable {
         let cr = context.pointer
         let scale = min(width / pageWidth, height / pageHeight)
         let (x, y) = ((width - pageWidth * scale) / 2, (height - pageHeight * scale) / 2)
-        let occlusion = VectorExportSurface.occlusion(of: snapshot, width: Int(width.rounded(.up)),
-                                                      height: Int(height.rounded(.up)), scale: scale,
-                                                      origin: (x - pageX * scale, y - pageY * scale))
+        let occlusion = VectorExportSurface.occlusion(
+            of: snapshot, width: Int(width.rounded(.up)),
+            height: Int(height.rounded(.up)), scale: scale,
+            origin: (x - pageX * scale, y - pageY * scale))
         cairo_save(cr)
         cairo_translate(cr, x, y)
         cairo_scale(cr, scale, scale)
@@ -94,7 +101,8 @@ public struct Exporter: Sendable {
         let limit = Double(ExportOptions.maximumSide(for: format))
         let asked = scale(for: options)
         guard asked.isFinite, asked > 0,
-              (pageWidth * asked).rounded(.up) > limit || (pageHeight * asked).rounded(.up) > limit else { return (options, nil) }
+            (pageWidth * asked).rounded(.up) > limit || (pageHeight * asked).rounded(.up) > limit
+        else { return (options, nil) }
         var scale = min(limit / pageWidth, limit / pageHeight)
         // Rounding up may still reach past the limit by a pixel: step down until it fits.
         while (pageWidth * scale).rounded(.up) > limit || (pageHeight * scale).rounded(.up) > limit { scale = scale.nextDown }
@@ -102,8 +110,9 @@ public struct Exporter: Sendable {
         fitted.width = nil
         fitted.scale = scale
         let (width, height) = (Int((pageWidth * scale).rounded(.up)), Int((pageHeight * scale).rounded(.up)))
-        let note = tr("The drawing is too large for a %1$s of at most %2$s px a side at the size asked; it is exported at %3$s×%4$s px.",
-                      format.rawValue.uppercased(), String(Int(limit)), String(width), String(height))
+        let note = tr(
+            "The drawing is too large for a %1$s of at most %2$s px a side at the size asked; it is exported at %3$s×%4$s px.",
+            format.rawValue.uppercased(), String(Int(limit)), String(width), String(height))
         return (fitted, note)
     }
 
@@ -111,8 +120,10 @@ public struct Exporter: Sendable {
     /// replaced: it is not `input` (by path or by device and inode, through links: export
     /// never writes over what it reads), and it is a regular file the user may write, or
     /// nothing yet (`AtomicFile`). The checks come first, so a refusal costs no rendering.
-    public func write(_ format: ExportFormat, options: ExportOptions = ExportOptions(), to path: String,
-                      input: String? = nil) throws {
+    public func write(
+        _ format: ExportFormat, options: ExportOptions = ExportOptions(), to path: String,
+        input: String? = nil
+    ) throws {
         try Self.checkOutput(path, input: input)
         try AtomicFile.write(try export(format, options: options), to: path)
     }

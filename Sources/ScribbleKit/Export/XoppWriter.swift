@@ -34,8 +34,11 @@ struct XoppWriter {
         append("\">\n<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n<layer>\n")
         root.enumerateMarks { mark, _ in
             guard mark !== root, let color = mark.color else { return } // vertices and groups paint nothing themselves
-            if let stroke = mark as? Stroke { self.stroke(stroke, color: color) }
-            else if mark is Dot { dot(mark.location, color: color, size: mark.size) }
+            if let stroke = mark as? Stroke {
+                self.stroke(stroke, color: color)
+            } else if mark is Dot {
+                dot(mark.location, color: color, size: mark.size)
+            }
         }
         append("</layer>\n</page>\n</xournal>\n")
     }

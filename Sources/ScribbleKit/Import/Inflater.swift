@@ -20,8 +20,10 @@ enum Inflater {
     /// - Throws: `ImportFailure` when the data is damaged or cut short, or unpacks to more
     ///   than `limit` bytes (a zip bomb), or whatever `body` throws.
     @discardableResult
-    static func inflate(_ input: UnsafeRawBufferPointer, wrapping: Wrapping, limit: Int,
-                        into body: (UnsafeRawBufferPointer) throws(ImportFailure) -> Void) throws(ImportFailure) -> Int {
+    static func inflate(
+        _ input: UnsafeRawBufferPointer, wrapping: Wrapping, limit: Int,
+        into body: (UnsafeRawBufferPointer) throws(ImportFailure) -> Void
+    ) throws(ImportFailure) -> Int {
         var stream = z_stream()
         let windowBits: Int32 = wrapping == .gzip ? 15 + 16 : -15
         guard inflateInit2_(&stream, windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -66,8 +68,11 @@ enum Inflater {
     /// million points with pressure, level 6 took 1.4 s more for a file 13 % smaller.
     static func gzip(_ bytes: [UInt8]) -> [UInt8] {
         var stream = z_stream()
-        guard deflateInit2_(&stream, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
-                            Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return [] }
+        guard
+            deflateInit2_(
+                &stream, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { return [] }
         defer { deflateEnd(&stream) }
         var result = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
         let written: Int = bytes.withUnsafeBufferPointer { input in

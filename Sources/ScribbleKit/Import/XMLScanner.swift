@@ -61,8 +61,9 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
                     if cut == index { return index }
                     end = cut
                 }
-                if !open.isEmpty { try delegate.text(UnsafeBufferPointer(rebasing: buffer[index..<end])) }
-                else if buffer[index..<end].contains(where: { !Self.isSpace($0) }) {
+                if !open.isEmpty {
+                    try delegate.text(UnsafeBufferPointer(rebasing: buffer[index..<end]))
+                } else if buffer[index..<end].contains(where: { !Self.isSpace($0) }) {
                     throw ImportFailure(tr("it is not a Xournal++ notebook (text outside any element)"))
                 }
                 index = end
@@ -113,9 +114,13 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
         var end = start + 1, quote: UInt8 = 0
         while end < count {
             let byte = buffer[end]
-            if quote != 0 { if byte == quote { quote = 0 } }
-            else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte }
-            else if byte == UInt8(ascii: ">") { break }
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                break
+            }
             end += 1
         }
         guard end < count else { if isLast { throw cutShort }; return nil }
@@ -200,7 +205,9 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
             case "quot": result += "\""
             case "apos": result += "'"
             default:
-                let number = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16)
+                let number =
+                    name.hasPrefix("#x")
+                    ? UInt32(name.dropFirst(2), radix: 16)
                     : name.hasPrefix("#") ? UInt32(name.dropFirst(), radix: 10) : nil
                 guard let number, let scalar = Unicode.Scalar(number) else {
                     throw ImportFailure(tr("it uses an entity “%1$s” that no notebook declares", String(name.prefix(12))))

@@ -26,15 +26,21 @@ public struct XoppLeftOut: Equatable, Sendable {
         if let dashes = Self.count(dashed, one: tr("1 dashed stroke is drawn solid."), many: tr("%1$s dashed strokes are drawn solid.")) {
             sentences.append(dashes)
         }
-        if let plain = Self.count(plainBackgrounds, one: tr("1 page is drawn without its ruling."), many: tr("%1$s pages are drawn without their ruling.")) {
+        if let plain = Self.count(
+            plainBackgrounds, one: tr("1 page is drawn without its ruling."), many: tr("%1$s pages are drawn without their ruling."))
+        {
             sentences.append(plain)
         }
-        if let widths = Self.count(clampedWidths, one: tr("1 pen width finer than this app’s pressure allows was widened."),
-                                   many: tr("%1$s pen widths finer than this app’s pressure allows were widened.")) {
+        if let widths = Self.count(
+            clampedWidths, one: tr("1 pen width finer than this app’s pressure allows was widened."),
+            many: tr("%1$s pen widths finer than this app’s pressure allows were widened."))
+        {
             sentences.append(widths)
         }
-        if let points = Self.count(clampedPoints, one: tr("1 point out of range was left out or moved to the edge."),
-                                   many: tr("%1$s points out of range were left out or moved to the edge.")) {
+        if let points = Self.count(
+            clampedPoints, one: tr("1 point out of range was left out or moved to the edge."),
+            many: tr("%1$s points out of range were left out or moved to the edge."))
+        {
             sentences.append(points)
         }
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")

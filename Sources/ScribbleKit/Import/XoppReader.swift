@@ -85,7 +85,8 @@ struct XoppReader: XMLScannerDelegate {
 
     private mutating func startPage(_ attributes: [String: String]) throws(ImportFailure) {
         guard let width = attributes["width"].flatMap(Float.init), let height = attributes["height"].flatMap(Float.init),
-              width.isFinite, height.isFinite, width > 0, height > 0 else {
+            width.isFinite, height.isFinite, width > 0, height > 0
+        else {
             throw ImportFailure(tr("a page has no size"))
         }
         let limit = 2 * MarkLimits.maximumCoordinate
@@ -157,8 +158,9 @@ struct XoppReader: XMLScannerDelegate {
                 y += 24 * scale
             }
             if style == "lined" {
-                line(from: Point(x: 72 * scale, y: 0), to: Point(x: 72 * scale, y: pageHeight),
-                     color: Color(red: 0xFF, green: 0x00, blue: 0x80), size: thin)
+                line(
+                    from: Point(x: 72 * scale, y: 0), to: Point(x: 72 * scale, y: pageHeight),
+                    color: Color(red: 0xFF, green: 0x00, blue: 0x80), size: thin)
             }
         case "graph":
             let step = 14.17 * scale

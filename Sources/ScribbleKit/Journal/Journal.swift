@@ -183,7 +183,11 @@ public final class Journal: Sendable {
                 guard state.handle >= 0 else { return } // failed: the retry's snapshot will hold it
                 let written = self.storage.append(bytes, to: state.handle)
                 guard case .success(bytes.count) = written else {
-                    let code = switch written { case .failure(let error): error.errno; case .success: ENOSPC }
+                    let code =
+                        switch written {
+                        case .failure(let error): error.errno;
+                        case .success: ENOSPC
+                        }
                     // A torn record is cut off, so nothing lands behind it; the retry starts a
                     // fresh journal holding the whole drawing.
                     _ = self.storage.truncate(state.handle, to: state.validLength)

@@ -90,11 +90,12 @@ enum JournalFormat {
                 bytes += Array(path.utf8)
             case .snapshot(let memento, let origin):
                 bytes.append(BaseKind.snapshot.rawValue)
-                let (kind, text): (UInt8, String) = switch origin {
-                case .new: (0, "")
-                case .gallery(let id): (1, id)
-                case .file(let path): (2, path)
-                }
+                let (kind, text): (UInt8, String) =
+                    switch origin {
+                    case .new: (0, "")
+                    case .gallery(let id): (1, id)
+                    case .file(let path): (2, path)
+                    }
                 bytes.append(kind)
                 append(UInt32(text.utf8.count), to: &bytes)
                 bytes += Array(text.utf8) + memento.data
@@ -159,9 +160,9 @@ enum JournalFormat {
             }
         case .cut:
             guard let (indices, end) = indices(in: rest),
-                  let (pieceCounts, countsEnd) = self.indices(in: Array(rest[end...])), pieceCounts.count == indices.count,
-                  let pieces = try? ScribbleMemento(data: Array(rest[(end + countsEnd)...])), pieces.isComplete,
-                  pieceCounts.reduce(0, { $0 + $1 }) == pieces.root.count
+                let (pieceCounts, countsEnd) = self.indices(in: Array(rest[end...])), pieceCounts.count == indices.count,
+                let pieces = try? ScribbleMemento(data: Array(rest[(end + countsEnd)...])), pieces.isComplete,
+                pieceCounts.reduce(0, { $0 + $1 }) == pieces.root.count
             else { return nil }
             return .cut(indices: indices, pieceCounts: pieceCounts, pieces)
         case .draw:
@@ -174,13 +175,14 @@ enum JournalFormat {
             case .new: return data.isEmpty ? .base(.new) : nil
             case .gallery, .file:
                 guard let (stamp, end) = self.stamp(in: data, version: version),
-                      let text = String(validating: data[end...], as: UTF8.self) else { return nil }
+                    let text = String(validating: data[end...], as: UTF8.self)
+                else { return nil }
                 return .base(baseKind == .gallery ? .gallery(id: text, stamp: stamp) : .file(path: text, stamp: stamp))
             case .snapshot:
                 guard data.count >= 5 else { return nil }
                 let length = Int(word(data, at: 1))
                 guard length <= data.count - 5, let text = String(validating: data[5..<(5 + length)], as: UTF8.self),
-                      let memento = try? ScribbleMemento(data: Array(data[(5 + length)...])), memento.isComplete
+                    let memento = try? ScribbleMemento(data: Array(data[(5 + length)...])), memento.isComplete
                 else { return nil }
                 let origin: DocumentOrigin
                 switch data[0] {

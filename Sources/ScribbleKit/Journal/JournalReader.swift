@@ -76,7 +76,8 @@ struct JournalReader {
         }
         // A version no TouchPainter could have written (0, or far above this one) is damage.
         let isPossible = version >= 1 && version <= JournalFormat.version + Self.versionsAhead
-        let headerHolds = head.count == JournalFormat.headerLength && isPossible
+        let headerHolds =
+            head.count == JournalFormat.headerLength && isPossible
             && head[0..<12].withUnsafeBytes({ CRC32.checksum($0) }) == JournalFormat.word(head, at: 12)
         if headerHolds {
             guard magicMatches == 8 else { throw .notAJournal }
@@ -127,9 +128,9 @@ struct JournalReader {
         while offset + 8 <= size, let header = readBytes(offset, 8) {
             let length = Int(JournalFormat.word(header, at: 0))
             guard length >= 1, length <= JournalFormat.maximumRecordLength, length <= size - offset - 8,
-                  let payload = readBytes(offset + 8, length),
-                  payload.withUnsafeBytes({ CRC32.checksum($0) }) == JournalFormat.word(header, at: 4),
-                  let record = JournalFormat.record(from: payload, version: version)
+                let payload = readBytes(offset + 8, length),
+                payload.withUnsafeBytes({ CRC32.checksum($0) }) == JournalFormat.word(header, at: 4),
+                let record = JournalFormat.record(from: payload, version: version)
             else { break }
             records.append(record)
             offset += 8 + length
@@ -157,7 +158,8 @@ struct JournalReader {
             checksum = JournalFormat.lengthChecksum(UInt32(length))
         }
         guard let payload = readBytes(start, length),
-              payload.withUnsafeBytes({ CRC32.checksum($0, continuing: checksum) }) == expected else { return nil }
+            payload.withUnsafeBytes({ CRC32.checksum($0, continuing: checksum) }) == expected
+        else { return nil }
         return (payload, start + length)
     }
 
@@ -166,9 +168,9 @@ struct JournalReader {
     private func lastPayload(at offset: Int) -> [UInt8]? {
         let length = size - offset - JournalFormat.frameHeaderLength
         guard length >= 1, length <= JournalFormat.maximumRecordLength,
-              let header = readBytes(offset, JournalFormat.frameHeaderLength), Array(header[0..<4]) == JournalFormat.frameMagic,
-              let payload = readBytes(offset + JournalFormat.frameHeaderLength, length),
-              payload.withUnsafeBytes({ CRC32.checksum($0, continuing: JournalFormat.lengthChecksum(UInt32(length))) })
+            let header = readBytes(offset, JournalFormat.frameHeaderLength), Array(header[0..<4]) == JournalFormat.frameMagic,
+            let payload = readBytes(offset + JournalFormat.frameHeaderLength, length),
+            payload.withUnsafeBytes({ CRC32.checksum($0, continuing: JournalFormat.lengthChecksum(UInt32(length))) })
                 == JournalFormat.word(header, at: 8)
         else { return nil }
         return payload
@@ -182,10 +184,12 @@ struct JournalReader {
     /// The length a frame magic at `offset` declares, if it fits both the cap and the file.
     private func plausibleLength(at offset: Int) -> Int? {
         guard offset <= size - JournalFormat.frameHeaderLength,
-              let header = readBytes(offset, 8), Array(header[0..<4]) == JournalFormat.frameMagic else { return nil }
+            let header = readBytes(offset, 8), Array(header[0..<4]) == JournalFormat.frameMagic
+        else { return nil }
         let length = Int(JournalFormat.word(header, at: 4))
         guard length >= 1, length <= JournalFormat.maximumRecordLength,
-              length <= size - offset - JournalFormat.frameHeaderLength else { return nil }
+            length <= size - offset - JournalFormat.frameHeaderLength
+        else { return nil }
         return length
     }
 
@@ -211,7 +215,8 @@ struct JournalReader {
                 guard let found else { break }
                 index = window.withUnsafeBytes { found - UnsafeMutableRawPointer(mutating: $0.baseAddress!) }
                 if index + magic.count <= window.count, Array(window[index..<(index + magic.count)]) == magic,
-                   isFrame(at: windowStart + index) {
+                    isFrame(at: windowStart + index)
+                {
                     return windowStart + index
                 }
                 index += 1

@@ -86,9 +86,10 @@ public enum JournalRecovery {
         let contents = try readContents(path)
         var records = contents.records
         guard case .base(let base)? = records.first else {
-            return Orphan(path: path, baseMemento: nil, origin: .new,
-                          baseProblem: .unreadable(tr("the journal’s record of it is damaged")),
-                          records: records, baseMarkCount: 0, isDamaged: true, base: nil)
+            return Orphan(
+                path: path, baseMemento: nil, origin: .new,
+                baseProblem: .unreadable(tr("the journal’s record of it is damaged")),
+                records: records, baseMarkCount: 0, isDamaged: true, base: nil)
         }
         records.removeFirst()
         let loaded: Result<(ScribbleMemento?, DocumentOrigin), BaseProblem>
@@ -102,17 +103,20 @@ public enum JournalRecovery {
             loaded = load(stamp: stamp, at: file) { try ScribbleManager.loadMemento(path: file) }
                 .map { ($0, .file(path: file)) }
         }
-        let stamp: BaseStamp? = switch base {
-        case .gallery(_, let stamp), .file(_, let stamp): stamp
-        case .new, .snapshot: nil
-        }
+        let stamp: BaseStamp? =
+            switch base {
+            case .gallery(_, let stamp), .file(_, let stamp): stamp
+            case .new, .snapshot: nil
+            }
         switch loaded {
         case .success(let (memento, origin)):
-            return Orphan(path: path, baseMemento: memento, origin: origin, baseProblem: nil, records: records,
-                          baseMarkCount: memento?.root.count ?? 0, isDamaged: contents.isDamaged, base: base)
+            return Orphan(
+                path: path, baseMemento: memento, origin: origin, baseProblem: nil, records: records,
+                baseMarkCount: memento?.root.count ?? 0, isDamaged: contents.isDamaged, base: base)
         case .failure(let problem):
-            return Orphan(path: path, baseMemento: nil, origin: .new, baseProblem: problem, records: records,
-                          baseMarkCount: stamp?.markCount ?? 0, isDamaged: contents.isDamaged, base: base)
+            return Orphan(
+                path: path, baseMemento: nil, origin: .new, baseProblem: problem, records: records,
+                baseMarkCount: stamp?.markCount ?? 0, isDamaged: contents.isDamaged, base: base)
         }
     }
 

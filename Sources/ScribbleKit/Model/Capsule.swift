@@ -25,9 +25,11 @@ struct Capsule {
         // the two simple cases below cover those.
         guard length2 > 0, dx != 0, dy != 0 else {
             band = nil
-            bandBox = length2 > 0
-                ? (dx == 0 ? (a.x - radius, a.x + radius, min(a.y, b.y), max(a.y, b.y))
-                           : (min(a.x, b.x), max(a.x, b.x), a.y - radius, a.y + radius))
+            bandBox =
+                length2 > 0
+                ? (dx == 0
+                    ? (a.x - radius, a.x + radius, min(a.y, b.y), max(a.y, b.y))
+                    : (min(a.x, b.x), max(a.x, b.x), a.y - radius, a.y + radius))
                 : nil
             return
         }

@@ -10,7 +10,8 @@ extension Color {
         let hasHash = digits.first == "#"
         if hasHash { digits = digits.dropFirst() }
         guard hasHash || digits.count == 6, digits.allSatisfy(\.isHexDigit),
-              let value = UInt32(digits, radix: 16) else { return nil }
+            let value = UInt32(digits, radix: 16)
+        else { return nil }
         // Each short digit stands for itself twice: #f80 is #ff8800.
         let short = { (shift: UInt32) in UInt8(value >> shift & 0xF) * 17 }
         let long = { (shift: UInt32) in UInt8(value >> shift & 0xFF) }

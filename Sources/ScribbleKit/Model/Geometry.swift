@@ -64,14 +64,16 @@ public struct Rect: Hashable, Sendable {
 
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
-        Rect(minX: min(minX, other.minX), minY: min(minY, other.minY),
-             maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        Rect(
+            minX: min(minX, other.minX), minY: min(minY, other.minY),
+            maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
     /// The smallest rectangle holding this one and `point`.
     public func union(_ point: Point) -> Rect {
-        Rect(minX: min(minX, point.x), minY: min(minY, point.y),
-             maxX: max(maxX, point.x), maxY: max(maxY, point.y))
+        Rect(
+            minX: min(minX, point.x), minY: min(minY, point.y),
+            maxX: max(maxX, point.x), maxY: max(maxY, point.y))
     }
 
     /// Grows every edge outwards by `amount` (a stroke's half width, say).
@@ -81,8 +83,9 @@ public struct Rect: Hashable, Sendable {
 
     /// The area both share; null when they share none.
     public func intersection(_ other: Rect) -> Rect {
-        let box = Rect(minX: max(minX, other.minX), minY: max(minY, other.minY),
-                       maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+        let box = Rect(
+            minX: max(minX, other.minX), minY: max(minY, other.minY),
+            maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
         return box.isNull ? .null : box
     }
 
@@ -93,8 +96,11 @@ public struct Rect: Hashable, Sendable {
 
     /// The rectangle with its edges moved out to whole pixels, for invalidating a widget area.
     public var integral: Rect {
-        isNull ? self : Rect(minX: minX.rounded(.down), minY: minY.rounded(.down),
-                             maxX: maxX.rounded(.up), maxY: maxY.rounded(.up))
+        isNull
+            ? self
+            : Rect(
+                minX: minX.rounded(.down), minY: minY.rounded(.down),
+                maxX: maxX.rounded(.up), maxY: maxY.rounded(.up))
     }
 }
 

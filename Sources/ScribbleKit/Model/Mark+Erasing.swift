@@ -133,8 +133,10 @@ extension Stroke {
     /// The pieces of the run of inline vertices `elements[range]` that stay after `step`, or
     /// `nil` when the step takes nothing of it; `dirty` grows by the area that changes.
     /// - Complexity: O(the run's vertices).
-    private func cut(_ elements: UnsafeBufferPointer<Element>, _ range: Range<Int>, by step: EraserStep,
-                     dirty: inout Rect) -> [Piece]? {
+    private func cut(
+        _ elements: UnsafeBufferPointer<Element>, _ range: Range<Int>, by step: EraserStep,
+        dirty: inout Rect
+    ) -> [Piece]? {
         func point(_ index: Int) -> Point {
             if case .vertex(let point) = elements[index] { return point }
             return .zero // not reached: the range holds vertices only
@@ -166,7 +168,9 @@ extension Stroke {
         func cutPoint(_ index: Int, at t: Double) -> (Point, UInt8?) {
             let p = point(index), q = point(index + 1)
             let x = Double(p.x) + t * (Double(q.x) - Double(p.x)), y = Double(p.y) + t * (Double(q.y) - Double(p.y))
-            let level = levels.isEmpty ? nil
+            let level =
+                levels.isEmpty
+                ? nil
                 : UInt8((Double(levels[index]) + t * (Double(levels[index + 1]) - Double(levels[index]))).rounded())
             return (MarkLimits.clamped(Point(x: Float(x), y: Float(y))), level)
         }

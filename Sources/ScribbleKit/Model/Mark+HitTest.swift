@@ -94,8 +94,9 @@ func segmentDistanceSquared(_ p1: Point, _ q1: Point, _ p2: Point, _ q2: Point) 
     if p2 == q2 { return pointSegmentDistanceSquared(p2, p1, q1) }
     if p1 == q1 { return pointSegmentDistanceSquared(p1, p2, q2) }
     if segmentsCross(p1, q1, p2, q2) { return 0 }
-    return min(pointSegmentDistanceSquared(p1, p2, q2), pointSegmentDistanceSquared(q1, p2, q2),
-               pointSegmentDistanceSquared(p2, p1, q1), pointSegmentDistanceSquared(q2, p1, q1))
+    return min(
+        pointSegmentDistanceSquared(p1, p2, q2), pointSegmentDistanceSquared(q1, p2, q2),
+        pointSegmentDistanceSquared(p2, p1, q1), pointSegmentDistanceSquared(q2, p1, q1))
 }
 
 /// The squared distance from `p` to the segment a–b.

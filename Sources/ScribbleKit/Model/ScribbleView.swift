@@ -12,8 +12,9 @@ public struct ScribbleView: Equatable, Sendable {
     /// of range, a centre past the farthest mark).
     public init?(zoom: Double, centreX: Double, centreY: Double) {
         guard zoom.isFinite, zoom >= Viewport.minimumZoom, zoom <= Viewport.maximumZoom,
-              centreX.isFinite, centreY.isFinite,
-              abs(centreX) <= Viewport.maximumCentre, abs(centreY) <= Viewport.maximumCentre else { return nil }
+            centreX.isFinite, centreY.isFinite,
+            abs(centreX) <= Viewport.maximumCentre, abs(centreY) <= Viewport.maximumCentre
+        else { return nil }
         (self.zoom, self.centreX, self.centreY) = (zoom, centreX, centreY)
     }
 

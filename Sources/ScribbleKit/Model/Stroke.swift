@@ -299,12 +299,16 @@ public final class Stroke: Mark {
     /// A deep copy: inline vertices are values; child marks are copied in turn.
     public func copy() -> Mark {
         let clone = Stroke(color: color, size: size)
-        clone.elements = markCount == 0 ? elements : StrokeElements(elements.map {
-            switch $0 {
-            case .vertex: $0
-            case .mark(let mark): .mark(mark.copy())
-            }
-        })
+        clone.elements =
+            markCount == 0
+            ? elements
+            : StrokeElements(
+                elements.map {
+                    switch $0 {
+                    case .vertex: $0
+                    case .mark(let mark): .mark(mark.copy())
+                    }
+                })
         clone.box = box
         clone.markCount = markCount
         clone.pressures = pressures

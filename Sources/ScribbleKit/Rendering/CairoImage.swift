@@ -28,10 +28,12 @@ public final class CairoImage: @unchecked Sendable {
     /// `maximumSide` or `maximumBytes` by its header.
     public convenience init?(pngAt path: String) {
         guard let size = try? PNGHeader.size(ofFileAt: path), size.width <= Self.maximumSide,
-              size.height <= Self.maximumSide, size.width * size.height * 4 <= Self.maximumBytes,
-              let surface = cairo_image_surface_create_from_png(path) else { return nil }
+            size.height <= Self.maximumSide, size.width * size.height * 4 <= Self.maximumBytes,
+            let surface = cairo_image_surface_create_from_png(path)
+        else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              cairo_image_surface_get_width(surface) > 0, cairo_image_surface_get_height(surface) > 0 else {
+            cairo_image_surface_get_width(surface) > 0, cairo_image_surface_get_height(surface) > 0
+        else {
             cairo_surface_destroy(surface)
             return nil
         }
@@ -65,14 +67,18 @@ extension CairoImage {
     /// `maximumBytes`.
     public convenience init?(png bytes: [UInt8]) {
         guard let size = PNGHeader.size(of: bytes), size.width > 0, size.height > 0, size.width <= Self.maximumSide,
-              size.height <= Self.maximumSide, size.width * size.height * 4 <= Self.maximumBytes else { return nil }
+            size.height <= Self.maximumSide, size.width * size.height * 4 <= Self.maximumBytes
+        else { return nil }
         let source = PNGSource(bytes)
         let unmanaged = Unmanaged.passRetained(source)
         defer { unmanaged.release() }
-        guard let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-            return Unmanaged<PNGSource>.fromOpaque(closure).takeUnretainedValue().read(into: data, count: Int(length))
-        }, unmanaged.toOpaque()) else { return nil }
+        guard
+            let surface = cairo_image_surface_create_from_png_stream(
+                { closure, data, length in
+                    guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+                    return Unmanaged<PNGSource>.fromOpaque(closure).takeUnretainedValue().read(into: data, count: Int(length))
+                }, unmanaged.toOpaque())
+        else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             return nil

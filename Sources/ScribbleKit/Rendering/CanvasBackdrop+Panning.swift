@@ -11,7 +11,8 @@ extension CanvasBackdrop {
     /// - Complexity: O(device pixels) for the copy, a few milliseconds for a window.
     func moved(to view: Viewport) -> (backdrop: CanvasBackdrop, exposed: [Rect])? {
         guard live.isEmpty, view.zoom == self.view.zoom, view.deviceScale == scale, view.width == width,
-              view.height == height else { return nil }
+            view.height == height
+        else { return nil }
         // Both origins lie on the device-pixel grid, so the move is whole device pixels.
         let dx = (view.originX - self.view.originX) * view.zoom, dy = (view.originY - self.view.originY) * view.zoom
         guard abs(dx) < Double(width), abs(dy) < Double(height), dx != 0 || dy != 0 else { return nil }
@@ -33,8 +34,10 @@ extension CanvasBackdrop {
     /// Renders `snapshot` on `background` into each of `areas` (view pixels), as a full frame
     /// would there; safe on any thread for a backdrop no other thread uses.
     /// - Complexity: O(the marks and vertices that touch the areas), divided among the cores.
-    func render(_ snapshot: RenderSnapshot, in areas: [Rect], background: CanvasKind, yielding: Bool,
-                cancellation: RenderCancellation? = nil) {
+    func render(
+        _ snapshot: RenderSnapshot, in areas: [Rect], background: CanvasKind, yielding: Bool,
+        cancellation: RenderCancellation? = nil
+    ) {
         for area in areas { render(snapshot, in: area, background: background, yielding: yielding, cancellation: cancellation) }
     }
 }

@@ -28,16 +28,19 @@ extension CanvasBackdrop {
     /// thread, whenever it has input to handle, gets the cores first; the calling thread
     /// waits either way.
     /// - Complexity: O(the marks and vertices that touch `area`), divided among the cores.
-    func render(_ snapshot: RenderSnapshot?, in area: Rect, background: CanvasKind, yielding: Bool = false,
-                cancellation: RenderCancellation? = nil) {
+    func render(
+        _ snapshot: RenderSnapshot?, in area: Rect, background: CanvasKind, yielding: Bool = false,
+        cancellation: RenderCancellation? = nil
+    ) {
         let device = deviceArea(area)
         guard device.width > 0, device.height > 0 else { return }
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return }
-        Self.renderTiles(snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)), format: CAIRO_FORMAT_RGB24,
-                         area: device, scale: Double(scale), background: .white,
-                         texture: background.texture(devicePixelsPerUnit: view.zoom * Double(scale)),
-                         view: view.isIdentity ? nil : view, yielding: yielding, cancellation: cancellation)
+        Self.renderTiles(
+            snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)), format: CAIRO_FORMAT_RGB24,
+            area: device, scale: Double(scale), background: .white,
+            texture: background.texture(devicePixelsPerUnit: view.zoom * Double(scale)),
+            view: view.isIdentity ? nil : view, yielding: yielding, cancellation: cancellation)
         cairo_surface_mark_dirty(surface)
     }
 
@@ -49,10 +52,12 @@ extension CanvasBackdrop {
     /// `nil`, the canvas at 100 % from its origin). The canvas' full frames and the PNG
     /// export use it.
     /// - Complexity: O(the marks and vertices that touch `area`), divided among the cores.
-    static func renderTiles(_ snapshot: RenderSnapshot?, into data: UnsafeMutablePointer<UInt8>, stride: Int,
-                            format: cairo_format_t, area device: (x: Int, y: Int, width: Int, height: Int),
-                            scale: Double, background: Color?, texture: CanvasTexture? = nil, view: Viewport? = nil,
-                            yielding: Bool = false, cancellation: RenderCancellation? = nil) {
+    static func renderTiles(
+        _ snapshot: RenderSnapshot?, into data: UnsafeMutablePointer<UInt8>, stride: Int,
+        format: cairo_format_t, area device: (x: Int, y: Int, width: Int, height: Int),
+        scale: Double, background: Color?, texture: CanvasTexture? = nil, view: Viewport? = nil,
+        yielding: Bool = false, cancellation: RenderCancellation? = nil
+    ) {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let tiles = max(1, min(cores * Self.tilesPerCore, device.height / Self.minimumTileRows))
         // Each tile's own surface over its rows; threads share only the pixel buffer, and
@@ -63,8 +68,10 @@ extension CanvasBackdrop {
             let top = device.y + device.height * tile / tiles
             let bottom = device.y + device.height * (tile + 1) / tiles
             let origin = buffer.pointer + top * stride + device.x * 4
-            guard let tileSurface = cairo_image_surface_create_for_data(
-                origin, format, Int32(device.width), Int32(bottom - top), Int32(stride)) else { return }
+            guard
+                let tileSurface = cairo_image_surface_create_for_data(
+                    origin, format, Int32(device.width), Int32(bottom - top), Int32(stride))
+            else { return }
             defer { cairo_surface_destroy(tileSurface) }
             cairo_surface_set_device_scale(tileSurface, scale, scale)
             cairo_surface_set_device_offset(tileSurface, -Double(device.x), -Double(top))
@@ -84,10 +91,14 @@ extension CanvasBackdrop {
                 cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             }
             if let snapshot {
-                MarkRenderer(context: cr, occlusion: occlusionMap(snapshot, scale: scale, view: view,
-                                                                  tile: (device.x, top, device.width, bottom - top)),
-                             cancellation: cancellation)
-                    .render(snapshot)
+                MarkRenderer(
+                    context: cr,
+                    occlusion: occlusionMap(
+                        snapshot, scale: scale, view: view,
+                        tile: (device.x, top, device.width, bottom - top)),
+                    cancellation: cancellation
+                )
+                .render(snapshot)
             }
             cairo_surface_flush(tileSurface)
         }
@@ -114,14 +125,19 @@ extension CanvasBackdrop {
     /// or `nil` where `Float` is too coarse for it: far from the canvas' origin at a high zoom,
     /// where the canvas' device coordinates pass 2¹⁶ and lose the 1/256 px it needs (and a
     /// view shows few marks anyway).
-    private static func occlusionMap(_ snapshot: RenderSnapshot, scale: Double, view: Viewport?,
-                                     tile: (x: Int, y: Int, width: Int, height: Int)) -> OcclusionMap? {
+    private static func occlusionMap(
+        _ snapshot: RenderSnapshot, scale: Double, view: Viewport?,
+        tile: (x: Int, y: Int, width: Int, height: Int)
+    ) -> OcclusionMap? {
         let pixelsPerUnit = scale * (view?.zoom ?? 1)
-        let origin = (x: Double(tile.x) + (view?.originX ?? 0) * pixelsPerUnit,
-                      y: Double(tile.y) + (view?.originY ?? 0) * pixelsPerUnit)
+        let origin = (
+            x: Double(tile.x) + (view?.originX ?? 0) * pixelsPerUnit,
+            y: Double(tile.y) + (view?.originY ?? 0) * pixelsPerUnit
+        )
         guard max(abs(origin.x), abs(origin.y)) <= 65_536 else { return nil }
-        return OcclusionMap(snapshot, scale: Float(pixelsPerUnit), origin: (Float(origin.x), Float(origin.y)),
-                            width: tile.width, height: tile.height)
+        return OcclusionMap(
+            snapshot, scale: Float(pixelsPerUnit), origin: (Float(origin.x), Float(origin.y)),
+            width: tile.width, height: tile.height)
     }
 
     /// `area` in whole device pixels, within the surface.

@@ -57,23 +57,29 @@ public final class CanvasBackdrop: @unchecked Sendable {
     /// tiles on every core (see `render(_:in:background:)`).
     /// - Complexity: O(n) in the marks and vertices on the canvas.
     public convenience init(rendering root: Stroke?, width: Int, height: Int, scale: Int, background: CanvasKind) {
-        self.init(rendering: root.map(RenderSnapshot.init), width: width, height: height, scale: scale,
-                  background: background)
+        self.init(
+            rendering: root.map(RenderSnapshot.init), width: width, height: height, scale: scale,
+            background: background)
     }
 
     /// A full frame of a tree frozen earlier; safe on any thread, so the canvas renders its
     /// full frames off the main thread — `yielding` to it, on threads of lower priority.
     /// - Complexity: O(n) in the marks and vertices on the canvas.
-    public convenience init(rendering snapshot: RenderSnapshot?, width: Int, height: Int, scale: Int,
-                            background: CanvasKind, yielding: Bool = false) {
-        self.init(rendering: snapshot, view: Viewport(width: width, height: height, deviceScale: scale),
-                  background: background, yielding: yielding)
+    public convenience init(
+        rendering snapshot: RenderSnapshot?, width: Int, height: Int, scale: Int,
+        background: CanvasKind, yielding: Bool = false
+    ) {
+        self.init(
+            rendering: snapshot, view: Viewport(width: width, height: height, deviceScale: scale),
+            background: background, yielding: yielding)
     }
 
     /// A full frame of what `view` shows of a tree frozen earlier (see above).
     /// - Complexity: O(the marks and vertices in view).
-    public convenience init(rendering snapshot: RenderSnapshot?, view: Viewport, background: CanvasKind,
-                            yielding: Bool = false, cancellation: RenderCancellation? = nil) {
+    public convenience init(
+        rendering snapshot: RenderSnapshot?, view: Viewport, background: CanvasKind,
+        yielding: Bool = false, cancellation: RenderCancellation? = nil
+    ) {
         self.init(view: view)
         render(snapshot, in: bounds, background: background, yielding: yielding, cancellation: cancellation)
     }

@@ -64,8 +64,11 @@ struct CurveSegment {
         let along = length > 0 ? (x: dx / length, y: dy / length) : (x: Float(1), y: Float(0))
         control1 = Self.offset(p1, by: (p2.x - p0.x) / 6, (p2.y - p0.y) / 6, chord: along, length: length)
         control2 = Self.offset(p2, by: (p1.x - p3.x) / 6, (p1.y - p3.y) / 6, chord: along, length: length)
-        deviation = 0.75 * max(Self.distance(of: control1, fromLineThrough: p1, p2),
-                               Self.distance(of: control2, fromLineThrough: p1, p2))
+        deviation =
+            0.75
+            * max(
+                Self.distance(of: control1, fromLineThrough: p1, p2),
+                Self.distance(of: control2, fromLineThrough: p1, p2))
     }
 
     /// How far a control point may lie from the segment's line.
@@ -100,8 +103,9 @@ struct CurveSegment {
     func point(at t: Float) -> Point {
         let u = 1 - t
         let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-        return Point(x: a * start.x + b * control1.x + c * control2.x + d * end.x,
-                     y: a * start.y + b * control1.y + c * control2.y + d * end.y)
+        return Point(
+            x: a * start.x + b * control1.x + c * control2.x + d * end.x,
+            y: a * start.y + b * control1.y + c * control2.y + d * end.y)
     }
 
     @inline(__always)
@@ -112,8 +116,10 @@ struct CurveSegment {
     /// `point` moved by (`dx`, `dy`), shortened so that it strays at most `reach` across the
     /// chord (of unit direction `chord`) and half the chord's `length` along it.
     @inline(__always)
-    private static func offset(_ point: Point, by dx: Float, _ dy: Float, chord: (x: Float, y: Float),
-                               length: Float) -> Point {
+    private static func offset(
+        _ point: Point, by dx: Float, _ dy: Float, chord: (x: Float, y: Float),
+        length: Float
+    ) -> Point {
         let across = abs(dx * chord.y - dy * chord.x), along = abs(dx * chord.x + dy * chord.y)
         var scale: Float = 1
         if across > reach { scale = reach / across }

@@ -23,8 +23,9 @@ public final class ImageShadowFilter: ImageFilter {
         let steps = max(1, Int(radius.rounded()))
         for step in 0..<steps {
             let spread = radius * Double(steps - step) / Double(steps)
-            roundedRectangle(cr, x: rect.x + offset - spread / 2, y: rect.y + offset - spread / 2,
-                             width: rect.width + spread, height: rect.height + spread, corner: 2 + spread)
+            roundedRectangle(
+                cr, x: rect.x + offset - spread / 2, y: rect.y + offset - spread / 2,
+                width: rect.width + spread, height: rect.height + spread, corner: 2 + spread)
             cairo_set_source_rgba(cr, 0, 0, 0, opacity / Double(steps))
             cairo_fill(cr)
         }

@@ -17,9 +17,10 @@ public final class ImageTransformFilter: ImageFilter {
     public convenience init(fitting component: ImageComponent, into box: ImageRect) {
         let (width, height) = component.size
         let scale = width > 0 && height > 0 ? min(box.width / width, box.height / height) : 1
-        let matrix = cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale,
-                                    x0: box.x + (box.width - width * scale) / 2,
-                                    y0: box.y + (box.height - height * scale) / 2)
+        let matrix = cairo_matrix_t(
+            xx: scale, yx: 0, xy: 0, yy: scale,
+            x0: box.x + (box.width - width * scale) / 2,
+            y0: box.y + (box.height - height * scale) / 2)
         self.init(component, matrix: matrix)
     }
 

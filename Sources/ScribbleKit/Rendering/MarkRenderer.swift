@@ -76,21 +76,27 @@ public final class MarkRenderer: MarkVisitor {
     /// Strokes the runs of inline vertices with round caps and joins; visits child marks in
     /// order. A run of one vertex shows as a round dot; an empty stroke paints nothing.
     public func visit(stroke: Stroke) {
-        drawStroke(stroke.elements, pressures: stroke.pressures, color: stroke.color, size: stroke.size,
-                   bounds: stroke.bounds, child: nil) { _, mark in mark.accept(self) }
+        drawStroke(
+            stroke.elements, pressures: stroke.pressures, color: stroke.color, size: stroke.size,
+            bounds: stroke.bounds, child: nil
+        ) { _, mark in mark.accept(self) }
     }
 
     /// Draws the tree `snapshot` froze, exactly as `render(_:)` would have drawn its root
     /// then. Safe on any thread, concurrently with changes to the scribble.
     public func render(_ snapshot: RenderSnapshot) {
         let root = snapshot.root
-        drawStroke(root.elements, pressures: [], color: root.color, size: root.size, bounds: root.bounds,
-                   child: nil) { index, mark in
+        drawStroke(
+            root.elements, pressures: [], color: root.color, size: root.size, bounds: root.bounds,
+            child: nil
+        ) { index, mark in
             if cancellation?.isCancelled == true { return }
             if let bounds = snapshot.children.strokeBounds(index), isCulled(bounds) { return } // without freezing it
             guard let stroke = snapshot.children[index] else { return mark.accept(self) }
-            drawStroke(stroke.elements, pressures: stroke.pressures, color: stroke.color, size: stroke.size,
-                       bounds: stroke.bounds, child: index) { _, mark in mark.accept(self) }
+            drawStroke(
+                stroke.elements, pressures: stroke.pressures, color: stroke.color, size: stroke.size,
+                bounds: stroke.bounds, child: index
+            ) { _, mark in mark.accept(self) }
         }
     }
 
@@ -105,8 +111,10 @@ public final class MarkRenderer: MarkVisitor {
     /// Skipped whole when `bounds` misses the clip. `child` is the stroke's index among the
     /// snapshot root's mark children, for the occlusion map; `nil` elsewhere.
     /// - Complexity: O(children), with no allocation: the runs are drawn where they lie.
-    private func drawStroke(_ elements: StrokeElements, pressures: [UInt8], color: Color?, size: Float,
-                            bounds: Rect, child: Int?, visit: (Int, Mark) -> Void) {
+    private func drawStroke(
+        _ elements: StrokeElements, pressures: [UInt8], color: Color?, size: Float,
+        bounds: Rect, child: Int?, visit: (Int, Mark) -> Void
+    ) {
         guard !isCulled(bounds) else { return }
         let pen = Pen(color: color, size: size, pressures: pressures, bounds: bounds)
         elements.withUnsafeBufferPointer { elements in
@@ -200,8 +208,10 @@ public final class MarkRenderer: MarkVisitor {
 
     /// Draws a run drawn with pressure as filled outlines (`PressureOutline`), one path a
     /// chunk, leaving out what misses the clip and what the occlusion map says is hidden.
-    private func drawPressureRun(_ run: UnsafeBufferPointer<Stroke.Element>, from offset: Int, pen: Pen, color: Color,
-                                 hidden: (map: OcclusionMap, child: Int)?) {
+    private func drawPressureRun(
+        _ run: UnsafeBufferPointer<Stroke.Element>, from offset: Int, pen: Pen, color: Color,
+        hidden: (map: OcclusionMap, child: Int)?
+    ) {
         let isLayered = color.alpha < 255 && run.count > Self.chunkLength + 1
         if isLayered { beginLayer(covering: pen.bounds) }
         setSource(isLayered ? color.opaque : color)
@@ -234,8 +244,9 @@ public final class MarkRenderer: MarkVisitor {
     private func beginLayer(covering bounds: Rect) {
         // Whole device pixels: a clip edge through a pixel would cut its antialiasing.
         let near = bounds.outset(by: pixel + Stroke.smoothingReach).intersection(clip)
-        let area = Rect(minX: (near.minX / pixel).rounded(.down) * pixel, minY: (near.minY / pixel).rounded(.down) * pixel,
-                        maxX: (near.maxX / pixel).rounded(.up) * pixel, maxY: (near.maxY / pixel).rounded(.up) * pixel)
+        let area = Rect(
+            minX: (near.minX / pixel).rounded(.down) * pixel, minY: (near.minY / pixel).rounded(.down) * pixel,
+            maxX: (near.maxX / pixel).rounded(.up) * pixel, maxY: (near.maxY / pixel).rounded(.up) * pixel)
         cairo_save(context)
         cairo_rectangle(context, Double(area.minX), Double(area.minY), Double(area.width), Double(area.height))
         cairo_clip(context)

@@ -59,8 +59,9 @@ final class OcclusionMap {
         let tile = Rect(x: 0, y: 0, width: Float(width), height: Float(height))
         for index in snapshot.children.indices.reversed() {
             guard offsets[index] != Self.notAStroke, let bounds = snapshot.children.strokeBounds(index) else { continue }
-            let box = Rect(minX: bounds.minX * scale - origin.x, minY: bounds.minY * scale - origin.y,
-                           maxX: bounds.maxX * scale - origin.x, maxY: bounds.maxY * scale - origin.y)
+            let box = Rect(
+                minX: bounds.minX * scale - origin.x, minY: bounds.minY * scale - origin.y,
+                maxX: bounds.maxX * scale - origin.x, maxY: bounds.maxY * scale - origin.y)
             guard box.outset(by: 1).intersects(tile), let stroke = snapshot.children[index], let color = stroke.color
             else { continue }
             let offset = Int(offsets[index])

@@ -63,8 +63,9 @@ struct PressureOutline {
         let startRadius = radius
         for piece in 1...pieces {
             let t = Float(piece) / Float(pieces)
-            line(to: piece == pieces ? segment.end : segment.point(at: t), radius: startRadius + (endRadius - startRadius) * t,
-                 tolerance: tolerance)
+            line(
+                to: piece == pieces ? segment.end : segment.point(at: t), radius: startRadius + (endRadius - startRadius) * t,
+                tolerance: tolerance)
         }
     }
 

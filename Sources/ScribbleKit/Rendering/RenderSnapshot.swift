@@ -108,8 +108,9 @@ public struct RenderSnapshot: @unchecked Sendable {
             }
             marks += 1
         }
-        children = Children(elements: root.elements, markIndices: markIndices.isEmpty ? nil : markIndices,
-                            unsealed: unsealed, markCount: marks)
+        children = Children(
+            elements: root.elements, markIndices: markIndices.isEmpty ? nil : markIndices,
+            unsealed: unsealed, markCount: marks)
         vertexCount = vertices + root.count - marks
     }
 }

@@ -126,8 +126,11 @@ public struct AtomicFile: Sendable {
         // As `cp` does: a file the user may not write is not replaced, though the folder
         // would let a rename do it. (`access` asks with the real user id; root may write.)
         guard access(destination, W_OK) == 0 else {
-            throw StorageError(.save, path: path, cause: errno == EACCES ? tr("the file is write-protected")
-                                                                        : StorageError.cause(of: errno))
+            throw StorageError(
+                .save, path: path,
+                cause: errno == EACCES
+                    ? tr("the file is write-protected")
+                    : StorageError.cause(of: errno))
         }
         return destination
     }

@@ -72,8 +72,10 @@ struct ByteReader {
     /// `varint()` on bare bytes, for loops that read many numbers without a reader:
     /// reads at `position` and moves it past the number (only when the number is good).
     @inline(__always)
-    static func varint(in bytes: UnsafeRawBufferPointer, at position: inout Int,
-                       shortage: @autoclosure () -> ScribbleFormatError) throws(ScribbleFormatError) -> UInt64 {
+    static func varint(
+        in bytes: UnsafeRawBufferPointer, at position: inout Int,
+        shortage: @autoclosure () -> ScribbleFormatError
+    ) throws(ScribbleFormatError) -> UInt64 {
         guard position < bytes.count else { throw shortage() }
         let first = bytes[position]
         if first < 0x80 { // one byte: most numbers

@@ -17,7 +17,8 @@ enum MD5 {
             var words = [UInt32](repeating: 0, count: 16)
             for index in 0..<16 {
                 let at = chunk + index * 4
-                words[index] = UInt32(message[at]) | UInt32(message[at + 1]) << 8
+                words[index] =
+                    UInt32(message[at]) | UInt32(message[at + 1]) << 8
                     | UInt32(message[at + 2]) << 16 | UInt32(message[at + 3]) << 24
             }
             var (a, b, c, d) = state
@@ -46,10 +47,12 @@ enum MD5 {
         return String(decoding: text, as: UTF8.self)
     }
 
-    private static let shifts: [UInt32] = [7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
-                                           5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
-                                           4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
-                                           6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21]
+    private static let shifts: [UInt32] = [
+        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
+        5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
+        4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
+        6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
+    ]
 
     /// floor(abs(sin(i + 1)) × 2^32), as RFC 1321 tabulates them.
     private static let constants: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }

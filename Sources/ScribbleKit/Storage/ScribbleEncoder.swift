@@ -15,8 +15,10 @@ enum ScribbleEncoder {
     /// - Complexity: O(n) in the number of marks and vertices; one allocation.
     static func encode(_ memento: ScribbleMemento) -> [UInt8] {
         let version = memento.view != nil || holdsLocked(memento.root) ? ScribbleFormat.currentVersion : ScribbleFormat.versionWithoutView
-        return file(version: UInt16(version), memento,
-                    payloadLength: encodedLength(of: memento.root) + (memento.view == nil ? 0 : viewLength)) { writer in
+        return file(
+            version: UInt16(version), memento,
+            payloadLength: encodedLength(of: memento.root) + (memento.view == nil ? 0 : viewLength)
+        ) { writer in
             write(memento.root, to: &writer)
             guard let view = memento.view else { return }
             writer.uint8(ScribbleFormat.Tag.view.rawValue)
@@ -38,8 +40,10 @@ enum ScribbleEncoder {
 
     /// A file of format `version` around `memento`'s header fields and the payload `payload`
     /// writes, which must be `payloadLength` bytes: the header, the payload, the checksum.
-    static func file(version: UInt16, _ memento: ScribbleMemento, payloadLength: Int,
-                     payload: (inout ByteWriter) -> Void) -> [UInt8] {
+    static func file(
+        version: UInt16, _ memento: ScribbleMemento, payloadLength: Int,
+        payload: (inout ByteWriter) -> Void
+    ) -> [UInt8] {
         let title = memento.title.map { Array(ScribbleFormat.clipped($0).utf8) } ?? []
         let total = preTitleLength + title.count + 8 + payloadLength + 4
         var flags: UInt16 = memento.isComplete ? ScribbleFormat.completeFlag : 0
@@ -74,7 +78,8 @@ enum ScribbleEncoder {
                     var previous = (x: Int64(0), y: Int64(0))
                     for element in elements[index..<end] {
                         let point = gridNumbers(vertex(element)!)
-                        length += ByteWriter.varintLength(zigzag(point.x &- previous.x))
+                        length +=
+                            ByteWriter.varintLength(zigzag(point.x &- previous.x))
                             + ByteWriter.varintLength(zigzag(point.y &- previous.y))
                         previous = point
                     }
@@ -100,8 +105,9 @@ enum ScribbleEncoder {
     private static func write(_ stroke: Stroke, to writer: inout ByteWriter) {
         let withPressure = hasPressure(stroke)
         writer.uint8(ScribbleFormat.Tag.stroke.rawValue)
-        writer.uint8((stroke.color == nil ? 0 : ScribbleFormat.colorFlag) | (withPressure ? ScribbleFormat.pressureFlag : 0)
-                     | (stroke.isLocked ? ScribbleFormat.lockedFlag : 0))
+        writer.uint8(
+            (stroke.color == nil ? 0 : ScribbleFormat.colorFlag) | (withPressure ? ScribbleFormat.pressureFlag : 0)
+                | (stroke.isLocked ? ScribbleFormat.lockedFlag : 0))
         if let color = stroke.color { write(color, to: &writer) }
         writer.float(stroke.size)
         writer.varint(UInt64(stroke.count))

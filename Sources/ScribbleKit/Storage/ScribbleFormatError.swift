@@ -16,7 +16,9 @@ public enum ScribbleFormatError: Error, Equatable, Sendable, CustomStringConvert
         case .notAScribble:
             tr("This file is not a TouchPainter scribble.")
         case .newerVersion(let version):
-            tr("This scribble was saved by a newer TouchPainter (file format version %1$s); this version reads format versions up to %2$s.", version, ScribbleFormat.currentVersion)
+            tr(
+                "This scribble was saved by a newer TouchPainter (file format version %1$s); this version reads format versions up to %2$s.", version,
+                ScribbleFormat.currentVersion)
         case .truncated:
             tr("This scribble file is incomplete: it ends before its contents do.")
         case .corrupt(let detail):

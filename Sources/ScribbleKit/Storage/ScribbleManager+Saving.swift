@@ -37,9 +37,10 @@ extension ScribbleManager {
         if let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
             _ = try? thumbnails.store(png, for: path)
         }
-        return ScribbleEntry(id: id, title: memento.title ?? Self.untitled,
-                             savedAt: FileSystem.modificationDate(path) ?? Date(),
-                             scribblePath: path, thumbnailPath: thumbnailPath(id))
+        return ScribbleEntry(
+            id: id, title: memento.title ?? Self.untitled,
+            savedAt: FileSystem.modificationDate(path) ?? Date(),
+            scribblePath: path, thumbnailPath: thumbnailPath(id))
     }
 
     /// Opens the scribble at `index` of the listing (most recent first).
@@ -81,8 +82,9 @@ extension ScribbleManager {
         // A new name is not a new version: the entry keeps its save time, so its "Saved"
         // date and its place in the gallery stay, and its thumbnail still matches it.
         if let savedAt { FileSystem.setModificationTime(path, to: savedAt) }
-        return ScribbleEntry(id: id, title: memento.title ?? title, savedAt: FileSystem.modificationDate(path) ?? Date(),
-                             scribblePath: path, thumbnailPath: thumbnailPath(id))
+        return ScribbleEntry(
+            id: id, title: memento.title ?? title, savedAt: FileSystem.modificationDate(path) ?? Date(),
+            scribblePath: path, thumbnailPath: thumbnailPath(id))
     }
 
     /// Deletes the entry `id`: its memento, then its thumbnails in the cache (a missing one

@@ -24,8 +24,10 @@ extension ScribbleManager {
     /// of `canvasWidth`×`canvasHeight` scaled to fit a square of `side` pixels, keeping its
     /// shape; `nil` if Cairo fails (out of memory).
     /// - Complexity: O(n) in the marks and vertices inside the canvas area.
-    static func thumbnailPNG(of root: Mark, canvasWidth: Int, canvasHeight: Int,
-                             side: Int = ThumbnailCache.Size.large.pixels) -> [UInt8]? {
+    static func thumbnailPNG(
+        of root: Mark, canvasWidth: Int, canvasHeight: Int,
+        side: Int = ThumbnailCache.Size.large.pixels
+    ) -> [UInt8]? {
         let area = thumbnailArea(showing: root.bounds, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         let width = Double(area.width), height = Double(area.height)
         let scale = min(Double(side) / width, Double(side) / height)
@@ -57,8 +59,10 @@ extension ScribbleManager {
             return Self.isIntact(path: scribblePath) ? .image(cached) : .damaged
         }
         guard let memento = try? Self.loadMemento(path: scribblePath) else { return .damaged }
-        guard let png = Self.thumbnailPNG(of: memento.root, canvasWidth: Self.thumbnailSize.width,
-                                          canvasHeight: Self.thumbnailSize.height)
+        guard
+            let png = Self.thumbnailPNG(
+                of: memento.root, canvasWidth: Self.thumbnailSize.width,
+                canvasHeight: Self.thumbnailSize.height)
         else { return .missing }
         let stored = (try? thumbnails.store(png, for: scribblePath)) ?? png
         return CairoImage(png: stored).map(Thumbnail.image) ?? .missing
@@ -89,12 +93,12 @@ extension ScribbleManager {
         let png = directory + "/" + id + ".png"
         var picture = stat(), scribble = stat()
         guard lstat(png, &picture) == 0, picture.st_mode & S_IFMT == S_IFREG, picture.st_size <= 8 << 20,
-              lstat(scribblePath(id), &scribble) == 0, scribble.st_mode & S_IFMT == S_IFREG,
-              picture.st_mtim.tv_sec == scribble.st_mtim.tv_sec, picture.st_mtim.tv_nsec == scribble.st_mtim.tv_nsec,
-              picture.st_uid == getuid(),
-              let size = try? PNGHeader.size(ofFileAt: png), size.width > 0, size.height > 0,
-              size.width <= Self.thumbnailSize.width, size.height <= Self.thumbnailSize.height,
-              size.width == Self.thumbnailSize.width || size.height == Self.thumbnailSize.height
+            lstat(scribblePath(id), &scribble) == 0, scribble.st_mode & S_IFMT == S_IFREG,
+            picture.st_mtim.tv_sec == scribble.st_mtim.tv_sec, picture.st_mtim.tv_nsec == scribble.st_mtim.tv_nsec,
+            picture.st_uid == getuid(),
+            let size = try? PNGHeader.size(ofFileAt: png), size.width > 0, size.height > 0,
+            size.width <= Self.thumbnailSize.width, size.height <= Self.thumbnailSize.height,
+            size.width == Self.thumbnailSize.width || size.height == Self.thumbnailSize.height
         else { return false }
         return unlink(png) == 0
     }

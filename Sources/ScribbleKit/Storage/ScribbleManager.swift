@@ -80,8 +80,10 @@ public final class ScribbleManager: Sendable {
             let savedAt = Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
             if pictures.contains(id + ".png") { migrateLegacyThumbnail(id: id) }
             let (title, problem) = Self.storedTitle(at: path)
-            entries.append(ScribbleEntry(id: id, title: title, savedAt: savedAt, scribblePath: path,
-                                         thumbnailPath: thumbnailPath(id), problem: problem))
+            entries.append(
+                ScribbleEntry(
+                    id: id, title: title, savedAt: savedAt, scribblePath: path,
+                    thumbnailPath: thumbnailPath(id), problem: problem))
         }
         for bytes in undecodable where bytes.count > 9 && bytes.suffix(9).elementsEqual(".scribble".utf8) {
             unlisted.append(.init(name: FileSystem.printable(bytes), reason: tr("its name is not valid UTF-8 text")))

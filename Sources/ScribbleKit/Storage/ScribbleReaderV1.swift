@@ -171,9 +171,11 @@ enum ScribbleReaderV1 {
         }
         guard !nonFinite else { throw .corrupt("a location is not a finite number") }
         guard !tooFar else { throw .corrupt("a location is too far from the canvas") }
-        stroke.append(contentsOf: (0..<count).lazy.map { index in
-            Point(x: Float(bitPattern: UInt32(littleEndian: packed.loadUnaligned(fromByteOffset: index * 8, as: UInt32.self))),
-                  y: Float(bitPattern: UInt32(littleEndian: packed.loadUnaligned(fromByteOffset: index * 8 + 4, as: UInt32.self))))
-        })
+        stroke.append(
+            contentsOf: (0..<count).lazy.map { index in
+                Point(
+                    x: Float(bitPattern: UInt32(littleEndian: packed.loadUnaligned(fromByteOffset: index * 8, as: UInt32.self))),
+                    y: Float(bitPattern: UInt32(littleEndian: packed.loadUnaligned(fromByteOffset: index * 8 + 4, as: UInt32.self))))
+            })
     }
 }

@@ -72,8 +72,9 @@ struct ScribbleReaderV2 {
             sawLocked = true
         }
         let hasPressure = flags & ScribbleFormat.pressureFlag != 0
-        let childCount = try input.count(atMost: input.remaining / Self.minimumChildLength,
-                                         .corrupt("a stroke declares more children than the file holds"))
+        let childCount = try input.count(
+            atMost: input.remaining / Self.minimumChildLength,
+            .corrupt("a stroke declares more children than the file holds"))
         // The model has no pressure for a stroke with no children, so the encoder never sets it.
         guard childCount > 0 || !hasPressure else { throw .corrupt("a stroke without children has pressure") }
         var read = 0
@@ -118,8 +119,10 @@ struct ScribbleReaderV2 {
     /// one bulk append and the pressures to `levels`. `count` is checked against the bytes
     /// left before anything is reserved.
     /// - Complexity: O(count).
-    private mutating func readRun(count: Int, withPressure: Bool, into stroke: Stroke,
-                                  levels: inout [UInt8]) throws(ScribbleFormatError) {
+    private mutating func readRun(
+        count: Int, withPressure: Bool, into stroke: Stroke,
+        levels: inout [UInt8]
+    ) throws(ScribbleFormatError) {
         guard count <= input.remaining / (withPressure ? Self.minimumChildLength + 1 : Self.minimumChildLength) else {
             throw input.shortage
         }

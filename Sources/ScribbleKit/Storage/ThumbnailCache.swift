@@ -61,8 +61,10 @@ public struct ThumbnailCache: Sendable {
     public func store(_ png: [UInt8], for file: String, size: Size = .large) throws(StorageError) -> [UInt8] {
         var status = stat()
         guard stat(file, &status) == 0 else { throw StorageError(.open, path: file, code: errno) }
-        let texts = [("Thumb::URI", Self.uri(forPath: file)), ("Thumb::MTime", String(status.st_mtim.tv_sec)),
-                     ("Thumb::Size", String(status.st_size)), ("Software", "TouchPainter")]
+        let texts = [
+            ("Thumb::URI", Self.uri(forPath: file)), ("Thumb::MTime", String(status.st_mtim.tv_sec)),
+            ("Thumb::Size", String(status.st_size)), ("Software", "TouchPainter"),
+        ]
         guard let tagged = PNGText.inserting(texts, into: png) else {
             throw StorageError(.save, path: path(for: file, size: size), cause: tr("it is not a PNG image"))
         }

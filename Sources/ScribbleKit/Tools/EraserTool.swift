@@ -26,10 +26,11 @@ public final class EraserTool: CanvasTool {
 
     public func press(at point: Point, modifiers: ToolModifiers) {
         let scribble = host.document.scribble
-        gesture = switch host.eraserOptions.mode {
-        case .partOfMarks: CutMarksCommand(scribble: scribble)
-        case .wholeMarks: RemoveMarksCommand(scribble: scribble)
-        }
+        gesture =
+            switch host.eraserOptions.mode {
+            case .partOfMarks: CutMarksCommand(scribble: scribble)
+            case .wholeMarks: RemoveMarksCommand(scribble: scribble)
+            }
         lastPoint = point
         erase(from: point, to: point)
     }

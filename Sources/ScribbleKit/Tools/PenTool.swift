@@ -1,4 +1,3 @@
-
 /// Draws (book chapter 2): press and release without moving leaves a Dot; press and drag draws a
 /// Stroke through the press point, every motion point and the release point. The whole
 /// stroke is one undo step (`DrawScribbleCommand`); each motion appends one vertex, with the

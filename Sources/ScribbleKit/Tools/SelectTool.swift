@@ -54,8 +54,10 @@ public final class SelectTool: CanvasTool {
     public func finishGesture() {
         defer { move = nil }
         guard let move, move.dx != 0 || move.dy != 0 else { return }
-        host.document.commit(ReplaceMarksCommand(scribble: host.document.scribble, originals: move.originals,
-                                                 edited: move.shown, edit: .move(dx: move.dx, dy: move.dy)))
+        host.document.commit(
+            ReplaceMarksCommand(
+                scribble: host.document.scribble, originals: move.originals,
+                edited: move.shown, edit: .move(dx: move.dx, dy: move.dy)))
     }
 
     /// A dashed rectangle around each selected mark, dark over light so it shows on any colour.
@@ -66,8 +68,9 @@ public final class SelectTool: CanvasTool {
         for mark in host.selection.marks {
             let box = mark.bounds.outset(by: margin).integral
             guard !box.isNull else { continue }
-            cairo_rectangle(cr, Double(box.minX) + pixel / 2, Double(box.minY) + pixel / 2,
-                            Double(box.width) - pixel, Double(box.height) - pixel)
+            cairo_rectangle(
+                cr, Double(box.minX) + pixel / 2, Double(box.minY) + pixel / 2,
+                Double(box.width) - pixel, Double(box.height) - pixel)
         }
         cairo_set_line_width(cr, pixel)
         cairo_set_dash(cr, nil, 0, 0)

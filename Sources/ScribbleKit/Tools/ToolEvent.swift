@@ -36,8 +36,10 @@ public struct ToolEvent: Sendable {
     public var isDoubleClick: Bool
     public var modifiers: ToolModifiers
 
-    public init(kind: Kind, point: Point, device: Device, pressure: Float? = nil, button: UInt32 = 0,
-                isPrimaryDown: Bool = false, isDoubleClick: Bool = false, modifiers: ToolModifiers = []) {
+    public init(
+        kind: Kind, point: Point, device: Device, pressure: Float? = nil, button: UInt32 = 0,
+        isPrimaryDown: Bool = false, isDoubleClick: Bool = false, modifiers: ToolModifiers = []
+    ) {
         (self.kind, self.point, self.device, self.pressure) = (kind, point, device, pressure)
         (self.button, self.isPrimaryDown, self.isDoubleClick, self.modifiers) = (button, isPrimaryDown, isDoubleClick, modifiers)
     }

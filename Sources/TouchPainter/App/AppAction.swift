@@ -64,12 +64,16 @@ enum AppAction: String, CaseIterable {
         switch self {
         case .undo: KeyShortcut(.drawing, accelerators, tr("Undo"))
         case .redo: KeyShortcut(.drawing, accelerators, tr("Redo"))
-        case .newScribble: KeyShortcut(.drawing, accelerators + AppAction.delete.accelerators, tr("New scribble"),
-                                       tr("Delete too, when nothing is selected"))
+        case .newScribble:
+            KeyShortcut(
+                .drawing, accelerators + AppAction.delete.accelerators, tr("New scribble"),
+                tr("Delete too, when nothing is selected"))
         case .palette: KeyShortcut(.drawing, accelerators, tr("Colour and width"))
         // Two lines for the four zoom keys, so the window keeps to two columns and fits 1024×768.
-        case .zoomIn: KeyShortcut(.drawing, ["<Primary>plus", "<Primary>minus"], tr("Zoom in or out"),
-                                  tr("Ctrl+wheel: about the pointer"))
+        case .zoomIn:
+            KeyShortcut(
+                .drawing, ["<Primary>plus", "<Primary>minus"], tr("Zoom in or out"),
+                tr("Ctrl+wheel: about the pointer"))
         case .zoomFit: KeyShortcut(.drawing, ["<Primary>0", "<Primary>1"], tr("Fit the drawing, or 100 %"))
         case .zoomOut, .zoom100: nil // listed with zoom-in and fit
         case .save: KeyShortcut(.scribbles, accelerators, tr("Save"))

@@ -27,9 +27,11 @@ enum AppInfo {
     static var shortcuts: [ShortcutsWindow.Group] {
         let all = AppAction.allCases.compactMap(\.listing) + KeyShortcut.handledByViews
         return KeyShortcut.Group.allCases.map { group in
-            .init(group.title, all.filter { $0.group == group }.map {
-                .init($0.accelerators.joined(separator: " "), $0.title, $0.subtitle)
-            })
+            .init(
+                group.title,
+                all.filter { $0.group == group }.map {
+                    .init($0.accelerators.joined(separator: " "), $0.title, $0.subtitle)
+                })
         }
     }
 }

@@ -45,8 +45,9 @@ enum Background {
     private static let export = DispatchQueue(label: "touchpainter.export", qos: .userInitiated)
     private static let templates = DispatchQueue(label: "touchpainter.templates", qos: .userInitiated)
     private static let previews = DispatchQueue(label: "touchpainter.template-previews", qos: .utility)
-    private static let thumbnails = DispatchQueue(label: "touchpainter.thumbnails", qos: .userInitiated,
-                                                  attributes: .concurrent)
+    private static let thumbnails = DispatchQueue(
+        label: "touchpainter.thumbnails", qos: .userInitiated,
+        attributes: .concurrent)
     private static let stamp = DispatchQueue(label: "touchpainter.stamp", qos: .userInitiated)
     private static let settings = DispatchQueue(label: "touchpainter.settings", qos: .utility)
 
@@ -57,8 +58,10 @@ enum Background {
 
     /// Runs `work` on `lane`, then hands what it made (a `Result`, when it can fail) to
     /// `completion` on the main thread.
-    static func run<Value: Sendable>(on lane: Lane, _ work: @escaping @Sendable () -> Value,
-                                     then completion: @escaping @MainActor @Sendable (Value) -> Void) {
+    static func run<Value: Sendable>(
+        on lane: Lane, _ work: @escaping @Sendable () -> Value,
+        then completion: @escaping @MainActor @Sendable (Value) -> Void
+    ) {
         lane.queue.async {
             let value = work()
             MainLoop.perform { completion(value) }
@@ -68,17 +71,21 @@ enum Background {
     /// Runs `work` on `lane`; on the main thread, hands its value to `success`, or, if it
     /// threw, tells the user on `dialogs` — `failure` as the title, the error as the detail —
     /// and then calls `after` (either way, if given).
-    static func run<Value: Sendable>(on lane: Lane, _ work: @escaping @Sendable () throws -> Value,
-                                     failing failure: String, dialogs: Dialogs?,
-                                     then success: @escaping @MainActor @Sendable (Value) -> Void,
-                                     after: (@MainActor @Sendable () -> Void)? = nil) {
-        run(on: lane, { Result { try work() } }, then: { [weak dialogs] result in
-            switch result {
-            case .success(let value): success(value)
-            case .failure(let error): dialogs?.showError(failure, detail: String(describing: error))
-            }
-            after?()
-        })
+    static func run<Value: Sendable>(
+        on lane: Lane, _ work: @escaping @Sendable () throws -> Value,
+        failing failure: String, dialogs: Dialogs?,
+        then success: @escaping @MainActor @Sendable (Value) -> Void,
+        after: (@MainActor @Sendable () -> Void)? = nil
+    ) {
+        run(
+            on: lane, { Result { try work() } },
+            then: { [weak dialogs] result in
+                switch result {
+                case .success(let value): success(value)
+                case .failure(let error): dialogs?.showError(failure, detail: String(describing: error))
+                }
+                after?()
+            })
     }
 
     /// Waits until the work asked of `lane` so far is done (at exit, for the preferences;

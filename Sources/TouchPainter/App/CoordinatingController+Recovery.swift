@@ -12,21 +12,25 @@ extension CoordinatingController {
         let manager = scribbleManager
         let journal = Journal(directory: directory)
         document.startJournal(journal)
-        Background.run(on: .files, {
-            manager.removeStaleTemporaries()
-            return JournalRecovery.find(in: directory, manager: manager)
-        }, then: { [weak self] findings in self?.offer(findings) })
+        Background.run(
+            on: .files,
+            {
+                manager.removeStaleTemporaries()
+                return JournalRecovery.find(in: directory, manager: manager)
+            }, then: { [weak self] findings in self?.offer(findings) })
     }
 
     private func offer(_ findings: JournalRecovery.Findings) {
         for (path, error) in findings.unusable {
             if case .newerVersion = error {
-                showError(tr("A newer TouchPainter’s unsaved work was found"),
-                          detail: tr("%1$s It is left as it is, in %2$s.", error, path))
+                showError(
+                    tr("A newer TouchPainter’s unsaved work was found"),
+                    detail: tr("%1$s It is left as it is, in %2$s.", error, path))
             } else {
                 Background.run(on: .files) { JournalRecovery.moveAside(path) }
-                showError(tr("Unsaved work from an earlier session could not be recovered"),
-                          detail: tr("%1$s A copy was kept as %2$s.", error, JournalRecovery.damagedCopyPath(of: path)))
+                showError(
+                    tr("Unsaved work from an earlier session could not be recovered"),
+                    detail: tr("%1$s A copy was kept as %2$s.", error, JournalRecovery.damagedCopyPath(of: path)))
             }
         }
         guard let orphan = findings.orphans.first else { return }
@@ -57,13 +61,20 @@ extension CoordinatingController {
         case nil:
             detail = tr("TouchPainter did not close properly. Changes to %1$s can be restored.", name)
         case .savedAgain:
-            detail = tr("TouchPainter did not close properly. The drawing these changes were made to was saved again since, so they cannot go back into it: what was drawn can be restored as a new scribble.")
+            detail = tr(
+                "TouchPainter did not close properly. The drawing these changes were made to was saved again since, so they cannot go back into it: what was drawn can be restored as a new scribble."
+            )
         case .unreadable(let why):
-            detail = tr("TouchPainter did not close properly. The saved drawing these changes continue cannot be read (%1$s): what was drawn can be restored on an empty canvas.", why)
+            detail = tr(
+                "TouchPainter did not close properly. The saved drawing these changes continue cannot be read (%1$s): what was drawn can be restored on an empty canvas.",
+                why)
         }
         if orphan.isDamaged {
-            detail += " " + tr("Part of the journal was damaged: Restore brings back what could be read, and keeps the journal as %1$s.",
-                               JournalRecovery.damagedCopyPath(of: orphan.path))
+            detail +=
+                " "
+                + tr(
+                    "Part of the journal was damaged: Restore brings back what could be read, and keeps the journal as %1$s.",
+                    JournalRecovery.damagedCopyPath(of: orphan.path))
         }
         return detail
     }

@@ -11,8 +11,9 @@ final class CoordinatingController: Navigator, GalleryObserver {
     /// Made at the entry point, before the main loop runs, which is when it reads the
     /// preferences file (see `SettingsStore`).
     static let shared = CoordinatingController(
-        document: Document(manager: ScribbleManager(directory: ScribbleManager.defaultDirectory()),
-                           hop: { MainLoop.perform($0) }),
+        document: Document(
+            manager: ScribbleManager(directory: ScribbleManager.defaultDirectory()),
+            hop: { MainLoop.perform($0) }),
         settings: SettingsStore(path: SettingsStore.defaultPath()))
 
     /// The user's scribble and its history, save state and storage.
@@ -98,8 +99,9 @@ final class CoordinatingController: Navigator, GalleryObserver {
     func palette() -> PaletteViewController {
         if let paletteViewController { return paletteViewController }
         let canvas = canvasViewController
-        let controller = PaletteViewController(pen: canvas.strokeStyle, selection: canvas.selection,
-                                               document: document, navigator: self, branding: branding)
+        let controller = PaletteViewController(
+            pen: canvas.strokeStyle, selection: canvas.selection,
+            document: document, navigator: self, branding: branding)
         controller.canvasChooser.selected = canvasViewController.canvasKind
         controller.canvasChooser.onChoose = { [unowned self] kind in self.canvasKindChosen(kind) }
         controller.recentColors = settings.recentColors
@@ -119,8 +121,9 @@ final class CoordinatingController: Navigator, GalleryObserver {
     /// The gallery controller, made the first time it is needed.
     func gallery() -> ThumbnailViewController {
         if let thumbnailViewController { return thumbnailViewController }
-        let controller = ThumbnailViewController(manager: scribbleManager, dialogs: self, navigator: self, observer: self,
-                                                 branding: branding, instrumentation: instrumentation)
+        let controller = ThumbnailViewController(
+            manager: scribbleManager, dialogs: self, navigator: self, observer: self,
+            branding: branding, instrumentation: instrumentation)
         thumbnailViewController = controller
         return controller
     }
@@ -132,22 +135,27 @@ final class CoordinatingController: Navigator, GalleryObserver {
     func openScribble(_ entry: ScribbleEntry) {
         let manager = scribbleManager
         let progress = ProgressNotice(tr("Opening “%1$s”…", entry.title), dialogs: self)
-        FileRequest.start({ try manager.loadMemento(id: entry.id) }, timedOut: { [weak self] in
-            progress.end()
-            self?.showError(tr("Could not open “%1$s”", entry.title),
-                                       detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.", FileRequest.timeout / 1000))
-        }, completion: { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let memento):
-                guard self.canvasViewController.confirmDiscardingChanges() else { return progress.end() }
-                self.show(Scribble(adopting: memento), from: .gallery(id: entry.id), ending: progress)
-            case .failure(let error):
+        FileRequest.start(
+            { try manager.loadMemento(id: entry.id) },
+            timedOut: { [weak self] in
                 progress.end()
-                self.showError(tr("Could not open “%1$s”", entry.title),
-                                          detail: tr("%1$s The other scribbles are not affected.", error))
-            }
-        })
+                self?.showError(
+                    tr("Could not open “%1$s”", entry.title),
+                    detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.", FileRequest.timeout / 1000))
+            },
+            completion: { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let memento):
+                    guard self.canvasViewController.confirmDiscardingChanges() else { return progress.end() }
+                    self.show(Scribble(adopting: memento), from: .gallery(id: entry.id), ending: progress)
+                case .failure(let error):
+                    progress.end()
+                    self.showError(
+                        tr("Could not open “%1$s”", entry.title),
+                        detail: tr("%1$s The other scribbles are not affected.", error))
+                }
+            })
     }
 
     /// Puts an opened scribble on the canvas, and ends its progress notice once it is drawn:
@@ -182,28 +190,37 @@ final class CoordinatingController: Navigator, GalleryObserver {
 
     /// Runs `read` off the main thread (`FileRequest`), then hands its value to `opened`, or
     /// ends `progress` and says why under `failure` (a disk that does not answer included).
-    private func read<Value: Sendable>(_ path: String, failure: String, progress: ProgressNotice,
-                                       _ read: @escaping @Sendable () throws -> Value, opened: @escaping @MainActor (Value) -> Void) {
-        FileRequest.start(read, timedOut: { [weak self] in
-            progress.end()
-            self?.showError(failure, detail: tr("Reading it took more than %1$s seconds; its disk may not be answering.",
-                                                FileRequest.timeout / 1000))
-        }, completion: { [weak self] result in
-            switch result {
-            case .success(let value):
-                opened(value)
-            case .failure(let error):
+    private func read<Value: Sendable>(
+        _ path: String, failure: String, progress: ProgressNotice,
+        _ read: @escaping @Sendable () throws -> Value, opened: @escaping @MainActor (Value) -> Void
+    ) {
+        FileRequest.start(
+            read,
+            timedOut: { [weak self] in
                 progress.end()
-                self?.showError(failure, detail: String(describing: error))
-            }
-        })
+                self?.showError(
+                    failure,
+                    detail: tr(
+                        "Reading it took more than %1$s seconds; its disk may not be answering.",
+                        FileRequest.timeout / 1000))
+            },
+            completion: { [weak self] result in
+                switch result {
+                case .success(let value):
+                    opened(value)
+                case .failure(let error):
+                    progress.end()
+                    self?.showError(failure, detail: String(describing: error))
+                }
+            })
     }
 
     /// A gallery entry was deleted; if it is the open scribble, the document forgets where
     /// it was kept and the canvas says so (the drawing stays, as unsaved work).
     func scribbleWasDeleted(_ entry: ScribbleEntry) {
         guard document.entryWasDeleted(entry.id) else { return }
-        canvasViewController.notify(tr("“%1$s” was deleted from the gallery. The drawing is still here as unsaved work: save it to keep it.", entry.title))
+        canvasViewController.notify(
+            tr("“%1$s” was deleted from the gallery. The drawing is still here as unsaved work: save it to keep it.", entry.title))
     }
 
     /// The gallery renamed entry `id`: the open scribble's title follows if it is that one.

@@ -13,10 +13,12 @@ enum FileRequest {
 
     /// Runs `read` in the background; on the main thread, hands its result to `completion`,
     /// or calls `timedOut` if `timeout` passes before the read ends — never both.
-    static func start<Value: Sendable>(_ read: @escaping @Sendable () throws -> Value,
-                                       timeout: UInt32 = FileRequest.timeout,
-                                       timedOut: @escaping @MainActor () -> Void,
-                                       completion: @escaping @MainActor (Result<Value, any Error>) -> Void) {
+    static func start<Value: Sendable>(
+        _ read: @escaping @Sendable () throws -> Value,
+        timeout: UInt32 = FileRequest.timeout,
+        timedOut: @escaping @MainActor () -> Void,
+        completion: @escaping @MainActor (Result<Value, any Error>) -> Void
+    ) {
         let state = Outcome()
         // A queue of its own, not the global pool: a private serial queue is given a thread
         // even when every pooled thread is busy or stuck, so one stuck read cannot hold up

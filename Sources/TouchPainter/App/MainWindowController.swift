@@ -17,13 +17,17 @@ final class MainWindowController: ViewPresenter {
     /// The pane beside the pages (the palette beside the drawing), closed at first.
     private let sidePane = Revealer()
     /// The primary menu (GNOME's "hamburger" menu), at the header bar's right end; F10 opens it.
-    let primaryMenu = MenuButton(iconName: "open-menu-symbolic", sections: [
-        [item(tr("_New Scribble"), .newScribble), item(tr("Open _Gallery"), .openGallery),
-         item(tr("_Open File…"), .openFile), item(tr("_Import…"), .importNotebook), item(tr("Save _As…"), .saveAs)],
-        [item(tr("_Export…"), .export), item(tr("_Print…"), .print)],
-        [item(tr("_Keyboard Shortcuts"), .shortcuts), item(tr("_About TouchPainter"), .about)],
-        [item(tr("_Quit"), .quit)],
-    ])
+    let primaryMenu = MenuButton(
+        iconName: "open-menu-symbolic",
+        sections: [
+            [
+                item(tr("_New Scribble"), .newScribble), item(tr("Open _Gallery"), .openGallery),
+                item(tr("_Open File…"), .openFile), item(tr("_Import…"), .importNotebook), item(tr("Save _As…"), .saveAs),
+            ],
+            [item(tr("_Export…"), .export), item(tr("_Print…"), .print)],
+            [item(tr("_Keyboard Shortcuts"), .shortcuts), item(tr("_About TouchPainter"), .about)],
+            [item(tr("_Quit"), .quit)],
+        ])
 
     /// A menu item labelled `label` that runs `action`, showing its first accelerator.
     private static func item(_ label: String, _ action: AppAction) -> MenuButton.Item {
@@ -159,8 +163,9 @@ final class MainWindowController: ViewPresenter {
     }
 
     func askName(_ title: String, text: String, initial: String, accept: String) -> String? {
-        MessageDialog.askText(parent: window, title: title, text: text, initial: initial, accept: accept,
-                              emptyRefusal: tr("A name cannot be empty. Type one, or press Cancel."))
+        MessageDialog.askText(
+            parent: window, title: title, text: text, initial: initial, accept: accept,
+            emptyRefusal: tr("A name cannot be empty. Type one, or press Cancel."))
     }
 
     private func install(_ controller: ViewController) {
@@ -179,4 +184,3 @@ final class MainWindowController: ViewPresenter {
         controller.view.showAll()
     }
 }
-

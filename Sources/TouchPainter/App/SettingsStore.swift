@@ -36,7 +36,7 @@ final class SettingsStore {
                 // A bad value is quoted in a warning, but never more than a line of it. (A
                 // path is quoted whole: the user needs all of it to find the file.)
                 settings = Settings(reading: keyFile, path: path, warn: { warn(Self.clippingQuotes($0)) })
-            } catch where error.reason == .missing {
+            } catch  where error.reason == .missing {
                 // The first launch: nothing to say.
             } catch {
                 warn("cannot read the settings (\(error)); using the defaults")

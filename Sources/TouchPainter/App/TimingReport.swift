@@ -235,7 +235,8 @@ final class TimingReport: Instrumentation {
     /// ticks after boot, so 10 ms steps) against CLOCK_BOOTTIME.
     private func secondsSinceProcessStart() -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         // The command name (field 2) may hold spaces; the fields after its ")" do not.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }

@@ -10,15 +10,15 @@ struct TouchPainterCommand: ParsableCommand {
         commandName: "touchpainter",
         abstract: "Scribble with the mouse or a pen, and keep your scribbles in a gallery.",
         usage: """
-        touchpainter [<file>] [--brand <brand>]
-          touchpainter export <input> <output> [--scale <scale>] [--width <width>] [--transparent]
-          touchpainter thumbnail <input> <output> [--size <size>]
-        """,
+            touchpainter [<file>] [--brand <brand>]
+              touchpainter export <input> <output> [--scale <scale>] [--width <width>] [--transparent]
+              touchpainter thumbnail <input> <output> [--size <size>]
+            """,
         discussion: """
-        With a <file>, opens that scribble (in the running TouchPainter, if there is one). \
-        --brand acme|sierra (or TOUCHPAINTER_BRAND) brands the window. \
-        'touchpainter help open' and 'touchpainter help export' tell more.
-        """,
+            With a <file>, opens that scribble (in the running TouchPainter, if there is one). \
+            --brand acme|sierra (or TOUCHPAINTER_BRAND) brands the window. \
+            'touchpainter help open' and 'touchpainter help export' tell more.
+            """,
         version: AppInfo.version,
         subcommands: [LaunchCommand.self, ExportCommand.self, ThumbnailCommand.self],
         defaultSubcommand: LaunchCommand.self
@@ -31,13 +31,13 @@ struct LaunchCommand: ParsableCommand {
         commandName: "open",
         abstract: "Start TouchPainter (the default), opening FILE if given.",
         discussion: """
-        Keyboard: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+N or Delete clear the canvas, \
-        Ctrl+S save, Ctrl+O open the gallery, Ctrl+K colour and width, F10 the menu, Ctrl+? \
-        every shortcut, Escape back to the canvas, Ctrl+Q quit.
+            Keyboard: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+N or Delete clear the canvas, \
+            Ctrl+S save, Ctrl+O open the gallery, Ctrl+K colour and width, F10 the menu, Ctrl+? \
+            every shortcut, Escape back to the canvas, Ctrl+Q quit.
 
-        Saved scribbles live in $TOUCHPAINTER_DATA_DIR if set, else $XDG_DATA_HOME/touchpainter \
-        (~/.local/share/touchpainter).
-        """
+            Saved scribbles live in $TOUCHPAINTER_DATA_DIR if set, else $XDG_DATA_HOME/touchpainter \
+            (~/.local/share/touchpainter).
+            """
     )
 
     @Argument(help: "A scribble file to open at launch.")

@@ -71,23 +71,27 @@ class BrandingFactory {
 /// Acme Corporation's branding: warm orange on a light header bar.
 final class AcmeBrandingFactory: BrandingFactory {
     init() {
-        super.init(companyName: "Acme Corporation", styleClass: .acme, logo: PackageResources.acme_logo_svg, css: """
-            headerbar.acme { background-image: linear-gradient(to bottom, #fff3e6, #ffe2c2); border-bottom: 2px solid #c64600; }
-            headerbar.acme .subtitle { color: #9c3700; opacity: 1; }
-            frame.acme.branded-main-view > border { border: none; border-bottom: 4px solid #c64600; }
-            button.acme.suggested-action { background-image: none; background-color: #c64600; border-color: #9c3700; color: white; }
-            """)
+        super.init(
+            companyName: "Acme Corporation", styleClass: .acme, logo: PackageResources.acme_logo_svg,
+            css: """
+                headerbar.acme { background-image: linear-gradient(to bottom, #fff3e6, #ffe2c2); border-bottom: 2px solid #c64600; }
+                headerbar.acme .subtitle { color: #9c3700; opacity: 1; }
+                frame.acme.branded-main-view > border { border: none; border-bottom: 4px solid #c64600; }
+                button.acme.suggested-action { background-image: none; background-color: #c64600; border-color: #9c3700; color: white; }
+                """)
     }
 }
 
 /// Sierra Corporation's branding: mountain blue, a darker header bar.
 final class SierraBrandingFactory: BrandingFactory {
     init() {
-        super.init(companyName: "Sierra Corporation", styleClass: .sierra, logo: PackageResources.sierra_logo_svg, css: """
-            headerbar.sierra { background-image: linear-gradient(to bottom, #e8f1fc, #cfe1f7); border-bottom: 2px solid #1a5fb4; }
-            headerbar.sierra .subtitle { color: #144b8f; opacity: 1; }
-            frame.sierra.branded-main-view > border { border: none; border-bottom: 4px solid #1a5fb4; }
-            button.sierra.suggested-action { background-image: none; background-color: #1a5fb4; border-color: #144b8f; color: white; }
-            """)
+        super.init(
+            companyName: "Sierra Corporation", styleClass: .sierra, logo: PackageResources.sierra_logo_svg,
+            css: """
+                headerbar.sierra { background-image: linear-gradient(to bottom, #e8f1fc, #cfe1f7); border-bottom: 2px solid #1a5fb4; }
+                headerbar.sierra .subtitle { color: #144b8f; opacity: 1; }
+                frame.sierra.branded-main-view > border { border: none; border-bottom: 4px solid #1a5fb4; }
+                button.sierra.suggested-action { background-image: none; background-color: #1a5fb4; border-color: #144b8f; color: white; }
+                """)
     }
 }

@@ -19,8 +19,9 @@ final class CanvasToolbar {
     /// The buttons by action (tests and shortcuts reach them here).
     private(set) var buttons: [Action: Button] = [:]
     /// The zoom in percent; its menu zooms in and out, to 100 % and to fit.
-    let zoomButton = MenuButton(label: ZoomAction.label(for: Viewport(width: 0, height: 0)),
-                                sections: [ZoomAction.allCases.map(\.menuItem)])
+    let zoomButton = MenuButton(
+        label: ZoomAction.label(for: Viewport(width: 0, height: 0)),
+        sections: [ZoomAction.allCases.map(\.menuItem)])
     private let swatch = DrawingArea()
     private let style: StrokeStyle
 

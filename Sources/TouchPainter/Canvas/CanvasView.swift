@@ -118,8 +118,10 @@ final class CanvasView {
     private func resize(width: Int, height: Int) {
         let monitor = drawingArea.monitorSize
         let before = session.viewport
-        session.resize(to: CanvasViewSize(width: width, height: height, scale: drawingArea.scaleFactor,
-                                          monitorWidth: monitor?.width, monitorHeight: monitor?.height))
+        session.resize(
+            to: CanvasViewSize(
+                width: width, height: height, scale: drawingArea.scaleFactor,
+                monitorWidth: monitor?.width, monitorHeight: monitor?.height))
         if session.viewport != before { onViewChange?(session.viewport) }
     }
 

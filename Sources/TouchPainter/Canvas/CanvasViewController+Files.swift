@@ -14,16 +14,20 @@ extension CanvasViewController {
     /// Open…: asks for a scribble file (or a notebook) anywhere, then opens it (asking about
     /// unsaved work first).
     func openFileChooser() {
-        guard let path = FileChooser.open(parent: dialogs.dialogParent, title: tr("Open Scribble"),
-                                          accept: tr("_Open"), filters: [Self.scribbleFilter, Self.notebookFilter])
+        guard
+            let path = FileChooser.open(
+                parent: dialogs.dialogParent, title: tr("Open Scribble"),
+                accept: tr("_Open"), filters: [Self.scribbleFilter, Self.notebookFilter])
         else { return }
         navigator.openFile(at: path)
     }
 
     /// Import…: asks for a Xournal++ notebook, then opens it as a new, unsaved scribble.
     func importFileChooser() {
-        guard let path = FileChooser.open(parent: dialogs.dialogParent, title: tr("Import Notebook"),
-                                          accept: tr("_Import"), filters: [Self.notebookFilter])
+        guard
+            let path = FileChooser.open(
+                parent: dialogs.dialogParent, title: tr("Import Notebook"),
+                accept: tr("_Import"), filters: [Self.notebookFilter])
         else { return }
         navigator.openFile(at: path)
     }
@@ -31,9 +35,11 @@ extension CanvasViewController {
     /// Save As…: asks where, proposing the scribble's name, and saves there — exactly where
     /// the user said (the chooser confirmed replacing that file); the window then shows it.
     func saveAs() {
-        guard let answer = FileChooser.save(parent: dialogs.dialogParent, title: tr("Save Scribble As"),
-                                            accept: tr("_Save"), suggestedName: document.displayName + ".scribble",
-                                            filters: [Self.scribbleFilter])
+        guard
+            let answer = FileChooser.save(
+                parent: dialogs.dialogParent, title: tr("Save Scribble As"),
+                accept: tr("_Save"), suggestedName: document.displayName + ".scribble",
+                filters: [Self.scribbleFilter])
         else { return }
         let size = canvasView.drawingArea.allocatedSize
         document.saveAs(path: answer.path, canvasWidth: size.width, canvasHeight: size.height)

@@ -7,11 +7,12 @@ extension CanvasViewController: CanvasToolHost {
     /// Makes the tool `kind` current; the gesture of the one before ends first. Leaving the
     /// select tool clears the selection.
     func choose(_ kind: ToolKind) {
-        let tool: CanvasTool = switch kind {
-        case .pen: PenTool(host: self)
-        case .eraser: EraserTool(host: self)
-        case .select: SelectTool(host: self)
-        }
+        let tool: CanvasTool =
+            switch kind {
+            case .pen: PenTool(host: self)
+            case .eraser: EraserTool(host: self)
+            case .select: SelectTool(host: self)
+            }
         if kind != .select { selection.clear() }
         toolKind = kind
         install(tool)

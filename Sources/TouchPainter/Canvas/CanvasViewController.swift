@@ -54,8 +54,10 @@ final class CanvasViewController: ViewController {
 
     /// Makes the canvas for `document` on a canvas view from `generator`; `navigator`
     /// switches views, `dialogs` asks questions.
-    init(document: Document, settings: SettingsStore, dialogs: Dialogs, navigator: Navigator,
-         instrumentation: Instrumentation? = nil, generator: CanvasViewGenerator = CanvasViewGenerator()) {
+    init(
+        document: Document, settings: SettingsStore, dialogs: Dialogs, navigator: Navigator,
+        instrumentation: Instrumentation? = nil, generator: CanvasViewGenerator = CanvasViewGenerator()
+    ) {
         self.document = document
         self.settings = settings
         self.dialogs = dialogs
@@ -76,8 +78,9 @@ final class CanvasViewController: ViewController {
         document.onStateChange = { [weak self] state in self?.apply(state) }
         document.onSaved = { [weak self] name in self?.dialogs.notify(tr("Saved “%1$s”", name)) }
         document.onSaveFailure = { [weak self] name, error in
-            self?.dialogs.showError(tr("Could not save “%1$s”", name),
-                                                   detail: tr("%1$s Your drawing is still here; try saving again.", error))
+            self?.dialogs.showError(
+                tr("Could not save “%1$s”", name),
+                detail: tr("%1$s Your drawing is still here; try saving again.", error))
         }
         apply(document.state)
         page.packStart(protectionBar)
@@ -229,7 +232,8 @@ final class CanvasViewController: ViewController {
         toolbar.setUndoAvailable(state.canUndo, redoAvailable: state.canRedo)
         navigator.titleDidChange(for: self)
         if let cause = state.unprotectedBecause {
-            protectionBar.show(tr("Unsaved changes are not protected against a crash: %1$s. Save them to keep them; TouchPainter keeps trying.", cause))
+            protectionBar.show(
+                tr("Unsaved changes are not protected against a crash: %1$s. Save them to keep them; TouchPainter keeps trying.", cause))
         } else if protectionBar.isVisible {
             protectionBar.dismiss()
         }

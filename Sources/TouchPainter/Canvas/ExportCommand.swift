@@ -10,11 +10,11 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Export a scribble (or a Xournal++ notebook) to PNG, SVG, PDF or a Xournal++ notebook, without a display.",
         discussion: """
-        The type follows OUT's extension. The page is the drawing's bounds plus a 16-pixel \
-        margin, wherever on the canvas it lies. SVG and PDF keep every mark as a vector \
-        path; a .xopp notebook is one such page. Exit status: 0 done, 1 the input cannot be read or the output \
-        written, 2 a usage error.
-        """
+            The type follows OUT's extension. The page is the drawing's bounds plus a 16-pixel \
+            margin, wherever on the canvas it lies. SVG and PDF keep every mark as a vector \
+            path; a .xopp notebook is one such page. Exit status: 0 done, 1 the input cannot be read or the output \
+            written, 2 a usage error.
+            """
     )
 
     @Argument(help: "The scribble file (or Xournal++ notebook, .xopp or .xoj) to export.")

@@ -30,46 +30,56 @@ final class ExportController {
     /// asked off the main thread (a disk may be gone, a network share slow).
     func exportDrawing() {
         let remembered = settings.exportFolder
-        Background.run(on: .files, {
-            // GLib reads `user-dirs.dirs` the first time it is asked for the pictures folder.
-            [remembered, FileChooser.picturesFolder].compactMap { $0 }.first { path in
-                var isFolder = false
-                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder
-            }
-        }, then: { [weak self] folder in self?.exportDrawing(startingIn: folder) })
+        Background.run(
+            on: .files,
+            {
+                // GLib reads `user-dirs.dirs` the first time it is asked for the pictures folder.
+                [remembered, FileChooser.picturesFolder].compactMap { $0 }.first { path in
+                    var isFolder = false
+                    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder
+                }
+            }, then: { [weak self] folder in self?.exportDrawing(startingIn: folder) })
     }
 
     private func exportDrawing(startingIn folder: String?) {
-        guard let answer = FileChooser.save(
-            parent: dialogs.dialogParent, title: tr("Export Drawing"), accept: tr("_Export"),
-            suggestedName: document.displayName + ".png", folder: folder,
-            filters: ExportFormat.allCases.map { .init($0.typeName, pattern: "*." + $0.rawValue) },
-            choices: [.init("scale", label: tr("Size"), options: [("1", "1×"), ("2", "2×")]),
-                      .init("background", label: tr("Background"),
-                            options: [("canvas", tr("The canvas")), ("white", tr("White")), ("transparent", tr("Transparent (PNG and SVG)"))])])
+        guard
+            let answer = FileChooser.save(
+                parent: dialogs.dialogParent, title: tr("Export Drawing"), accept: tr("_Export"),
+                suggestedName: document.displayName + ".png", folder: folder,
+                filters: ExportFormat.allCases.map { .init($0.typeName, pattern: "*." + $0.rawValue) },
+                choices: [
+                    .init("scale", label: tr("Size"), options: [("1", "1×"), ("2", "2×")]),
+                    .init(
+                        "background", label: tr("Background"),
+                        options: [("canvas", tr("The canvas")), ("white", tr("White")), ("transparent", tr("Transparent (PNG and SVG)"))]),
+                ])
         else { return }
         // The typed extension decides; else the filter chosen, whose extension is then added.
         let typed = ExportFormat(path: answer.path)
         let format = typed ?? answer.filter.map { ExportFormat.allCases[$0] } ?? .png
         let path = typed == nil ? answer.path + "." + format.rawValue : answer.path
         let background = answer.choices["background"] ?? "canvas"
-        let options = ExportOptions(scale: answer.choices["scale"] == "2" ? 2 : 1,
-                                    transparent: background == "transparent" && format != .pdf,
-                                    canvas: background == "canvas" ? canvasKind() : .plain)
+        let options = ExportOptions(
+            scale: answer.choices["scale"] == "2" ? 2 : 1,
+            transparent: background == "transparent" && format != .pdf,
+            canvas: background == "canvas" ? canvasKind() : .plain)
         let memento = document.scribble.makeMemento()
         // The file the drawing is kept in: an export never writes over it.
         let input = document.manager.path(of: document.origin)
         let progress = ProgressNotice(tr("Exporting to %1$s…", path), dialogs: dialogs)
-        Background.run(on: .export, { () throws -> String? in
-            let exporter = Exporter(memento: memento)
-            let fitted = exporter.fitting(format, options: options)
-            try exporter.write(format, options: fitted.options, to: path, input: input)
-            return fitted.note
-        }, failing: tr("Could not export to “%1$s”", path), dialogs: dialogs, then: { [weak self] note in
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            self?.settings.exportFolder = folder
-            self?.exported(to: path, in: folder, note: note)
-        }, after: { progress.end() })
+        Background.run(
+            on: .export,
+            { () throws -> String? in
+                let exporter = Exporter(memento: memento)
+                let fitted = exporter.fitting(format, options: options)
+                try exporter.write(format, options: fitted.options, to: path, input: input)
+                return fitted.note
+            }, failing: tr("Could not export to “%1$s”", path), dialogs: dialogs,
+            then: { [weak self] note in
+                let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                self?.settings.exportFolder = folder
+                self?.exported(to: path, in: folder, note: note)
+            }, after: { progress.end() })
     }
 
     /// Says where the export went ("Exported to Pictures/trip.svg"), with a button that opens
@@ -88,21 +98,27 @@ final class ExportController {
     func copyDrawing() {
         let memento = document.scribble.makeMemento()
         let options = ExportOptions(canvas: canvasKind()) // as it looks on the canvas
-        Background.run(on: .export, { () throws -> [UInt8] in
-            let exporter = Exporter(memento: memento)
-            return try exporter.export(.png, options: exporter.fitting(.png, options: options).options)
-        }, failing: tr("Could not copy the drawing"), dialogs: dialogs, then: { [weak self] bytes in
-            Clipboard.setImage(png: bytes)
-            self?.dialogs.notify(tr("The drawing is on the clipboard, as an image"))
-        })
+        Background.run(
+            on: .export,
+            { () throws -> [UInt8] in
+                let exporter = Exporter(memento: memento)
+                return try exporter.export(.png, options: exporter.fitting(.png, options: options).options)
+            }, failing: tr("Could not copy the drawing"), dialogs: dialogs,
+            then: { [weak self] bytes in
+                Clipboard.setImage(png: bytes)
+                self?.dialogs.notify(tr("The drawing is on the clipboard, as an image"))
+            })
     }
 
     /// Print… (Ctrl+P): GTK's print dialog; the drawing fitted to the page, as vectors.
     func printDrawing() {
         let exporter = Exporter(memento: document.scribble.makeMemento())
-        if let failure = PrintOperation.run(parent: dialogs.dialogParent, jobName: document.displayName, draw: { cr, width, height in
-            exporter.draw(on: cr, fitting: width, height: height)
-        }) {
+        if let failure = PrintOperation.run(
+            parent: dialogs.dialogParent, jobName: document.displayName,
+            draw: { cr, width, height in
+                exporter.draw(on: cr, fitting: width, height: height)
+            })
+        {
             dialogs.showError(tr("Could not print “%1$s”", document.displayName), detail: failure)
         }
     }

@@ -10,10 +10,10 @@ struct ThumbnailCommand: ParsableCommand {
         commandName: "thumbnail",
         abstract: "Write a PNG preview of a scribble, for file managers.",
         discussion: """
-        The PNG is at most SIZE×SIZE pixels, framed to the drawing, and written into OUT in \
-        place (a thumbnail service reads back the file it made). Exit status: 0 done, 1 the \
-        input cannot be read or the output written (no file is left behind), 2 a usage error.
-        """
+            The PNG is at most SIZE×SIZE pixels, framed to the drawing, and written into OUT in \
+            place (a thumbnail service reads back the file it made). Exit status: 0 done, 1 the \
+            input cannot be read or the output written (no file is left behind), 2 a usage error.
+            """
     )
 
     @Argument(help: "The scribble file.")

@@ -169,7 +169,8 @@ final class GalleryGrid {
     /// the row it lands on into view. Other keys go on to GTK.
     private func move(by key: KeyEvent) -> Bool {
         guard key.modifiers.isEmpty, let child = flowBox.currentChild,
-              let focused = shown.firstIndex(where: { $0.tile === child }) else { return false }
+            let focused = shown.firstIndex(where: { $0.tile === child })
+        else { return false }
         let current = firstShown + focused
         let rowsPerPage = max(1, Int(view.visibleHeight) / ((tileSize?.height ?? 1) + Self.spacing))
         let target: Int

@@ -47,8 +47,10 @@ final class ThumbnailImageProxy {
 
     /// A proxy for the PNG at `path` (`nil`: no picture, so broken from the start), showing
     /// it only if `isIntact` says the scribble behind it still reads.
-    convenience init(path: String?, placeholders: ThumbnailPlaceholder = .shared,
-                     isIntact: @escaping @Sendable () -> Bool = { true }) {
+    convenience init(
+        path: String?, placeholders: ThumbnailPlaceholder = .shared,
+        isIntact: @escaping @Sendable () -> Bool = { true }
+    ) {
         guard let path else {
             self.init(placeholders: placeholders, load: nil)
             return
@@ -70,8 +72,9 @@ final class ThumbnailImageProxy {
     /// Decorator chain: fitted and centred by a transform filter, on a soft shadow, a card.
     func draw(on cr: CairoContext, width: Int, height: Int) {
         if case .notLoaded = state { startLoading() }
-        let card = ImageRect(x: Self.margin, y: Self.margin, width: Double(width) - 2 * Self.margin - 3,
-                             height: Double(height) - 2 * Self.margin - 3)
+        let card = ImageRect(
+            x: Self.margin, y: Self.margin, width: Double(width) - 2 * Self.margin - 3,
+            height: Double(height) - 2 * Self.margin - 3)
         let picture: ImageComponent
         switch state {
         case .notLoaded, .loading:
@@ -94,20 +97,23 @@ final class ThumbnailImageProxy {
         state = .loading
         instrumentation?.thumbnailLoadStarted()
         let (cancelled, instrumentation) = (cancelled, instrumentation)
-        Background.run(on: .thumbnails, {
-            Self.decoding.wait()
-            defer { Self.decoding.signal() }
-            return cancelled.isSet ? nil : load()
-        }, then: { [weak self] thumbnail in
-            defer { instrumentation?.thumbnailLoadFinished() }
-            guard let self, let thumbnail else { return }
-            switch thumbnail {
-            case .image(let image): self.state = .loaded(image)
-            case .missing: self.state = .broken
-            case .damaged: self.state = .damaged
-            }
-            self.onLoad?()
-        })
+        Background.run(
+            on: .thumbnails,
+            {
+                Self.decoding.wait()
+                defer { Self.decoding.signal() }
+                return cancelled.isSet ? nil : load()
+            },
+            then: { [weak self] thumbnail in
+                defer { instrumentation?.thumbnailLoadFinished() }
+                guard let self, let thumbnail else { return }
+                switch thumbnail {
+                case .image(let image): self.state = .loaded(image)
+                case .missing: self.state = .broken
+                case .damaged: self.state = .damaged
+                }
+                self.onLoad?()
+            })
     }
 
     /// How many thumbnails decode at once: one per core, so a gallery of big pictures
@@ -146,8 +152,9 @@ private struct BrokenImage: ImageComponent {
         let size = 48.0
         nonisolated(unsafe) let cr = cr // used at once, on this thread
         MainActor.assumeIsolated { // tiles draw in GTK's draw handler, on the main thread
-            _ = Gtk.paintIcon(named: "image-missing", size: Int(size), on: cr,
-                              x: rect.x + (rect.width - size) / 2, y: rect.y + (rect.height - size) / 2)
+            _ = Gtk.paintIcon(
+                named: "image-missing", size: Int(size), on: cr,
+                x: rect.x + (rect.width - size) / 2, y: rect.y + (rect.height - size) / 2)
         }
     }
 }

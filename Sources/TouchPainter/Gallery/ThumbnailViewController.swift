@@ -26,8 +26,10 @@ final class ThumbnailViewController: ViewController {
 
     /// The gallery of `manager`'s folder: `navigator` opens what is clicked, `observer` hears
     /// of renames and deletions, `dialogs` asks and tells; `branding` makes the Done button.
-    init(manager: ScribbleManager, dialogs: Dialogs, navigator: Navigator, observer: GalleryObserver,
-         branding: BrandingFactory?, instrumentation: Instrumentation? = nil) {
+    init(
+        manager: ScribbleManager, dialogs: Dialogs, navigator: Navigator, observer: GalleryObserver,
+        branding: BrandingFactory?, instrumentation: Instrumentation? = nil
+    ) {
         self.manager = manager
         self.dialogs = dialogs
         self.navigator = navigator
@@ -68,10 +70,12 @@ final class ThumbnailViewController: ViewController {
     func reload(fromTheTop: Bool = false) {
         reloadGeneration += 1
         let (generation, manager) = (reloadGeneration, manager)
-        Background.run(on: .files, { Result { () throws(StorageError) in try manager.listing() } }, then: { [weak self] listing in
-            guard let self, self.reloadGeneration == generation else { return } // a newer listing is coming
-            self.show(listing, fromTheTop: fromTheTop)
-        })
+        Background.run(
+            on: .files, { Result { () throws(StorageError) in try manager.listing() } },
+            then: { [weak self] listing in
+                guard let self, self.reloadGeneration == generation else { return } // a newer listing is coming
+                self.show(listing, fromTheTop: fromTheTop)
+            })
     }
 
     /// Puts up the tiles of a listing (scrolled to the top, or where the grid was: after a
@@ -105,13 +109,16 @@ final class ThumbnailViewController: ViewController {
     /// Asks for a new name and rewrites the entry with it off the main thread.
     private func rename(_ entry: ScribbleEntry) {
         guard let name = dialogs.askName(tr("Rename Scribble"), text: tr("Rename “%1$s”", entry.title), initial: entry.title, accept: tr("_Rename")),
-              name != entry.title else { return }
+            name != entry.title
+        else { return }
         let manager = manager
-        Background.run(on: .files, { try manager.rename(id: entry.id, to: name) },
-                       failing: tr("Could not rename “%1$s”", entry.title), dialogs: dialogs, then: { [weak self] renamed in
-            self?.observer.scribbleWasRenamed(entry.id, to: renamed.title)
-            self?.reload()
-        })
+        Background.run(
+            on: .files, { try manager.rename(id: entry.id, to: name) },
+            failing: tr("Could not rename “%1$s”", entry.title), dialogs: dialogs,
+            then: { [weak self] renamed in
+                self?.observer.scribbleWasRenamed(entry.id, to: renamed.title)
+                self?.reload()
+            })
     }
 
     /// Deletes the selected (or focused) tile's scribble, after asking (the Delete key).
@@ -150,10 +157,11 @@ final class ThumbnailViewController: ViewController {
             choices: [.init(tr("_Cancel")), .init(tr("_Delete"), style: .destructiveAction)], defaultChoice: 0)
         guard answer == 1 else { return }
         let manager = manager
-        Background.run(on: .files, { try manager.delete(id: entry.id) },
-                       failing: tr("Could not delete “%1$s”", entry.title), dialogs: dialogs,
-                       then: { [weak self] in self?.observer.scribbleWasDeleted(entry) },
-                       after: { [weak self] in self?.reload() })
+        Background.run(
+            on: .files, { try manager.delete(id: entry.id) },
+            failing: tr("Could not delete “%1$s”", entry.title), dialogs: dialogs,
+            then: { [weak self] in self?.observer.scribbleWasDeleted(entry) },
+            after: { [weak self] in self?.reload() })
     }
 
     private func emptyPage() -> Widget {

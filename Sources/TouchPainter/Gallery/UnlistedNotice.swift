@@ -31,7 +31,9 @@ final class UnlistedNotice {
     func show(_ unlisted: [GalleryListing.Unlisted]) {
         view.isVisible = !unlisted.isEmpty
         guard !unlisted.isEmpty else { return }
-        label.text = unlisted.count == 1 ? tr("1 file could not be shown")
+        label.text =
+            unlisted.count == 1
+            ? tr("1 file could not be shown")
             : tr("%1$s files could not be shown", unlisted.count)
         let lines = unlisted.map { tr("%1$s: %2$s", $0.name, $0.reason) }.joined(separator: "\n")
         label.tooltip = lines

@@ -33,8 +33,9 @@ struct ColorText: Equatable {
         }
         if let rgba = RGBA.parse(trimmed) {
             let channel = { (value: Double) in UInt8((min(max(value, 0), 1) * 255).rounded()) }
-            let color = Color(red: channel(rgba.red), green: channel(rgba.green), blue: channel(rgba.blue),
-                              alpha: channel(rgba.alpha))
+            let color = Color(
+                red: channel(rgba.red), green: channel(rgba.green), blue: channel(rgba.blue),
+                alpha: channel(rgba.alpha))
             return .success(ColorText(color: color, setsOpacity: color.alpha != 255))
         }
         return .failure(Refusal(message: tr("“%1$s” is not a colour name. Try #f00, #ff0000, #ff000080 or a name such as teal.", trimmed)))

@@ -81,8 +81,10 @@ extension PaletteViewController {
     /// Red, green, blue, opacity and width, each labelled (Alt+letter moves to it).
     private func sliders() -> Widget {
         let grid = Grid(rowSpacing: 0, columnSpacing: 8)
-        let rows: [(String, CommandSlider)] = [(tr("_Red"), red), (tr("_Green"), green), (tr("_Blue"), blue),
-                                               (tr("_Opacity"), opacity), (tr("_Width"), width)]
+        let rows: [(String, CommandSlider)] = [
+            (tr("_Red"), red), (tr("_Green"), green), (tr("_Blue"), blue),
+            (tr("_Opacity"), opacity), (tr("_Width"), width),
+        ]
         for (index, (title, slider)) in rows.enumerated() {
             let label = Label(mnemonic: title)
             label.xAlign = 0
@@ -96,7 +98,8 @@ extension PaletteViewController {
     /// The swatches' compact buttons, sliders closer together than GTK's theme puts them,
     /// the headings' weight and the hex message's colour, once for the app.
     private static let installStyle: Void = {
-        StyleSheet.install("""
+        StyleSheet.install(
+            """
             button.swatch { padding: 3px; min-width: 0; min-height: 0; }
             .palette scale { padding-top: 8px; padding-bottom: 8px; }
             label.heading { font-weight: bold; }

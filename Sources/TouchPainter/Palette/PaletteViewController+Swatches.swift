@@ -33,15 +33,16 @@ extension PaletteViewController {
             ColorSwatchButton(preset.color, name: tr("%1$s swatch", preset.name)) { [weak self] in self?.pick($0) }
         }
         for (index, row) in presetRows.enumerated() {
-            row.set(Array(swatches[index * 8 ..< min(index * 8 + 8, swatches.count)]))
+            row.set(Array(swatches[index * 8..<min(index * 8 + 8, swatches.count)]))
         }
     }
 
     /// Rebuilds the recent-colour swatches.
     func showRecentColors() {
-        recentRow.set(recentColors.map { color in
-            ColorSwatchButton(color, name: tr("Recent colour %1$s", color.hex)) { [weak self] in self?.pick($0) }
-        })
+        recentRow.set(
+            recentColors.map { color in
+                ColorSwatchButton(color, name: tr("Recent colour %1$s", color.hex)) { [weak self] in self?.pick($0) }
+            })
         recentRow.choose(style.color)
     }
 

@@ -72,8 +72,10 @@ final class SelectionStyleEdit {
             selection.set(originals)
             return
         }
-        document.commit(ReplaceMarksCommand(scribble: document.scribble, originals: originals, edited: shown,
-                                            edit: .restyle(color: color, size: size)))
+        document.commit(
+            ReplaceMarksCommand(
+                scribble: document.scribble, originals: originals, edited: shown,
+                edit: .restyle(color: color, size: size)))
     }
 
     /// Every part's colour and width, in post-order: equal when a restyle changed nothing.

@@ -56,8 +56,10 @@ final class ImageSurface {
         let stride = Int(cairo_image_surface_get_stride(surface))
         // ARGB32 is a native-endian 32-bit word per pixel: A in the top byte, B in the bottom.
         let word = data.loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-        return (UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
-                UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 24))
+        return (
+            UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+            UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 24)
+        )
     }
 
     /// The pixel at (`x`, `y`) compared with an opaque `color`.

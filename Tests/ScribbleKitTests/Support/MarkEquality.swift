@@ -7,8 +7,8 @@ func marksEqual(_ lhs: Mark, _ rhs: Mark) -> Bool {
     switch (lhs, rhs) {
     case let (left as Stroke, right as Stroke):
         guard left.color == right.color, left.size.bitPattern == right.size.bitPattern,
-              left.elements.count == right.elements.count,
-              left.pressures == right.pressures
+            left.elements.count == right.elements.count,
+            left.pressures == right.pressures
         else { return false }
         return zip(left.elements, right.elements).allSatisfy { pair in
             switch pair {

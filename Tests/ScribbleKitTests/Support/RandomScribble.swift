@@ -56,8 +56,9 @@ struct RandomScribble {
 
     /// A random colour, alpha included.
     mutating func color() -> Color {
-        Color(red: .random(in: 0...255, using: &rng), green: .random(in: 0...255, using: &rng),
-              blue: .random(in: 0...255, using: &rng), alpha: .random(in: 0...255, using: &rng))
+        Color(
+            red: .random(in: 0...255, using: &rng), green: .random(in: 0...255, using: &rng),
+            blue: .random(in: 0...255, using: &rng), alpha: .random(in: 0...255, using: &rng))
     }
 
     /// A random point.

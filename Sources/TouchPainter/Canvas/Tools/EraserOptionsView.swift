@@ -9,8 +9,9 @@ final class EraserOptionsView {
     /// The popover's content.
     let view = Box(.vertical, spacing: 6)
     /// The eraser's diameter in pixels.
-    let sizeSlider = Scale(minimum: Double(EraserOptions.diameters.lowerBound),
-                           maximum: Double(EraserOptions.diameters.upperBound), step: 1)
+    let sizeSlider = Scale(
+        minimum: Double(EraserOptions.diameters.lowerBound),
+        maximum: Double(EraserOptions.diameters.upperBound), step: 1)
     /// The mode buttons, by mode (tests reach them here).
     private(set) var modeButtons: [EraserOptions.Mode: RadioButton] = [:]
     /// Told of the options the user chose (not when `show` sets them).

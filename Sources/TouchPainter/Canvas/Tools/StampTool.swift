@@ -44,13 +44,16 @@ final class StampTool: CanvasTool {
         let (dx, dy) = offset(centringOn: point)
         let prototype = Handoff(mark: template)
         // Copied on the stamp lane, one after another in the order clicked.
-        Background.run(on: .stamp, {
-            let stamp = Handoff(mark: prototype.mark.translated(dx: dx, dy: dy))
-            return (stamp, ScribbleMemento.incremental(of: stamp.mark))
-        }, then: { stamp, memento in
-            document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp.mark))
-            document.markFinished(stamp.mark, journaledAs: memento)
-        })
+        Background.run(
+            on: .stamp,
+            {
+                let stamp = Handoff(mark: prototype.mark.translated(dx: dx, dy: dy))
+                return (stamp, ScribbleMemento.incremental(of: stamp.mark))
+            },
+            then: { stamp, memento in
+                document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp.mark))
+                document.markFinished(stamp.mark, journaledAs: memento)
+            })
     }
 
     /// The marks and vertices in `mark`.
@@ -128,12 +131,15 @@ struct StampPicture: @unchecked Sendable {
         let width = Double(box.width) + 2 * margin, height = Double(box.height) + 2 * margin
         let scale = max(1, max(width, height) / 2048)
         let origin = (x: Double(box.minX) - margin, y: Double(box.minY) - margin)
-        guard let image = CairoImage(width: Int((width / scale).rounded(.up)), height: Int((height / scale).rounded(.up)),
-                                     format: .argb32, draw: { cr in
-                                         cr.scale(1 / scale)
-                                         cr.translate(x: -origin.x, y: -origin.y)
-                                         MarkRenderer(context: cr).render(mark)
-                                     })
+        guard
+            let image = CairoImage(
+                width: Int((width / scale).rounded(.up)), height: Int((height / scale).rounded(.up)),
+                format: .argb32,
+                draw: { cr in
+                    cr.scale(1 / scale)
+                    cr.translate(x: -origin.x, y: -origin.y)
+                    MarkRenderer(context: cr).render(mark)
+                })
         else { return nil }
         (self.image, self.scale, self.origin) = (image, scale, origin)
     }

@@ -61,10 +61,12 @@ final class TemplateLibrary {
     /// Lists the stored templates in the background, reading none, and shows them.
     func load() {
         let manager = manager
-        Background.run(on: .templates, { manager.templateFiles() }, then: { [weak self] files in
-            self?.entries = files.map(Entry.init)
-            self?.onChange?()
-        })
+        Background.run(
+            on: .templates, { manager.templateFiles() },
+            then: { [weak self] files in
+                self?.entries = files.map(Entry.init)
+                self?.onChange?()
+            })
     }
 
     /// The preview of `entry` at `width`×`height` device pixels if drawn, else `nil` — and
@@ -74,19 +76,22 @@ final class TemplateLibrary {
         guard !drawing.contains(entry) else { return nil }
         drawing.insert(entry)
         let manager = manager
-        Background.run(on: .previews, {
-            (try? manager.loadTemplate(entry.file)).flatMap {
-                Self.drawPreview(Scribble(adopting: $0.memento).marks.first, width: width, height: height)
-            }
-        }, then: { [weak self] image in
-            guard let self else { return }
-            self.drawing.remove(entry)
-            guard let image else { return }
-            self.previews[entry] = image
-            self.previewOrder.append(entry)
-            if self.previewOrder.count > Self.previewLimit { self.previews[self.previewOrder.removeFirst()] = nil }
-            self.onPreview?(entry)
-        })
+        Background.run(
+            on: .previews,
+            {
+                (try? manager.loadTemplate(entry.file)).flatMap {
+                    Self.drawPreview(Scribble(adopting: $0.memento).marks.first, width: width, height: height)
+                }
+            },
+            then: { [weak self] image in
+                guard let self else { return }
+                self.drawing.remove(entry)
+                guard let image else { return }
+                self.previews[entry] = image
+                self.previewOrder.append(entry)
+                if self.previewOrder.count > Self.previewLimit { self.previews[self.previewOrder.removeFirst()] = nil }
+                self.onPreview?(entry)
+            })
         return nil
     }
 
@@ -94,9 +99,10 @@ final class TemplateLibrary {
     /// thread, counted and — when huge — drawn once, so that stamping it never waits.
     func open(_ entry: Entry, _ body: @escaping @MainActor (Item) -> Void) {
         let manager = manager
-        Background.run(on: .templates, { PreparedItem(template: try manager.loadTemplate(entry.file)) },
-                       failing: tr("Could not open “%1$s”", entry.name), dialogs: dialogs,
-                       then: { prepared in body(prepared.item(named: entry.name)) })
+        Background.run(
+            on: .templates, { PreparedItem(template: try manager.loadTemplate(entry.file)) },
+            failing: tr("Could not open “%1$s”", entry.name), dialogs: dialogs,
+            then: { prepared in body(prepared.item(named: entry.name)) })
     }
 
     /// Keeps a deep copy of `marks` (one mark, or several grouped in drawing order) as the newest template.
@@ -104,24 +110,28 @@ final class TemplateLibrary {
         guard !marks.isEmpty else { return }
         let memento = Scribble.templateMemento(of: marks) // the copy is made now, before anything moves
         let manager = manager
-        Background.run(on: .templates, { try manager.saveTemplate(memento) },
-                       failing: tr("Could not keep the template"), dialogs: dialogs, then: { [weak self] template in
-            let entry = Entry(file: .init(id: template.id, number: template.number))
-            self?.entries.append(entry)
-            self?.onChange?()
-            self?.onKept?(entry)
-        })
+        Background.run(
+            on: .templates, { try manager.saveTemplate(memento) },
+            failing: tr("Could not keep the template"), dialogs: dialogs,
+            then: { [weak self] template in
+                let entry = Entry(file: .init(id: template.id, number: template.number))
+                self?.entries.append(entry)
+                self?.onChange?()
+                self?.onKept?(entry)
+            })
     }
 
     /// Deletes `entry`'s file, then takes it off the list.
     func delete(_ entry: Entry) {
         let manager = manager, id = entry.file.id, name = entry.name
-        Background.run(on: .templates, { try manager.deleteTemplate(id: id) },
-                       failing: tr("Could not delete “%1$s”", name), dialogs: dialogs, then: { [weak self] in
-            self?.entries.removeAll { $0 == entry }
-            self?.previews[entry] = nil
-            self?.onChange?()
-        })
+        Background.run(
+            on: .templates, { try manager.deleteTemplate(id: id) },
+            failing: tr("Could not delete “%1$s”", name), dialogs: dialogs,
+            then: { [weak self] in
+                self?.entries.removeAll { $0 == entry }
+                self?.previews[entry] = nil
+                self?.onChange?()
+            })
     }
 
     /// `mark` scaled to fit `width`×`height` (never enlarged past twice its size) and
@@ -132,8 +142,9 @@ final class TemplateLibrary {
             let box = mark.bounds
             guard !box.isNull, box.width > 0 || box.height > 0 else { return }
             let inset = Double(min(width, height)) / 10
-            let scale = min((Double(width) - 2 * inset) / Double(max(box.width, 1)),
-                            (Double(height) - 2 * inset) / Double(max(box.height, 1)), 2 * Double(width) / 80)
+            let scale = min(
+                (Double(width) - 2 * inset) / Double(max(box.width, 1)),
+                (Double(height) - 2 * inset) / Double(max(box.height, 1)), 2 * Double(width) / 80)
             cr.translate(x: Double(width) / 2, y: Double(height) / 2)
             cr.scale(scale)
             cr.translate(x: -Double(box.minX + box.maxX) / 2, y: -Double(box.minY + box.maxY) / 2)

@@ -64,7 +64,8 @@ final class TemplatesView {
         }
         grid.onKeyPress { [weak self] key in
             guard let self, key.key == .delete,
-                  let child = self.grid.currentChild, let entry = self.entry(for: child) else { return false }
+                let child = self.grid.currentChild, let entry = self.entry(for: child)
+            else { return false }
             self.onDelete?(entry)
             return true
         }
@@ -116,7 +117,9 @@ final class TemplatesView {
         let page = matching[min(pageStart, matching.count)..<min(pageStart + Self.pageSize, matching.count)]
         tiles = page.map(tile)
         tiles.forEach { grid.append($0.child) }
-        emptyLabel.text = all.isEmpty ? tr("No templates yet.\nSelect marks, then press Keep as Template.")
+        emptyLabel.text =
+            all.isEmpty
+            ? tr("No templates yet.\nSelect marks, then press Keep as Template.")
             : tr("No template matches “%1$s”.", search.text)
         emptyLabel.isVisible = matching.isEmpty
         search.isVisible = !all.isEmpty
