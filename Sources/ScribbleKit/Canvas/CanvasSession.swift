@@ -307,6 +307,14 @@ public final class CanvasSession {
         let cr = context.pointer
         if shownGeneration != generation, !isRendering { startFullFrame() }
         guard let backdrop else { return background.paint(on: context, view: viewport) }
+        if viewport.isIdentity, backdrop.view.isIdentity {
+            // 100 % from the origin, as the canvas was before it had no edge: as it drew then.
+            if backdrop.width < viewport.width || backdrop.height < viewport.height {
+                background.paint(on: context, scale: viewport.deviceScale)
+            }
+            backdrop.paint(on: context)
+            return backdrop.drawLive(on: context)
+        }
         let shown = viewport.viewRect(backdrop.bounds, from: backdrop.view)
         if shown.minX > 0 || shown.minY > 0 || shown.maxX < Float(viewport.width) || shown.maxY < Float(viewport.height) {
             background.paint(on: context, view: viewport)

@@ -60,6 +60,7 @@ public struct Viewport: Equatable, Sendable {
     /// The view rectangle a canvas rectangle covers.
     public func viewRect(_ rect: Rect) -> Rect {
         guard !rect.isNull else { return .null }
+        guard !isIdentity else { return rect } // the motion path's every change: no arithmetic
         let (x0, y0) = viewPoint(Point(x: rect.minX, y: rect.minY))
         let (x1, y1) = viewPoint(Point(x: rect.maxX, y: rect.maxY))
         return Rect(minX: Float(x0), minY: Float(y0), maxX: Float(x1), maxY: Float(y1))

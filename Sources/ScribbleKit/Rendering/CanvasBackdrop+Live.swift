@@ -125,10 +125,14 @@ extension CanvasBackdrop {
                 cairo_set_source_rgb(cr, c.red, c.green, c.blue)
             }
             if stroke.pendingPieces(through: last) != nil {
-                cairo_save(cr)
-                view.transform(cr)
-                stroke.draw(endingAt: last, last: last, on: cr)
-                cairo_restore(cr)
+                if view.isIdentity {
+                    stroke.draw(endingAt: last, last: last, on: cr)
+                } else {
+                    cairo_save(cr)
+                    view.transform(cr)
+                    stroke.draw(endingAt: last, last: last, on: cr)
+                    cairo_restore(cr)
+                }
             }
             if stroke.layer != nil {
                 cairo_pop_group_to_source(cr)
