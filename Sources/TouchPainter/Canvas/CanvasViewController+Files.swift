@@ -14,21 +14,18 @@ extension CanvasViewController {
     /// Open…: asks for a scribble file (or a notebook) anywhere, then opens it (asking about
     /// unsaved work first).
     func openFileChooser() {
-        guard
-            let path = FileChooser.open(
-                parent: dialogs.dialogParent, title: tr("Open Scribble"),
-                accept: tr("_Open"), filters: [Self.scribbleFilter, Self.notebookFilter])
-        else { return }
-        navigator.openFile(at: path)
+        open(title: tr("Open Scribble"), accept: tr("_Open"), filters: [Self.scribbleFilter, Self.notebookFilter])
     }
 
     /// Import…: asks for a Xournal++ notebook, then opens it as a new, unsaved scribble.
     func importFileChooser() {
-        guard
-            let path = FileChooser.open(
-                parent: dialogs.dialogParent, title: tr("Import Notebook"),
-                accept: tr("_Import"), filters: [Self.notebookFilter])
-        else { return }
+        open(title: tr("Import Notebook"), accept: tr("_Import"), filters: [Self.notebookFilter])
+    }
+
+    /// Asks for a file of one of `filters`' types, then opens it (`Navigator.openFile` tells
+    /// a scribble from a notebook).
+    private func open(title: String, accept: String, filters: [FileChooser.Filter]) {
+        guard let path = FileChooser.open(parent: dialogs.dialogParent, title: title, accept: accept, filters: filters) else { return }
         navigator.openFile(at: path)
     }
 
