@@ -27,7 +27,8 @@ struct XoppReader: XMLScannerDelegate {
     /// The stroke being read: its style from the tag, and its numbers as the text comes.
     private var stroke: StrokeTag?
     private var numbers: [Float] = []
-    /// Elements open below `layer`, as a path: only a stroke's own text is read.
+    /// The elements open, outermost first: a tag counts only where Xournal++ puts it (a
+    /// stroke in a layer, a layer in a page).
     private var depth: [String] = []
 
     init(vertexLimit: Int) { self.vertexLimit = vertexLimit }
