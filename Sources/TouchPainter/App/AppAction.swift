@@ -79,7 +79,7 @@ enum AppAction: String, CaseIterable {
         case .save: KeyShortcut(.scribbles, accelerators, tr("Save"))
         case .openGallery: KeyShortcut(.scribbles, accelerators, tr("Open the gallery"))
         case .importNotebook: KeyShortcut(.scribbles, accelerators, tr("Import a Xournal++ notebook"))
-        case .export: KeyShortcut(.scribbles, accelerators, tr("Export to PNG, SVG, PDF or Xournal++"))
+        case .export: KeyShortcut(.scribbles, accelerators, tr("Export"), tr("PNG, SVG, PDF or Xournal++"))
         case .copy: KeyShortcut(.scribbles, accelerators, tr("Copy the drawing as an image"))
         case .print: KeyShortcut(.scribbles, accelerators, tr("Print"))
         case .rename: KeyShortcut(.gallery, accelerators, tr("Rename the selected scribble"))
