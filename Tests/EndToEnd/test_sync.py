@@ -43,13 +43,19 @@ def draw_line(app, y, x0=100, x1=300):
     return ox, oy
 
 
+def stroke_starts(path):
+    """Where each stroke in the scribble at `path` starts, on the canvas, read back through
+    the app's own SVG export (its paths carry the canvas's coordinates)."""
+    svg = path.parent.parent / (path.stem + ".check.svg")
+    subprocess.run([BINARY, "export", str(path), str(svg)], check=True, capture_output=True, timeout=30)
+    text = svg.read_text()
+    svg.unlink()
+    return [(round(float(d.split()[1])), round(float(d.split()[2]))) for d in re.findall(r' d="(M [^"]*)"', text)]
+
+
 def stroke_rows(path):
-    """The canvas row of each stroke in the scribble at `path`, read back through the app's
-    own SVG export (horizontal strokes: the row each starts at)."""
-    svg = path.with_suffix(".svg.check")
-    subprocess.run([BINARY, "export", str(path), str(svg) + ".svg"], check=True, capture_output=True, timeout=30)
-    text = pathlib.Path(str(svg) + ".svg").read_text()
-    return sorted(round(float(d.split()[2])) for d in re.findall(r' d="(M [^"]*)"', text))
+    """The canvas row of each (horizontal) stroke in the scribble at `path`."""
+    return sorted(y for _, y in stroke_starts(path))
 
 
 def test_a_scribble_saved_by_the_other_instance_appears_in_the_open_gallery_within_a_second(launch, tmp_path, other_session):

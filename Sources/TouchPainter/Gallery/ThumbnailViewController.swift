@@ -111,7 +111,7 @@ final class ThumbnailViewController: ViewController {
         }
         pages.visiblePageName = entries.isEmpty ? "empty" : "grid"
         grid.show(entries, fromTheTop: fromTheTop)
-        instrumentation?.galleryDidList()
+        instrumentation?.galleryDidList(count: entries.count)
         if case .success(let listed) = listing, let wait = listed.listAgainAfter { listAgain(after: wait) }
     }
 
