@@ -122,6 +122,11 @@ import Testing
         #expect(directory.names().allSatisfy { !AtomicFile.isTemporaryName($0) })
     }
 
+    @Test func aVersionThatCannotBeSwappedBackIsKeptUnderAVisibleName() {
+        #expect(AtomicFile.keptName(beside: "/g/a.b/x.scribble") == "/g/a.b/x (other version).scribble")
+        #expect(AtomicFile.keptName(beside: "/g/a.b/settings") == "/g/a.b/settings (other version)")
+    }
+
     @Test func conflictTitlesNameTheVersionAndTheMinute() throws {
         var parts = tm()
         parts.tm_year = 2026 - 1900

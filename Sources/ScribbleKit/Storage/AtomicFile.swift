@@ -89,9 +89,11 @@ public struct AtomicFile: Sendable {
                     AtomicFile.syncFolder(AtomicFile.folder(of: path))
                     return false
                 }
-                // Cannot swap back: theirs stays beside ours, under the temporary's name, so
-                // nothing is lost; the error says where.
-                throw StorageError(.save, path: path, cause: tr("another version arrived while saving; it is kept as %1$s", temporary))
+                // Cannot swap back: theirs stays beside ours, under a name of its own (not the
+                // temporary's, which a later start would clear away); the error says where.
+                let kept = AtomicFile.keptName(beside: path)
+                let place = tp_renameat2(AT_FDCWD, temporary, AT_FDCWD, kept, UInt32(TP_RENAME_NOREPLACE)) == 0 ? kept : temporary
+                throw StorageError(.save, path: path, cause: tr("another version arrived while saving; it is kept as %1$s", place))
             }
             discard()
             AtomicFile.syncFolder(AtomicFile.folder(of: path))
@@ -169,6 +171,13 @@ public struct AtomicFile: Sendable {
             throw error
         }
         return Prepared(path: destination, temporary: temporary, identity: identity)
+    }
+
+    /// Where a version displaced by a save that could not be undone is kept: beside `path`,
+    /// "name (other version).ext".
+    static func keptName(beside path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return path + " (other version)" }
+        return String(path[..<dot]) + " (other version)" + String(path[dot...])
     }
 
     /// The first bytes of every temporary file a save makes; `mkstemp` adds six characters.
