@@ -42,12 +42,12 @@ enum SyncBenchmarks {
         report.add("gallery_live_update_ms", percentile(latencies, 0.99), "ms", limit: 1000)
 
         // Idle, watching the folder: CPU and memory over `idleSeconds`.
-        let startCPU = try child.cpuNanoseconds(), startRSS = try residentMegabytes(of: child.pid)
+        let startCPU = try child.cpuNanoseconds(), startRSS = try GalleryBenchmarks.statusMegabytes("VmRSS", of: child.pid)
         let start = monotonicNanoseconds()
         child.readLines(for: idleSeconds) { _ in }
         let cpu = Double(try child.cpuNanoseconds() - startCPU) / Double(monotonicNanoseconds() - start) * 100
         report.add("gallery_watch_idle_cpu_pct@1k", cpu, "%", limit: 1)
-        report.add("gallery_watch_idle_rss_growth_mb@1k", try residentMegabytes(of: child.pid) - startRSS, "MB", limit: 1)
+        report.add("gallery_watch_idle_rss_growth_mb@1k", try GalleryBenchmarks.statusMegabytes("VmRSS", of: child.pid) - startRSS, "MB", limit: 1)
 
         report.add("save_conflict_check_ms", try conflictCheckMilliseconds(folder: folder), "ms", limit: 5)
     }
@@ -78,15 +78,6 @@ enum SyncBenchmarks {
         guard let name = try FileManager.default.contentsOfDirectory(atPath: gallery).first(where: { $0.hasSuffix(".scribble") })
         else { throw ChildProcess.Failure(description: "no scribble in \(gallery)") }
         return name
-    }
-
-    /// `VmRSS` of `/proc/PID/status`, in MB.
-    static func residentMegabytes(of pid: pid_t) throws -> Double {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kibibytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { throw ChildProcess.Failure(description: "no VmRSS for pid \(pid)") }
-        return kibibytes / 1024
     }
 
     /// CLOCK_REALTIME now, in ms (the clock the app's `gallery-shown` lines use).

@@ -78,16 +78,23 @@ def test_a_scribble_saved_by_the_other_instance_appears_in_the_open_gallery_with
     wait_for(lambda: first.is_showing("No saved scribbles yet", timeout=0.02), timeout=3, what="the tile to go")
 
 
-def test_saves_of_one_scribble_from_both_instances_keep_both_versions(launch, tmp_path, other_session):
-    gallery = tmp_path / "gallery"
-    first = launch()
+def both_on_one_scribble(first, launch, session):
+    """Draws a line at row 100 in `first` and saves it as "Scribble 1"; launches a second
+    instance in `session` and opens that scribble from its gallery."""
     draw_line(first, 100)
     first.save()
-    second = launch(extra_env=other_session)
+    second = launch(extra_env=session)
     second.click_control("Open")
     x, y, w, h = second.extents("Scribble 1")
     second.click(x + w // 2, y + h // 3)
     assert second.is_showing("Canvas")
+    return second
+
+
+def test_saves_of_one_scribble_from_both_instances_keep_both_versions(launch, tmp_path, other_session):
+    gallery = tmp_path / "gallery"
+    first = launch()
+    second = both_on_one_scribble(first, launch, other_session)
     # Both change it; the first saves; the second, holding unsaved changes, is told.
     draw_line(second, 300)
     draw_line(first, 200)
@@ -108,12 +115,7 @@ def test_saves_of_one_scribble_from_both_instances_keep_both_versions(launch, tm
 def test_an_unchanged_drawing_shows_the_version_saved_elsewhere(launch, tmp_path, other_session):
     gallery = tmp_path / "gallery"
     first = launch()
-    draw_line(first, 100)
-    first.save()
-    second = launch(extra_env=other_session)
-    second.click_control("Open")
-    x, y, w, h = second.extents("Scribble 1")
-    second.click(x + w // 2, y + h // 3)
+    second = both_on_one_scribble(first, launch, other_session)
     draw_line(second, 250)
     second.key("ctrl+s")
     # The first has no unsaved changes: it shows the new version, and says so.

@@ -76,16 +76,11 @@ class Side:
 
 @pytest.mark.timeout(SECONDS + 120)
 def test_two_instances_and_a_sync_tool_never_lose_a_saved_mark(launch, tmp_path, other_session):
-    from test_sync import SyncTool, draw_line
+    from test_sync import SyncTool, both_on_one_scribble
     gallery = tmp_path / "gallery"
     first = launch()
-    draw_line(first, 30)
-    first.save()
+    second = both_on_one_scribble(first, launch, other_session)
     source = scribbles(gallery)[0]
-    second = launch(extra_env=other_session)
-    second.click_control("Open")
-    x, y, w, h = second.extents("Scribble 1")
-    second.click(x + w // 2, y + h // 3)
     sides = [Side("first", first), Side("second", second)]
     syncer = SyncTool(gallery, source, rounds=max(1, int(SECONDS // 6)))
     syncer.start()
