@@ -5,7 +5,7 @@ APP_ID := io.github.touchpainter.TouchPainter
 # What `make install` installs (the tests install a debug build with `make -o release`).
 BINARY ?= .build/release/touchpainter
 
-.PHONY: setup setup-test build release run test test-package check bench install uninstall clean locale po format lint deb setup-package
+.PHONY: setup setup-test build release run test test-package check soak bench install uninstall clean locale po format lint deb setup-package
 
 # Translations: po/<language>.po compiled into share/locale beside the binaries' folder.
 LANGUAGES := $(shell cat po/LINGUAS)
@@ -54,6 +54,10 @@ run: release
 
 test: setup-test locale lint
 	@bash scripts/test.sh
+
+# Ten minutes of two instances and a simulated sync tool on one gallery: no saved mark lost.
+soak: setup-test
+	@bash scripts/soak.sh
 
 # Runs the whole suite N times on a fresh clone of HEAD and reports each run (stability).
 N ?= 10

@@ -16,11 +16,13 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Xournal++ notebooks are gzip or zip files (ScribbleKit's Import).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // renameat2(2), which saves need to never replace a version they did not see.
+        .systemLibrary(name: "CLinux"),
         // A Cairo context as GtkKit hands it out and ScribbleKit draws on it (under both, which
         // must not see each other).
         .target(name: "CairoKit", dependencies: ["CCairo"]),
         .target(name: "GtkKit", dependencies: ["CGtk", "CCairo", "CairoKit"]),
-        .target(name: "ScribbleKit", dependencies: ["CCairo", "CairoKit", "CZlib"]),
+        .target(name: "ScribbleKit", dependencies: ["CCairo", "CairoKit", "CZlib", "CLinux"]),
         .executableTarget(
             name: "TouchPainter",
             dependencies: [

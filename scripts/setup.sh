@@ -12,7 +12,7 @@ if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then
          python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 gir1.2-gtk-3.0 fonts-dejavu-core
          adwaita-icon-theme librsvg2-common python3-pytest python3-pytest-timeout python3-pil
          appstream desktop-file-utils groff-base librsvg2-bin poppler-utils xclip time xournalpp
-         dpkg-dev fakeroot)
+         dpkg-dev fakeroot libglib2.0-bin)
 fi
 # `make deb` and `make test-package`: Debian's packaging tools and a thumbnail service.
 if [ "${1:-build}" = package ]; then

@@ -114,6 +114,27 @@ public final class KeyFile {
         g_key_file_set_string(keyFile, group, key, value)
     }
 
+    /// Every value, as (group, key, value), in the file's order.
+    public var entries: [(group: String, key: String, value: String)] {
+        var result: [(group: String, key: String, value: String)] = []
+        guard let groups = g_key_file_get_groups(keyFile, nil) else { return result }
+        defer { g_strfreev(groups) }
+        var index = 0
+        while let group = groups[index] {
+            index += 1
+            let name = String(cString: group)
+            guard let keys = g_key_file_get_keys(keyFile, group, nil, nil) else { continue }
+            defer { g_strfreev(keys) }
+            var keyIndex = 0
+            while let key = keys[keyIndex] {
+                keyIndex += 1
+                let keyName = String(cString: key)
+                if let value = string(group: name, key: keyName) { result.append((name, keyName, value)) }
+            }
+        }
+        return result
+    }
+
     /// The whole key file as text, as it would be written.
     public var text: String {
         guard let data = g_key_file_to_data(keyFile, nil, nil) else { return "" }

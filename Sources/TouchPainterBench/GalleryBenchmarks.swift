@@ -51,10 +51,15 @@ enum GalleryBenchmarks {
 
     /// `VmHWM` of `/proc/PID/status`: the most memory the process has held resident.
     static func peakMegabytes(of pid: pid_t) throws -> Double {
+        try statusMegabytes("VmHWM", of: pid)
+    }
+
+    /// A memory figure (`VmHWM`, `VmRSS`…) of `/proc/PID/status`, in MB.
+    static func statusMegabytes(_ field: String, of pid: pid_t) throws -> Double {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
             let kibibytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { throw ChildProcess.Failure(description: "no VmHWM for pid \(pid)") }
+        else { throw ChildProcess.Failure(description: "no \(field) for pid \(pid)") }
         return kibibytes / 1024
     }
 

@@ -1,17 +1,17 @@
 import Foundation
 import ScribbleKit
 
-/// `touchpainter-bench [--only canvas,storage,journal,export,xopp,app,motion] [--app PATH] [--floor PATH]`:
+/// `touchpainter-bench [--only canvas,storage,journal,export,xopp,app,sync,motion] [--app PATH] [--floor PATH]`:
 /// TouchPainter's benchmark suite (README, "Performance"). Prints one JSON object a line, then
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,storage,journal,export,xopp,app,gallery10k,motion] [--app PATH-TO-touchpainter]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,storage,journal,export,xopp,app,gallery10k,sync,motion] [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH | --write-gallery FOLDER | --write-large-gallery FOLDER
     """
 var arguments = Array(CommandLine.arguments.dropFirst())
-var suites: Set<String> = ["canvas", "storage", "journal", "export", "xopp", "app", "motion"]
+var suites: Set<String> = ["canvas", "storage", "journal", "export", "xopp", "app", "sync", "motion"]
 let binFolder = (ChildProcess.ownExecutable as NSString).deletingLastPathComponent
 var app = binFolder + "/touchpainter"
 var floorProgram = binFolder + "/scribble-floor" // built there by scripts/bench.sh
@@ -69,6 +69,7 @@ do {
         try LargeGalleryBenchmarks.run(into: report, folder: folder, app: app)
     }
     if suites.contains("app") { try AppBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
+    if suites.contains("sync") { try SyncBenchmarks.run(into: report, folder: folder, app: app) }
     if suites.contains("motion") { try MotionBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
 } catch {
     FileHandle.standardError.write(Data("touchpainter-bench: \(error)\n".utf8))

@@ -110,7 +110,7 @@ struct DocumentTests {
         settle()
         settle()
         #expect(savedFiles.count == 1)
-        let saved = try ScribbleManager(directory: folder.path).loadScribble(at: 0)
+        let saved = try document.manager.loadScribble(at: 0)
         #expect(saved.root.count == 2)
         #expect(!document.hasUnsavedWork)
     }

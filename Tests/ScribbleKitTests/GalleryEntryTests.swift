@@ -31,7 +31,7 @@ struct GalleryEntryTests {
     @Test func renamingRewritesTheTitleAndKeepsTheDrawing() throws {
         let manager = ScribbleManager(directory: folder.file("gallery"))
         let entry = try savedEntry(manager)
-        let renamed = try manager.rename(id: entry.id, to: "Picnic")
+        let renamed = try manager.rename(id: entry.id, to: "Picnic").entry
         #expect(renamed.title == "Picnic")
         #expect(try manager.entries().map(\.title) == ["Picnic"])
         let reopened = try manager.loadScribble(id: entry.id)
@@ -50,7 +50,7 @@ struct GalleryEntryTests {
         #expect(FileSystem.setModificationTime(older.scribblePath, to: hourAgo))
         let before = try manager.entries()
         #expect(before.map(\.id) == [newer.id, older.id])
-        let renamed = try manager.rename(id: older.id, to: "Picnic")
+        let renamed = try manager.rename(id: older.id, to: "Picnic").entry
         #expect(renamed.savedAt == before[1].savedAt)
         let after = try manager.entries()
         #expect(after.map(\.id) == [newer.id, older.id])

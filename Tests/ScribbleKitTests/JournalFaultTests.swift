@@ -150,7 +150,13 @@ struct JournalFaultTests {
         let journalFolder = TemporaryDirectory.inMemory()
         let galleryFolder = TemporaryDirectory.inMemory()
         for (path, bytes) in journals { journalFolder.write(bytes, to: String(path.split(separator: "/").last!)) }
-        for (name, bytes) in gallery { galleryFolder.write(bytes, to: name) }
+        // Written a while before the launch that recovers (a file written a moment ago would
+        // still be arriving for the gallery's listing).
+        let earlier = timespec(tv_sec: time(nil) - 60, tv_nsec: 0)
+        for (name, bytes) in gallery {
+            galleryFolder.write(bytes, to: name)
+            FileSystem.setModificationTime(galleryFolder.file(name), to: earlier)
+        }
         let manager = ScribbleManager(directory: galleryFolder.path, thumbnails: ThumbnailCache(root: galleryFolder.file(".thumbnails")))
         let findings = JournalRecovery.find(in: journalFolder.path, manager: manager)
         #expect(findings.unusable.isEmpty)

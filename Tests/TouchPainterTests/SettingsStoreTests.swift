@@ -252,4 +252,27 @@ struct SettingsStoreTests {
                 == "/home/u/.config/touchpainter/settings.ini")
         #expect(SettingsStore.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.config/touchpainter/settings.ini")
     }
+
+    /// Two instances on one preferences file (two sessions, or a synced config folder):
+    /// each save merges into the file as it is, so neither undoes the other's choices.
+    @Test func twoInstancesKeepEachOthersChoices() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let warnings = Warnings()
+        let one = store(warnings), two = store(warnings)
+        one.canvasKind = .cloth
+        one.waitForSaves()
+        two.exportFolder = "/home/u/Pictures"
+        two.waitForSaves()
+        one.recentColors = [Color(red: 1, green: 2, blue: 3)]
+        one.waitForSaves()
+        let merged = store(warnings)
+        #expect(merged.canvasKind == .cloth)
+        #expect(merged.exportFolder == "/home/u/Pictures")
+        #expect(merged.recentColors == [Color(red: 1, green: 2, blue: 3)])
+        // The same preference: the later choice wins.
+        two.canvasKind = .paper
+        two.waitForSaves()
+        #expect(store(warnings).canvasKind == .paper)
+        #expect(warnings.all.isEmpty)
+    }
 }

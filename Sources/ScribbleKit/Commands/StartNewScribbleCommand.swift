@@ -7,6 +7,7 @@ final class StartNewScribbleCommand {
     private let clear: ClearScribbleCommand
     private weak var document: Document?
     private let previousOrigin: DocumentOrigin
+    private let previousBasis: FileIdentity?
     private let previousTitle: String?
 
     /// Remembers where the document's marks were saved, to restore it on undo.
@@ -14,6 +15,7 @@ final class StartNewScribbleCommand {
         self.document = document
         clear = ClearScribbleCommand(scribble: document.scribble)
         previousOrigin = document.origin
+        previousBasis = document.basis
         previousTitle = document.scribble.title
     }
 }
@@ -31,6 +33,7 @@ extension StartNewScribbleCommand: @MainActor Command, @MainActor JournaledComma
 
     func undo() {
         document?.origin = previousOrigin
+        document?.basis = previousBasis
         document?.scribble.title = previousTitle
         clear.undo()
         document?.publish()

@@ -74,7 +74,7 @@ extension Document {
         let journal = self.journal
         self.journal = nil // the replayed changes are in the old journal until the new one holds them
         if orphan.baseProblem == nil {
-            open(orphan.baseMemento.map { Scribble(adopting: $0) } ?? Scribble(), from: orphan.origin)
+            open(orphan.baseMemento.map { Scribble(adopting: $0) } ?? Scribble(), from: orphan.origin, basis: orphan.baseIdentity)
             replay(orphan.records)
         } else {
             let standIns = Scribble()

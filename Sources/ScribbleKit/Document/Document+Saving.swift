@@ -32,6 +32,7 @@ extension Document {
     public func saveAs(path: String, canvasWidth: Int, canvasHeight: Int) {
         finishSaveInProgress()
         origin = .file(path: path)
+        basis = nil // the file chooser asked before replacing a file there
         let name = (path.split(separator: "/").last.map(String.init) ?? path)
         scribble.title = name.hasSuffix(".scribble") ? String(name.dropLast(".scribble".count)) : name
         publish()
@@ -64,7 +65,7 @@ extension Document {
         SaveTicket(
             scribble: scribble, origin: origin, changeCount: changeCount,
             request: SaveRequest(
-                memento: scribble.makeMemento(), origin: origin,
+                memento: scribble.makeMemento(), origin: origin, basis: basis,
                 canvasWidth: max(canvasWidth, 1), canvasHeight: max(canvasHeight, 1)))
     }
 
@@ -88,16 +89,25 @@ extension Document {
             }
         }
         switch outcome {
-        case .success(let entry):
-            onSaved?(entry?.title ?? ticket.scribble.title ?? tr("Untitled"))
+        case .success(let saved):
+            let title = saved.entry?.title ?? ticket.scribble.title ?? tr("Untitled")
+            if let other = saved.conflictsWith {
+                onConflict?(title, other)
+            } else {
+                onSaved?(title)
+            }
             // Another drawing may be open by now: the saved one's files are right, but the
             // document's state is about the other one.
             guard ticket.scribble === scribble else { return true }
-            // Clear (a new scribble) may have come in meanwhile: only if not do the title and
-            // the entry still belong to what is open.
-            if let entry, origin == ticket.origin {
-                scribble.title = entry.title
-                origin = .gallery(id: entry.id)
+            // Clear (a new scribble) may have come in meanwhile: only if not do the title,
+            // the entry and the version on disk still belong to what is open. (A conflict
+            // copy is where the drawing lives from now on.)
+            if origin == ticket.origin {
+                if let entry = saved.entry {
+                    scribble.title = entry.title
+                    origin = .gallery(id: entry.id)
+                }
+                basis = saved.identity
             }
             setDirty(changeCount != ticket.changeCount)
             // The journal starts again from the saved version (compaction) — or, if the drawing
@@ -139,13 +149,13 @@ final class SaveTicket {
 
 /// How a save went, handed from the save queue to the main thread under a lock.
 final class SaveOutcome: Sendable {
-    private let result = Mutex<Result<ScribbleEntry?, StorageError>?>(nil)
+    private let result = Mutex<Result<ScribbleManager.SavedVersion, StorageError>?>(nil)
 
     /// The outcome, once the save queue set it.
-    var value: Result<ScribbleEntry?, StorageError>? { result.withLock { $0 } }
+    var value: Result<ScribbleManager.SavedVersion, StorageError>? { result.withLock { $0 } }
 
     /// Records the outcome.
-    func set(_ outcome: Result<ScribbleEntry?, StorageError>) { result.withLock { $0 = outcome } }
+    func set(_ outcome: Result<ScribbleManager.SavedVersion, StorageError>) { result.withLock { $0 = outcome } }
 }
 
 /// What a save writes: a snapshot of the drawing and where it goes. `Sendable`, so it
@@ -155,24 +165,18 @@ struct SaveRequest: Sendable {
     let memento: ScribbleMemento
     /// Where it goes.
     let origin: DocumentOrigin
+    /// The version on disk it may replace (`nil`: whatever is there).
+    let basis: FileIdentity?
     /// The canvas area the thumbnail shows.
     let canvasWidth: Int
     /// The canvas area the thumbnail shows.
     let canvasHeight: Int
 
-    /// Encodes and writes the snapshot (and for the gallery, renders its thumbnail); the
-    /// gallery entry written (`nil` for a command-line file), or why it failed.
-    func run(with manager: ScribbleManager) -> Result<ScribbleEntry?, StorageError> {
-        Result { () throws(StorageError) -> ScribbleEntry? in
-            switch origin {
-            case .file(let path):
-                try ScribbleManager.save(memento, toPath: path)
-                return nil
-            case .new:
-                return try manager.save(memento, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-            case .gallery(let id):
-                return try manager.save(memento, id: id, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-            }
+    /// Encodes and writes the snapshot (and for the gallery, renders its thumbnail), over
+    /// `basis` only (a conflict copy otherwise); the version written, or why it failed.
+    func run(with manager: ScribbleManager) -> Result<ScribbleManager.SavedVersion, StorageError> {
+        Result { () throws(StorageError) in
+            try manager.save(memento, to: origin, over: basis, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         }
     }
 }

@@ -16,7 +16,14 @@ public final class Document {
     /// Undo and redo for the drawing.
     public let history = CommandHistory()
     /// Where Save writes.
-    public internal(set) var origin: DocumentOrigin = .new
+    public internal(set) var origin: DocumentOrigin = .new {
+        didSet { if origin != oldValue { onOriginChange?(origin) } }
+    }
+    /// Told when the drawing is kept somewhere else from now on (opened, saved as, a conflict copy).
+    public var onOriginChange: ((DocumentOrigin) -> Void)?
+    /// The version of the file at `origin` that the drawing was opened from or last saved
+    /// as: Save replaces only that one (`nil`: never read or written, or not known).
+    public internal(set) var basis: FileIdentity?
     /// Counts the drawing's changes, so a save can tell whether it saved the latest state.
     public private(set) var changeCount = 0
     /// Whether the drawing changed since it was opened or last saved.
@@ -31,6 +38,9 @@ public final class Document {
     public var onScribbleReplaced: ((Scribble) -> Void)?
     /// Told when a save is written: the name it was saved under.
     public var onSaved: ((String) -> Void)?
+    /// Told when a save found another version on disk and kept this one beside it: the
+    /// copy's name, then the other version's.
+    public var onConflict: ((String, String) -> Void)?
     /// Told when a background save failed: the drawing's name and why.
     public var onSaveFailure: ((String, StorageError) -> Void)?
 
@@ -127,16 +137,34 @@ public final class Document {
 
     /// Shows `scribble` with a fresh undo history (book chapter 20), kept at `origin`; `unsaved`
     /// makes it unsaved work from the start (an imported notebook: Quit asks about it).
-    public func open(_ scribble: Scribble, from origin: DocumentOrigin, unsaved: Bool = false) {
+    /// `basis` is the version of the file it was read from.
+    public func open(_ scribble: Scribble, from origin: DocumentOrigin, basis: FileIdentity? = nil, unsaved: Bool = false) {
         self.scribble.removeObserver(self)
         self.scribble = scribble
         history.removeAll()
         observe(scribble)
         self.origin = origin
+        self.basis = basis
         isDirty = unsaved
         pendingMark = nil
         restartJournal(supersedingOld: true)
         onScribbleReplaced?(scribble)
+        publish()
+    }
+
+    /// The file the drawing is kept in was replaced by `version` (read from the file, which
+    /// is now `basis`), by another computer or window: it takes that version's marks and
+    /// name, through an undoable command — Undo brings back what was here, as unsaved work —
+    /// and counts as saved. The view stays where it is.
+    public func reload(_ version: Scribble, basis: FileIdentity) {
+        journalPendingMark()
+        let marks = version.marks
+        version.removeAll()
+        batched { history.execute(ReloadScribbleCommand(scribble: scribble, marks: marks)) }
+        scribble.title = version.title
+        self.basis = basis
+        isDirty = false
+        restartJournal(supersedingOld: true)
         publish()
     }
 
@@ -146,6 +174,7 @@ public final class Document {
     public func entryWasDeleted(_ id: String) -> Bool {
         guard origin == .gallery(id: id) else { return false }
         origin = .new
+        basis = nil
         scribble.title = nil
         isDirty = !scribble.isEmpty
         restartJournal() // the saved version it started from is gone
@@ -153,9 +182,25 @@ public final class Document {
         return true
     }
 
-    /// The gallery entry `id` was renamed: if it is what is open, its title follows.
-    public func entryWasRenamed(_ id: String, to title: String) {
+    /// The file the drawing is kept in (a gallery entry or another file) was deleted by
+    /// someone else: the drawing stays, as new, unsaved work under its name. Returns whether
+    /// it was kept anywhere.
+    @discardableResult
+    public func fileWasDeleted() -> Bool {
+        guard origin != .new else { return false }
+        origin = .new
+        basis = nil
+        isDirty = !scribble.isEmpty
+        restartJournal() // the saved version it started from is gone
+        publish()
+        return true
+    }
+
+    /// The gallery entry `id` was renamed: if it is what is open, its title follows, and if
+    /// the drawing was the version renamed (`previous`), it is now the one written (`identity`).
+    public func entryWasRenamed(_ id: String, to title: String, from previous: FileIdentity? = nil, now identity: FileIdentity? = nil) {
         guard origin == .gallery(id: id) else { return }
+        if let previous, basis == previous { basis = identity }
         scribble.title = title
         publish()
     }

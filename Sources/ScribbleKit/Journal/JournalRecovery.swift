@@ -13,6 +13,9 @@ public enum JournalRecovery {
         public let baseMemento: ScribbleMemento?
         /// Where the recovered drawing is kept (a new scribble when `baseProblem` is set).
         public let origin: DocumentOrigin
+        /// The version of the file at `origin` that `baseMemento` was read from, which a
+        /// save of the restored drawing may replace; `nil` when none was read.
+        public var baseIdentity: FileIdentity? = nil
         /// Why the changes cannot go back into the saved version they continue, if they
         /// cannot: they are then restored on an empty canvas, as a drawing of their own.
         public let baseProblem: BaseProblem?
@@ -92,16 +95,16 @@ public enum JournalRecovery {
                 records: records, baseMarkCount: 0, isDamaged: true, base: nil)
         }
         records.removeFirst()
-        let loaded: Result<(ScribbleMemento?, DocumentOrigin), BaseProblem>
+        let loaded: Result<(ScribbleMemento?, DocumentOrigin, FileIdentity?), BaseProblem>
         switch base {
-        case .new: loaded = .success((nil, .new))
-        case .snapshot(let saved, let savedOrigin): loaded = .success((saved, savedOrigin))
+        case .new: loaded = .success((nil, .new, nil))
+        case .snapshot(let saved, let savedOrigin): loaded = .success((saved, savedOrigin, nil))
         case .gallery(let id, let stamp):
-            loaded = load(stamp: stamp, at: manager.scribblePath(id)) { try manager.loadMemento(id: id) }
-                .map { ($0, .gallery(id: id)) }
+            loaded = load(stamp: stamp, at: manager.scribblePath(id)) { try manager.loadVersion(id: id) }
+                .map { ($0.memento, .gallery(id: id), $0.identity) }
         case .file(let file, let stamp):
-            loaded = load(stamp: stamp, at: file) { try ScribbleManager.loadMemento(path: file) }
-                .map { ($0, .file(path: file)) }
+            loaded = load(stamp: stamp, at: file) { try ScribbleManager.loadVersion(path: file) }
+                .map { ($0.memento, .file(path: file), $0.identity) }
         }
         let stamp: BaseStamp? =
             switch base {
@@ -109,9 +112,9 @@ public enum JournalRecovery {
             case .new, .snapshot: nil
             }
         switch loaded {
-        case .success(let (memento, origin)):
+        case .success(let (memento, origin, identity)):
             return Orphan(
-                path: path, baseMemento: memento, origin: origin, baseProblem: nil, records: records,
+                path: path, baseMemento: memento, origin: origin, baseIdentity: identity, baseProblem: nil, records: records,
                 baseMarkCount: memento?.root.count ?? 0, isDamaged: contents.isDamaged, base: base)
         case .failure(let problem):
             return Orphan(
@@ -121,8 +124,8 @@ public enum JournalRecovery {
     }
 
     /// The saved drawing at `path`, if it is still the version `stamp` names.
-    private static func load(stamp: BaseStamp?, at path: String, _ load: () throws -> ScribbleMemento)
-        -> Result<ScribbleMemento?, BaseProblem>
+    private static func load<Loaded>(stamp: BaseStamp?, at path: String, _ load: () throws -> Loaded)
+        -> Result<Loaded, BaseProblem>
     {
         if let stamp, !stamp.matches(path), FileSystem.exists(path) { return .failure(.savedAgain) }
         do {

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// Writes a file so that a crash, a power cut or a full disk leaves either the old version
@@ -40,8 +41,10 @@ public struct AtomicFile: Sendable {
         let path: String
         /// The temporary file holding the new bytes.
         let temporary: String
+        /// What the new file will be once in place (a rename keeps the inode and the time).
+        public let identity: FileIdentity
 
-        /// Renames the temporary over the destination and syncs the folder.
+        /// Renames the temporary over the destination, whatever is there, and syncs the folder.
         public func commit() throws(StorageError) {
             guard rename(temporary, path) == 0 else {
                 let code = errno
@@ -49,6 +52,79 @@ public struct AtomicFile: Sendable {
                 throw StorageError(.save, path: path, code: code)
             }
             AtomicFile.syncFolder(AtomicFile.folder(of: path))
+        }
+
+        /// Puts the new file in place only if the destination is still `expected` (`nil`:
+        /// only if there is none): a save never replaces a version its document did not see,
+        /// such as one a sync tool brought from another computer meanwhile. Returns `false`,
+        /// with the destination untouched and the temporary removed, when it is not.
+        ///
+        /// The check cannot be one step with the rename on Linux, so the rename swaps the two
+        /// files (`RENAME_EXCHANGE`) and the file swapped out is checked after: if it is not
+        /// the expected one (another writer renamed theirs in during the microseconds between
+        /// check and swap), it is swapped back. No file but the expected version is ever
+        /// removed. On a file system that cannot swap (some network and FUSE ones), a plain
+        /// rename follows the check; the window is then the time between a `stat` and a rename.
+        /// A destination that has gone meanwhile (deleted elsewhere) is written again, as
+        /// long as nothing else takes its place first.
+        public func commit(expecting expected: FileIdentity?) throws(StorageError) -> Bool {
+            guard let expected, let current = FileIdentity.of(path) else { return try commitIfAbsent() }
+            guard current == expected else {
+                discard()
+                return false
+            }
+            if tp_renameat2(AT_FDCWD, temporary, AT_FDCWD, path, UInt32(TP_RENAME_EXCHANGE)) != 0 {
+                let code = errno
+                guard code == EINVAL || code == ENOSYS || code == ENOTSUP else {
+                    discard()
+                    throw StorageError(.save, path: path, code: code)
+                }
+                try commit()
+                return true
+            }
+            // `temporary` now names what was in place.
+            guard FileIdentity.of(temporary) == expected else {
+                if tp_renameat2(AT_FDCWD, temporary, AT_FDCWD, path, UInt32(TP_RENAME_EXCHANGE)) == 0 {
+                    discard()
+                    AtomicFile.syncFolder(AtomicFile.folder(of: path))
+                    return false
+                }
+                // Cannot swap back: theirs stays beside ours, under a name of its own (not the
+                // temporary's, which a later start would clear away); the error says where.
+                let kept = AtomicFile.keptName(beside: path)
+                let place = tp_renameat2(AT_FDCWD, temporary, AT_FDCWD, kept, UInt32(TP_RENAME_NOREPLACE)) == 0 ? kept : temporary
+                throw StorageError(.save, path: path, cause: tr("another version arrived while saving; it is kept as %1$s", place))
+            }
+            discard()
+            AtomicFile.syncFolder(AtomicFile.folder(of: path))
+            return true
+        }
+
+        /// Renames the temporary into place only if nothing is there (`RENAME_NOREPLACE`).
+        private func commitIfAbsent() throws(StorageError) -> Bool {
+            if tp_renameat2(AT_FDCWD, temporary, AT_FDCWD, path, UInt32(TP_RENAME_NOREPLACE)) == 0 {
+                AtomicFile.syncFolder(AtomicFile.folder(of: path))
+                return true
+            }
+            let code = errno
+            if code == EEXIST {
+                discard()
+                return false
+            }
+            guard code == EINVAL || code == ENOSYS || code == ENOTSUP else {
+                discard()
+                throw StorageError(.save, path: path, code: code)
+            }
+            // No RENAME_NOREPLACE here: a hard link fails the same way if the name is taken.
+            guard link(temporary, path) == 0 else {
+                let code = errno
+                discard()
+                if code == EEXIST { return false }
+                throw StorageError(.save, path: path, code: code)
+            }
+            discard()
+            AtomicFile.syncFolder(AtomicFile.folder(of: path))
+            return true
         }
 
         /// Removes the temporary: the destination stays as it was.
@@ -79,11 +155,14 @@ public struct AtomicFile: Sendable {
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         var isOpen = true
+        let identity: FileIdentity
         do throws(StorageError) {
             try writeAll(bytes, to: descriptor)
             fchmod(descriptor, existingMode(destination) ?? 0o644)
             stampModificationTime(descriptor)
             guard fsync(descriptor) == 0 else { throw StorageError(.save, path: path, code: errno) }
+            guard let made = FileIdentity.of(descriptor: descriptor) else { throw StorageError(.save, path: path, code: EIO) }
+            identity = made
             isOpen = false
             guard close(descriptor) == 0 else { throw StorageError(.save, path: path, code: errno) }
         } catch {
@@ -91,7 +170,14 @@ public struct AtomicFile: Sendable {
             unlink(temporary)
             throw error
         }
-        return Prepared(path: destination, temporary: temporary)
+        return Prepared(path: destination, temporary: temporary, identity: identity)
+    }
+
+    /// Where a version displaced by a save that could not be undone is kept: beside `path`,
+    /// "name (other version).ext".
+    static func keptName(beside path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return path + " (other version)" }
+        return String(path[..<dot]) + " (other version)" + String(path[dot...])
     }
 
     /// The first bytes of every temporary file a save makes; `mkstemp` adds six characters.

@@ -15,4 +15,7 @@ public struct GalleryListing: Sendable {
     public let entries: [ScribbleEntry]
     /// The scribble files that could not be listed, by name.
     public let unlisted: [Unlisted]
+    /// Set when files are still arriving (changed in the last moments, or not yet whole):
+    /// they are left out, and the gallery should list again after this many seconds.
+    public var listAgainAfter: Double? = nil
 }

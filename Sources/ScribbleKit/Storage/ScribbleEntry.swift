@@ -19,4 +19,12 @@ public struct ScribbleEntry: Hashable, Sendable {
     /// named pipe (FIFO)…" — so the gallery says what it is rather than "damaged"; `nil`
     /// for a regular file (which may still be damaged inside).
     public var problem: String? = nil
+
+    /// Whether a sync tool made this file as a copy of another version it could not merge:
+    /// Syncthing's `name.sync-conflict-20261127-210512-ABCDEFG.scribble`, Nextcloud's
+    /// `name (conflicted copy 2026-11-27 210512).scribble`, Dropbox's
+    /// `name (Ann's conflicted copy 2026-11-27).scribble`. The gallery marks its tile.
+    public var isConflictCopy: Bool {
+        id.contains(".sync-conflict-") || id.contains("conflicted copy")
+    }
 }

@@ -19,6 +19,12 @@ enum ScribbleFile {
     /// - Complexity: O(n) in the file's size; nothing beyond `headLength` is read for a file
     ///   that fails the checks.
     static func read(_ path: String) throws -> [UInt8] {
+        try readVersion(path).bytes
+    }
+
+    /// The whole file at `path` (see `read`) and the identity of the file those bytes came
+    /// from (its `fstat`, and the checksum they end with).
+    static func readVersion(_ path: String) throws -> (bytes: [UInt8], identity: FileIdentity) {
         let (descriptor, size) = try openChecked(path)
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: size)
@@ -27,7 +33,10 @@ enum ScribbleFile {
         }
         // A file that shrank while it was read is cut short: the decoder says so.
         if filled < size { bytes.removeSubrange(filled...) }
-        return bytes
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw StorageError(.open, path: path, code: errno) }
+        let trailer = bytes.count >= 4 ? bytes.suffix(4).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) } : 0
+        return (bytes, FileIdentity(status, trailer: trailer))
     }
 
     /// Whether the file at `path` is a scribble whose header and checksum are right, read

@@ -18,11 +18,34 @@ extension ScribbleManager {
     }
 
     /// Saves a memento made earlier (on the main thread, say, to save on a background one);
-    /// see `save(_:id:canvasWidth:canvasHeight:)`.
+    /// see `save(_:id:canvasWidth:canvasHeight:)`. Replaces whatever version is on disk:
+    /// documents save with `save(_:to:over:canvasWidth:canvasHeight:)`, which does not.
     @discardableResult
     public func save(_ memento: ScribbleMemento, id: String? = nil, canvasWidth: Int, canvasHeight: Int)
         throws(StorageError) -> ScribbleEntry
     {
+        // Replacing anything, it always writes.
+        guard let saved = try saveEntry(memento, id: id, expecting: .anything, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        else { preconditionFailure("an unconditional save was refused") }
+        return saved.entry
+    }
+
+    /// What a save may replace.
+    enum Expectation {
+        /// Whatever is there (the old behaviour, and tests).
+        case anything
+        /// Nothing: a new name (`RENAME_NOREPLACE`).
+        case nothing
+        /// Only this version, or nothing (see `AtomicFile.Prepared.commit(expecting:)`).
+        case version(FileIdentity)
+    }
+
+    /// Writes `memento` as the entry `id` (a fresh one if `nil`) if what is on disk is as
+    /// `expected`; `nil` when it is not (the file was left as it was). The thumbnail goes
+    /// to the cache after the scribble.
+    func saveEntry(
+        _ memento: ScribbleMemento, id: String?, expecting expected: Expectation, canvasWidth: Int, canvasHeight: Int
+    ) throws(StorageError) -> (entry: ScribbleEntry, identity: FileIdentity)? {
         let id = id ?? UUID().uuidString.lowercased()
         try Self.validate(id, in: directory, for: .save)
         try FileSystem.makeDirectories(directory)
@@ -30,17 +53,24 @@ extension ScribbleManager {
         if memento.title?.isEmpty ?? true { memento.title = nextDefaultTitle() }
         defer { invalidateListing() }
         let path = scribblePath(id)
-        try atomicFile(path).prepare(memento.data).commit()
+        let prepared = try atomicFile(path).prepare(memento.data)
+        switch expected {
+        case .anything: try prepared.commit()
+        case .nothing: guard try prepared.commit(expecting: nil) else { return nil }
+        case .version(let basis): guard try prepared.commit(expecting: basis) else { return nil }
+        }
+        wrote(prepared.identity)
         // The scribble, the source of truth, is saved either way; the thumbnail goes to the
         // cache after it, stamped with this version's modification time (a full cache
         // disk only leaves it to be drawn again when the gallery shows it).
         if let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
             _ = try? thumbnails.store(png, for: path)
         }
-        return ScribbleEntry(
+        let entry = ScribbleEntry(
             id: id, title: memento.title ?? Self.untitled,
             savedAt: FileSystem.modificationDate(path) ?? Date(),
             scribblePath: path, thumbnailPath: thumbnailPath(id))
+        return (entry, prepared.identity)
     }
 
     /// Opens the scribble at `index` of the listing (most recent first).
@@ -63,28 +93,45 @@ extension ScribbleManager {
         return try Self.loadMemento(path: scribblePath(id))
     }
 
-    /// Renames the entry `id` to `title` (its file is rewritten, atomically). Returns the
-    /// entry as listed now.
-    /// - Throws: `StorageError` if the file cannot be read or written, or the title is empty
-    ///   or holds control characters.
+    /// A renamed entry: as listed now, and its file's version before and after (a document
+    /// holding the version before holds the one after, with the new title).
+    public struct Renamed: Sendable {
+        /// The entry as listed now.
+        public let entry: ScribbleEntry
+        /// The version renamed.
+        public let previous: FileIdentity
+        /// The version written.
+        public let identity: FileIdentity
+    }
+
+    /// Renames the entry `id` to `title` (its file is rewritten, atomically, unless another
+    /// version arrived while it was read).
+    /// - Throws: `StorageError` if the file cannot be read or written, changed meanwhile,
+    ///   or the title is empty or holds control characters.
     @discardableResult
-    public func rename(id: String, to title: String) throws -> ScribbleEntry {
+    public func rename(id: String, to title: String) throws -> Renamed {
         try Self.validate(id, in: directory, for: .save)
         let path = scribblePath(id)
         guard !title.isEmpty, !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw StorageError(.save, path: path, cause: tr("a name must have some text and no control characters"))
         }
-        var memento = try ScribbleMemento(data: try ScribbleFile.read(path))
+        let (bytes, previous) = try ScribbleFile.readVersion(path)
+        var memento = try ScribbleMemento(data: bytes)
         memento.title = ScribbleFormat.clipped(title)
-        let savedAt = FileSystem.modificationTime(path)
         defer { invalidateListing() }
-        try atomicFile(path).write(memento.data)
+        guard try atomicFile(path).prepare(memento.data).commit(expecting: previous) else {
+            throw StorageError(.save, path: path, cause: tr("another version of it arrived meanwhile; try again"))
+        }
         // A new name is not a new version: the entry keeps its save time, so its "Saved"
         // date and its place in the gallery stay, and its thumbnail still matches it.
-        if let savedAt { FileSystem.setModificationTime(path, to: savedAt) }
-        return ScribbleEntry(
+        let savedAt = timespec(tv_sec: previous.modifiedSeconds, tv_nsec: previous.modifiedNanoseconds)
+        FileSystem.setModificationTime(path, to: savedAt)
+        guard let identity = FileIdentity.of(path) else { throw StorageError(.save, path: path, code: ENOENT) }
+        wrote(identity)
+        let entry = ScribbleEntry(
             id: id, title: memento.title ?? title, savedAt: FileSystem.modificationDate(path) ?? Date(),
             scribblePath: path, thumbnailPath: thumbnailPath(id))
+        return Renamed(entry: entry, previous: previous, identity: identity)
     }
 
     /// Deletes the entry `id`: its memento, then its thumbnails in the cache (a missing one
@@ -107,11 +154,15 @@ extension ScribbleManager {
     /// if it has no title.
     /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
     public static func loadMemento(path: String) throws -> ScribbleMemento {
-        var memento = try ScribbleMemento(data: try ScribbleFile.read(path))
-        if memento.title == nil {
-            let name = AtomicFile.name(of: path)
-            memento.title = name.hasSuffix(".scribble") ? String(name.dropLast(".scribble".count)) : name
-        }
+        titled(try ScribbleMemento(data: try ScribbleFile.read(path)), afterFile: path)
+    }
+
+    /// `memento`, titled after the file at `path` if it has no title.
+    static func titled(_ memento: ScribbleMemento, afterFile path: String) -> ScribbleMemento {
+        guard memento.title == nil else { return memento }
+        var memento = memento
+        let name = AtomicFile.name(of: path)
+        memento.title = name.hasSuffix(".scribble") ? String(name.dropLast(".scribble".count)) : name
         return memento
     }
 

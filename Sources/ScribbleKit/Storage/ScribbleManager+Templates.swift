@@ -60,16 +60,23 @@ extension ScribbleManager {
     }
 
     /// Stores `memento` (a complete memento of one mark: `Scribble.templateMemento(of:)`) as
-    /// the newest template, atomically.
+    /// the newest template, atomically. The new file never replaces one: if another
+    /// instance (another session, or another computer through a synced folder) took the
+    /// number meanwhile, the next free one is taken.
     /// - Throws: `StorageError` when it cannot be written.
     @discardableResult
     public func saveTemplate(_ memento: ScribbleMemento) throws(StorageError) -> Template {
         try FileSystem.makeDirectories(templatesDirectory)
-        let names = (try? FileSystem.names(in: templatesDirectory)) ?? []
-        let number = Self.nextTemplateNumber(after: names.compactMap(Self.templateNumber))
-        let id = "template-\(number)"
-        try atomicFile(templatesDirectory + "/" + id + ".scribble").write(memento.data)
-        return Template(id: id, number: number, memento: memento)
+        let data = memento.data
+        for _ in 0..<100 {
+            let names = (try? FileSystem.names(in: templatesDirectory)) ?? []
+            let number = Self.nextTemplateNumber(after: names.compactMap(Self.templateNumber))
+            let id = "template-\(number)"
+            if try atomicFile(templatesDirectory + "/" + id + ".scribble").prepare(data).commit(expecting: nil) {
+                return Template(id: id, number: number, memento: memento)
+            }
+        }
+        throw StorageError(.save, path: templatesDirectory, cause: tr("other programs keep taking every new template name"))
     }
 
     /// Deletes the template `id`.

@@ -18,6 +18,9 @@ public final class ScribbleManager: Sendable {
     private let writeCall: AtomicFile.WriteCall
     /// The listing that index-based access refers to; `nil` until needed again.
     private let lastListing = Mutex<[ScribbleEntry]?>(nil)
+    /// The versions this manager wrote lately: whole from the start, so the listing need not
+    /// wait for them to settle (see `isArriving`).
+    let ownVersions = Mutex<Set<FileIdentity>>([])
 
     /// Title shown for an entry saved without one.
     static var untitled: String { tr("Untitled") }
@@ -60,11 +63,17 @@ public final class ScribbleManager: Sendable {
     /// too, titled "Unreadable scribble"; a missing folder lists as empty. Reads only each
     /// file's header, never a drawing. Thumbnails older versions wrote beside their
     /// scribbles are moved out on the way (`migrateLegacyThumbnail`).
-    /// - Complexity: O(n) in the entries, a `stat` and a read of at most ~1 KB each.
+    ///
+    /// A file still arriving — from a sync tool, another instance or a copy — is left out
+    /// until it is whole (`isArriving`), and the listing says when to look again.
+    /// - Complexity: O(n) in the entries, a `stat` and a read of at most ~1 KB each (and a
+    ///   checksum of the files changed in the last `arrivalGrace` seconds).
     public func listing() throws(StorageError) -> GalleryListing {
         let (names, undecodable) = try FileSystem.namesAndUndecodable(in: directory)
         let pictures = Set(names.filter { $0.hasSuffix(".png") })
         var entries: [ScribbleEntry] = [], unlisted: [GalleryListing.Unlisted] = []
+        var listAgainAfter: Double?
+        let now = Self.now()
         for name in names where name.hasSuffix(".scribble") && !name.hasPrefix(".") {
             let id = String(name.dropLast(".scribble".count))
             let path = scribblePath(id)
@@ -74,6 +83,10 @@ public final class ScribbleManager: Sendable {
                 if errno != ENOENT || lstat(path, &status) == 0 {
                     unlisted.append(.init(name: name, reason: Self.reasonUnlisted(errno: errno)))
                 }
+                continue
+            }
+            if let wait = isArriving(path, status, now: now) {
+                listAgainAfter = min(listAgainAfter ?? wait, wait)
                 continue
             }
             let time = status.st_mtim
@@ -91,7 +104,7 @@ public final class ScribbleManager: Sendable {
         entries.sort { $0.savedAt != $1.savedAt ? $0.savedAt > $1.savedAt : $0.id < $1.id }
         unlisted.sort { $0.name < $1.name }
         lastListing.withLock { $0 = entries }
-        return GalleryListing(entries: entries, unlisted: unlisted)
+        return GalleryListing(entries: entries, unlisted: unlisted, listAgainAfter: listAgainAfter)
     }
 
     /// Why a scribble file could not be listed, from `stat`'s `errno`.
@@ -101,6 +114,11 @@ public final class ScribbleManager: Sendable {
         case ENOENT: tr("it is a symbolic link to a file that does not exist")
         default: StorageError.cause(of: code)
         }
+    }
+
+    /// Makes the gallery's folder if there is none yet (to watch it before the first save).
+    public func makeFolder() throws(StorageError) {
+        try FileSystem.makeDirectories(directory)
     }
 
     /// How many scribbles the gallery holds; 0 if its folder cannot be read.

@@ -48,11 +48,15 @@ final class CoordinatingController: Navigator, GalleryObserver {
     /// The Facade to the gallery's files.
     var scribbleManager: ScribbleManager { document.manager }
 
+    /// Watches the open drawing's file for versions saved elsewhere (`+Sync`).
+    var documentWatcher: DocumentWatcher?
+
     /// Connects the coordinator to what shows pages (the main window) and shows the canvas.
     func attach(presenter: ViewPresenter) {
         self.presenter = presenter
         activeViewController = nil
         show(canvasViewController)
+        watchDocument()
     }
 
     /// Switches view to `destination`. The palette is a pane beside the canvas, not a page:
@@ -136,7 +140,7 @@ final class CoordinatingController: Navigator, GalleryObserver {
         let manager = scribbleManager
         let progress = ProgressNotice(tr("Opening “%1$s”…", entry.title), dialogs: self)
         FileRequest.start(
-            { try manager.loadMemento(id: entry.id) },
+            { try manager.loadVersion(id: entry.id) },
             timedOut: { [weak self] in
                 progress.end()
                 self?.showError(
@@ -146,9 +150,9 @@ final class CoordinatingController: Navigator, GalleryObserver {
             completion: { [weak self] result in
                 guard let self else { return }
                 switch result {
-                case .success(let memento):
+                case .success(let (memento, identity)):
                     guard self.canvasViewController.confirmDiscardingChanges() else { return progress.end() }
-                    self.show(Scribble(adopting: memento), from: .gallery(id: entry.id), ending: progress)
+                    self.show(Scribble(adopting: memento), from: .gallery(id: entry.id), basis: identity, ending: progress)
                 case .failure(let error):
                     progress.end()
                     self.showError(
@@ -160,8 +164,10 @@ final class CoordinatingController: Navigator, GalleryObserver {
 
     /// Puts an opened scribble on the canvas, and ends its progress notice once it is drawn:
     /// a big drawing is rendered in the background after it is read.
-    private func show(_ scribble: Scribble, from origin: DocumentOrigin, unsaved: Bool = false, ending progress: ProgressNotice) {
-        document.open(scribble, from: origin, unsaved: unsaved)
+    private func show(
+        _ scribble: Scribble, from origin: DocumentOrigin, basis: FileIdentity? = nil, unsaved: Bool = false, ending progress: ProgressNotice
+    ) {
+        document.open(scribble, from: origin, basis: basis, unsaved: unsaved)
         requestViewChange(to: .canvas)
         canvasViewController.canvasView.whenCurrentFrameIsShown { progress.end() }
     }
@@ -181,9 +187,10 @@ final class CoordinatingController: Navigator, GalleryObserver {
                 if let summary = notebook.leftOut.summary { self.canvasViewController.notify(summary) }
             }
         } else {
-            read(path, failure: tr("Could not open “%1$s”", path), progress: progress, { try ScribbleManager.loadMemento(path: path) }) { memento in
+            read(path, failure: tr("Could not open “%1$s”", path), progress: progress, { try ScribbleManager.loadVersion(path: path) }) {
+                memento, identity in
                 // Titled after the file if it has no title of its own.
-                self.show(Scribble(adopting: memento), from: .file(path: path), ending: progress)
+                self.show(Scribble(adopting: memento), from: .file(path: path), basis: identity, ending: progress)
             }
         }
     }
@@ -224,8 +231,8 @@ final class CoordinatingController: Navigator, GalleryObserver {
     }
 
     /// The gallery renamed entry `id`: the open scribble's title follows if it is that one.
-    func scribbleWasRenamed(_ id: String, to title: String) {
-        document.entryWasRenamed(id, to: title)
+    func scribbleWasRenamed(_ renamed: ScribbleManager.Renamed) {
+        document.entryWasRenamed(renamed.entry.id, to: renamed.entry.title, from: renamed.previous, now: renamed.identity)
     }
 
     /// Handles F2: renames the selected gallery tile.

@@ -19,8 +19,8 @@ protocol Instrumentation: AnyObject {
     func galleryRequested()
     /// The gallery's page was made: `page` is what draws its frames.
     func galleryPageMade(_ page: Widget)
-    /// The gallery put up the tiles of a listing.
-    func galleryDidList()
+    /// The gallery put up the tiles of a listing of `count` entries.
+    func galleryDidList(count: Int)
     /// A gallery tile's thumbnail started loading.
     func thumbnailLoadStarted()
     /// A thumbnail finished loading (or failed to).
@@ -33,7 +33,7 @@ extension Instrumentation {
     func motionArrived() {}
     func galleryRequested() {}
     func galleryPageMade(_ page: Widget) {}
-    func galleryDidList() {}
+    func galleryDidList(count: Int) {}
     func thumbnailLoadStarted() {}
     func thumbnailLoadFinished() {}
 }

@@ -17,8 +17,8 @@ protocol Navigator: AnyObject {
 /// Told what the gallery did to its entries, so the open scribble can follow.
 @MainActor
 protocol GalleryObserver: AnyObject {
-    /// Entry `id` was renamed to `title`.
-    func scribbleWasRenamed(_ id: String, to title: String)
+    /// An entry was renamed.
+    func scribbleWasRenamed(_ renamed: ScribbleManager.Renamed)
     /// `entry` was deleted from the gallery.
     func scribbleWasDeleted(_ entry: ScribbleEntry)
 }

@@ -4,12 +4,17 @@ import GtkKit
 import ScribbleKit
 
 /// Keeps the preferences file: read once at launch, before the main loop runs (a few
-/// hundred bytes), and written off the main thread whenever a preference changes, atomically
-/// (see `KeyFile.write`). A missing file means the defaults; an unreadable or corrupt one
-/// means the defaults and one warning on stderr, never a crash, and is replaced at the next
-/// change. The file's other contents (unknown keys, comments) survive a save — unless they
-/// would make it larger than its reader takes (`KeyFile.maximumFileSize`): then only the
-/// app's own settings are written, so the writer never makes a file its reader refuses.
+/// hundred bytes), and written off the main thread whenever a preference changes, atomically.
+/// A missing file means the defaults; an unreadable or corrupt one means the defaults and
+/// one warning on stderr, never a crash, and is replaced at the next change.
+///
+/// Several instances may share the file (two sessions, or a synced config folder), so a
+/// save is a merge, never a blind overwrite: the file is read again just before it is
+/// written, and only the preferences this instance changed since its last save are set in
+/// it. The file's other contents (another instance's choices, unknown keys, comments) survive
+/// — unless they would make it larger than its reader takes (`KeyFile.maximumFileSize`):
+/// then only the app's own settings are written, so the writer never makes a file its
+/// reader refuses.
 /// It replaces only a regular file the user may write (`AtomicFile`): a `settings.ini` that
 /// is a link to `/dev/zero` or to someone's `victim.txt` is refused, not followed.
 final class SettingsStore {
@@ -18,8 +23,9 @@ final class SettingsStore {
     let path: String?
     /// The current preferences.
     private(set) var settings: Settings
-    /// The file as read, so that saving keeps what the app does not know.
-    private let keyFile: KeyFile
+    /// The preferences as this instance last read or wrote them: what differs from them
+    /// now is what this instance changed, and all a save sets in the file.
+    private var saved: Settings
     private let warn: @Sendable (String) -> Void
 
     /// Reads the preferences at `path` (none: defaults, in memory); `warn` hears of every
@@ -42,8 +48,8 @@ final class SettingsStore {
                 warn("cannot read the settings (\(error)); using the defaults")
             }
         }
-        self.keyFile = keyFile
         self.settings = settings
+        saved = settings
     }
 
     /// The canvas kind new canvases get; setting it saves the file in the background.
@@ -93,30 +99,57 @@ final class SettingsStore {
         StandardError.write("touchpainter: warning: \(message)")
     }
 
-    /// The text is made here (the key file belongs to this thread); the file is written on
-    /// `saving`, so the main thread never waits for the disk.
+    /// The changes are found here, on the main thread; the file is read, merged and written
+    /// on the settings lane, so the main thread never waits for the disk.
     private func save() {
         guard let path else { return }
-        settings.write(into: keyFile)
-        var text = keyFile.text
+        let changes = Self.entries(of: settings).filter { !Self.entries(of: saved).contains($0) }
+        let everything = Self.entries(of: settings)
+        saved = settings
         let warn = warn
-        if text.utf8.count > KeyFile.maximumFileSize {
-            // What else the file held (a huge comment, say) cannot be kept: the app's own
-            // settings can, and a file the next launch reads.
-            let own = KeyFile()
-            settings.write(into: own)
-            text = own.text
-            warn("the settings file would grow past \(KeyFile.maximumFileSize) bytes; keeping only TouchPainter's own settings")
-        }
-        let bytes = Array(text.utf8)
         // In order, on the settings lane, so the last choice is the one left on disk.
         Background.run(on: .settings) {
+            let text = Self.merged(changes, into: path, everything: everything, warn: warn)
             do {
-                try AtomicFile.write(bytes, to: path, creatingFolder: true)
+                try AtomicFile.write(Array(text.utf8), to: path, creatingFolder: true)
             } catch {
                 warn("cannot save the settings (\(error))")
             }
         }
+    }
+
+    /// One preference as the file holds it.
+    struct Entry: Equatable, Sendable {
+        let group: String, key: String, value: String
+    }
+
+    /// Every value `settings` writes.
+    static func entries(of settings: Settings) -> [Entry] {
+        let file = KeyFile()
+        settings.write(into: file)
+        return file.entries.map { Entry(group: $0.group, key: $0.key, value: $0.value) }
+    }
+
+    /// The file at `path` as it is now, with `changes` set in it. A file that cannot be read
+    /// as preferences (gone, damaged) is replaced by `everything`, this instance's whole
+    /// settings; one that would grow too large becomes `everything` alone.
+    static func merged(_ changes: [Entry], into path: String, everything: [Entry], warn: (String) -> Void) -> String {
+        let file: KeyFile
+        if let current = try? KeyFile(contentsOf: path) {
+            file = current
+        } else {
+            file = KeyFile()
+            for entry in everything { file.set(entry.value, group: entry.group, key: entry.key) }
+        }
+        for entry in changes { file.set(entry.value, group: entry.group, key: entry.key) }
+        let text = file.text
+        guard text.utf8.count > KeyFile.maximumFileSize else { return text }
+        // What else the file held (a huge comment, say) cannot be kept: the app's own
+        // settings can, and a file the next launch reads.
+        warn("the settings file would grow past \(KeyFile.maximumFileSize) bytes; keeping only TouchPainter's own settings")
+        let own = KeyFile()
+        for entry in everything { own.set(entry.value, group: entry.group, key: entry.key) }
+        return own.text
     }
 
     /// The longest part of a value a warning quotes, in characters.

@@ -15,7 +15,9 @@ import GtkKit
 ///   previous frame: from the event to the end of the frame that shows its segment; and
 ///   `gallery-tiles-ms <ms> <tiles>` at the gallery's first frame after every thumbnail the
 ///   opened gallery started loading (those on screen: the proxies load when first drawn)
-///   has its picture or broken tile: the frame that shows them.
+///   has its picture or broken tile: the frame that shows them; and `gallery-shown <entries>
+///   <CLOCK_REALTIME ms>` at the gallery's first frame after each listing (a live update
+///   too: the time a file was completed is compared with it).
 /// - `TOUCHPAINTER_REPORT_STALLS=0` leaves out the stall lines: their watch wakes the main
 ///   loop every 4 ms, CPU time the motion benchmark must not charge to the app.
 /// - `TOUCHPAINTER_BENCH_OPEN_GALLERY=1` opens the gallery by itself, from an idle callback
@@ -153,8 +155,9 @@ final class TimingReport: Instrumentation {
 
     /// The gallery put up the tiles of its listing (made off the main thread): its first
     /// frame after this one counts, not a frame of the tiles it showed before.
-    func galleryDidList() {
+    func galleryDidList(count: Int) {
         galleryListed = true
+        listedCount = count
         // A listing that changed nothing on screen (the gallery reopened) draws no frame by itself.
         galleryPage?.queueDraw()
     }
@@ -164,6 +167,8 @@ final class TimingReport: Instrumentation {
 
     /// Whether the listing asked for arrived.
     private var galleryListed = false
+    /// The entries of the last listing, until a frame shows it.
+    private var listedCount: Int?
 
     /// Reports the first frame of `page` (the gallery's page) showing each request's listing: connects,
     /// when timings are on, a handler that runs after the page and its children have drawn.
@@ -174,6 +179,12 @@ final class TimingReport: Instrumentation {
     }
 
     private func galleryDidDraw() {
+        if let count = listedCount {
+            listedCount = nil
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            report("gallery-shown \(count) \(Self.tenths(Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6))")
+        }
         // The first frame of the listing started no load: every tile on screen had its
         // picture already (kept from the last time the gallery was open).
         if galleryListed, galleryRequestedAt != nil, tilesLoading == 0, let requestedAt = tilesRequestedAt {

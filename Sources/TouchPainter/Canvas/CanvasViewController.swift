@@ -77,6 +77,12 @@ final class CanvasViewController: ViewController {
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
         document.onSaved = { [weak self] name in self?.dialogs.notify(tr("Saved “%1$s”", name)) }
+        document.onConflict = { [weak self] copy, other in
+            self?.notify(
+                tr(
+                    "“%1$s” had changed on disk since you opened it (another computer or window saved it), so it was left as it is. Your version is saved beside it as “%2$s”.",
+                    other, copy))
+        }
         document.onSaveFailure = { [weak self] name, error in
             self?.dialogs.showError(
                 tr("Could not save “%1$s”", name),
@@ -218,9 +224,9 @@ final class CanvasViewController: ViewController {
         endGesture()
     }
 
-    /// Shows `message` above the drawing until the user closes it.
-    func notify(_ message: String) {
-        infoBar.show(message)
+    /// Shows `message` above the drawing until the user closes it or picks one of `actions`.
+    func notify(_ message: String, actions: [(label: String, perform: @MainActor () -> Void)] = []) {
+        infoBar.show(message, actions: actions)
     }
 
     /// The area the thumbnail of a save shows: the canvas as it is on screen.

@@ -44,8 +44,16 @@ final class ScribbleThumbnailView {
         date.ellipsize(beyond: 1)
         date.setSizeRequest(width: Self.imageWidth, height: -1)
         // Translators: GLib's date format (strftime's conversions): "22 Nov 2026 at 12:58".
-        date.text = tr("Saved %1$s", DateTime.format(entry.savedAt, tr("%e %b %Y at %H:%M")))
+        let saved = DateTime.format(entry.savedAt, tr("%e %b %Y at %H:%M"))
+        date.text = tr("Saved %1$s", saved)
         date.addStyleClass(.dimLabel)
+        if entry.isConflictCopy {
+            // A sync tool's copy of a version it could not merge: the title inside is the
+            // other version's, so the tile says which one this is.
+            date.text = tr("Conflicting copy, saved %1$s", saved)
+            tile.accessibleName = tr("%1$s (conflicting copy)", entry.title)
+            tile.tooltip = tile.accessibleName
+        }
         let column = Box(.vertical, spacing: 4)
         column.setMargins(6)
         column.packStart(image)

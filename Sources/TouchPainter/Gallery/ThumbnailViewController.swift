@@ -23,6 +23,12 @@ final class ThumbnailViewController: ViewController {
     var thumbnailViews: [ScribbleThumbnailView] { grid.shown }
     /// Set while the gallery's folder cannot be read, to say why instead of "empty".
     private let emptyDetail = Label()
+    /// Hears of changes other programs make to the folder (a sync tool, another instance).
+    private let watcher: GalleryWatcher
+    /// Whether the gallery is on screen: only then is it kept up to date as the folder changes.
+    private var isShown = false
+    /// Set while a listing is asked for because files were still arriving.
+    private var isListingAgainSoon = false
 
     /// The gallery of `manager`'s folder: `navigator` opens what is clicked, `observer` hears
     /// of renames and deletions, `dialogs` asks and tells; `branding` makes the Done button.
@@ -37,6 +43,7 @@ final class ThumbnailViewController: ViewController {
         self.instrumentation = instrumentation
         doneButton = DoneButton.make(branding: branding, navigator: navigator)
         grid = GalleryGrid(manager: manager, instrumentation: instrumentation)
+        watcher = GalleryWatcher(manager: manager)
         grid.flowBox.accessibleName = tr("Gallery")
         grid.onActivate = { [weak self] tile in self?.open(tile) }
         grid.onSecondaryClick = { [weak self] tile in self?.showContextMenu(for: tile) }
@@ -51,6 +58,10 @@ final class ThumbnailViewController: ViewController {
         page.showAll()
         unlistedNotice.show([])
         instrumentation?.galleryPageMade(pages)
+        watcher.onChange = { [weak self] in
+            guard let self, self.isShown else { return }
+            self.reload()
+        }
     }
 
     var view: Widget { page }
@@ -59,8 +70,14 @@ final class ThumbnailViewController: ViewController {
     var toolbarStart: [Widget] { [] }
     var toolbarEnd: [Widget] { [doneButton] }
 
-    /// Lists the gallery afresh each time it is shown.
-    func viewWillAppear() { reload(fromTheTop: true) }
+    /// Lists the gallery afresh each time it is shown; while it is, the folder's changes
+    /// show as they happen.
+    func viewWillAppear() {
+        isShown = true
+        reload(fromTheTop: true)
+    }
+
+    func viewWillDisappear() { isShown = false }
 
     /// Rebuilds the tiles from the folder, most recently saved first. The folder is listed
     /// off the main thread (it opens every entry's header); the tiles on show stay until the
@@ -94,7 +111,19 @@ final class ThumbnailViewController: ViewController {
         }
         pages.visiblePageName = entries.isEmpty ? "empty" : "grid"
         grid.show(entries, fromTheTop: fromTheTop)
-        instrumentation?.galleryDidList()
+        instrumentation?.galleryDidList(count: entries.count)
+        if case .success(let listed) = listing, let wait = listed.listAgainAfter { listAgain(after: wait) }
+    }
+
+    /// Lists again in `seconds`, for files that were still arriving.
+    private func listAgain(after seconds: Double) {
+        guard !isListingAgainSoon else { return }
+        isListingAgainSoon = true
+        MainLoop.after(milliseconds: UInt32(max(0, seconds) * 1000) + 20) { [weak self] in
+            guard let self else { return }
+            self.isListingAgainSoon = false
+            if self.isShown { self.reload() }
+        }
     }
 
     /// Counts reloads, so the listing of an outdated one is dropped.
@@ -116,7 +145,7 @@ final class ThumbnailViewController: ViewController {
             on: .files, { try manager.rename(id: entry.id, to: name) },
             failing: tr("Could not rename “%1$s”", entry.title), dialogs: dialogs,
             then: { [weak self] renamed in
-                self?.observer.scribbleWasRenamed(entry.id, to: renamed.title)
+                self?.observer.scribbleWasRenamed(renamed)
                 self?.reload()
             })
     }

@@ -1,0 +1,47 @@
+import GtkKit
+import ScribbleKit
+
+/// Watches the gallery's folder, so the gallery shows what arrives, changes or goes while it
+/// is open — a scribble saved by another computer into a synced folder, or by another
+/// TouchPainter. A burst of changes (a sync tool writing many files) becomes one
+/// `onChange`; what changed is read by the gallery's listing, off the main thread.
+@MainActor
+final class GalleryWatcher {
+    /// How long changes are gathered before `onChange`, in ms.
+    static let gatherTime: UInt32 = 50
+
+    private var monitor: FileMonitor?
+    private var isGathering = false
+    /// Told, after a burst of changes to the folder's scribbles.
+    var onChange: (() -> Void)?
+
+    /// Watches `manager`'s folder, which is made first (off the main thread) if there is none yet.
+    init(manager: ScribbleManager) {
+        let directory = manager.directory
+        Background.run(
+            on: .files, { (try? manager.makeFolder()) != nil },
+            then: { [weak self] made in
+                guard let self, made else { return }
+                self.monitor = FileMonitor(folder: directory) { [weak self] _, path, other in
+                    guard Self.isScribble(path) || other.map(Self.isScribble) == true else { return }
+                    self?.changed()
+                }
+            })
+    }
+
+    /// Whether `path` names a file the gallery lists (not a sync tool's temporary).
+    private static func isScribble(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last ?? ""
+        return name.hasSuffix(".scribble") && !name.hasPrefix(".")
+    }
+
+    private func changed() {
+        guard !isGathering else { return }
+        isGathering = true
+        MainLoop.after(milliseconds: Self.gatherTime) { [weak self] in
+            guard let self else { return }
+            self.isGathering = false
+            self.onChange?()
+        }
+    }
+}
