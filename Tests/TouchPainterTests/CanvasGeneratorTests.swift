@@ -19,7 +19,7 @@ struct CanvasGeneratorTests {
     /// temporary folder.
     init() {
         #expect(Gtk.initialise(), "GTK needs a display; run through `make test`")
-        coordinator = CoordinatingController(
+        coordinator = CoordinatingController.makeForTesting(
             document: Document(manager: ScribbleManager(directory: folder + "/gallery"), hop: { MainLoop.perform($0) }),
             settings: SettingsStore(path: folder + "/config/touchpainter/settings.ini"))
         coordinator.attach(presenter: presenter)
@@ -118,7 +118,7 @@ struct CanvasGeneratorTests {
         let path = folder + "/config/touchpainter/settings.ini"
         try FileManager.default.createDirectory(atPath: folder + "/config/touchpainter", withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: path, contents: Data("[Canvas]\nkind=cloth\n".utf8)))
-        let other = CoordinatingController(
+        let other = CoordinatingController.makeForTesting(
             document: Document(manager: ScribbleManager(directory: folder + "/gallery"), hop: { MainLoop.perform($0) }),
             settings: SettingsStore(path: path))
         #expect(other.canvasViewController.canvasKind == .cloth)
