@@ -40,6 +40,10 @@ struct CanvasGeneratorTests {
         }
         #expect(CanvasViewGenerator.generator(for: .paper) is PaperCanvasViewGenerator)
         #expect(CanvasViewGenerator.generator(for: .cloth) is ClothCanvasViewGenerator)
+        // The parallel hierarchy of products (book fig. 4-2): a type of canvas per kind.
+        #expect(type(of: CanvasViewGenerator().canvasView()) == CanvasView.self)
+        #expect(PaperCanvasViewGenerator().canvasView() is PaperCanvasView)
+        #expect(ClothCanvasViewGenerator().canvasView() is ClothCanvasView)
     }
 
     @Test func canvasesOfAKindShareOneTexture() throws {
