@@ -34,7 +34,7 @@ final class CoordinatingController: Navigator, GalleryObserver {
     /// What shows pages and asks questions: the main window (a recorder in tests).
     private(set) weak var presenter: ViewPresenter?
     /// The company the app is branded for, if any (set at launch, before any view is made).
-    var branding: BrandingFactory?
+    var branding: BrandingFactory = GnomeBrandingFactory()
     /// Who watches the app's timing, if anyone (set in `main`, before any view is made).
     var instrumentation: Instrumentation?
 
