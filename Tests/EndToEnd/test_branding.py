@@ -24,4 +24,4 @@ def test_an_unknown_brand_is_a_usage_error():
     result = subprocess.run([BINARY, "--brand", "bogus"], capture_output=True, text=True, timeout=20,
                             env=dict(os.environ, DISPLAY=""))
     assert result.returncode == 2
-    assert "unknown brand “bogus”; valid brands: acme, sierra" in result.stderr
+    assert "unknown brand “bogus”; valid brands: acme, sierra, slate" in result.stderr

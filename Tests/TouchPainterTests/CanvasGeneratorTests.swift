@@ -19,7 +19,7 @@ struct CanvasGeneratorTests {
     /// temporary folder.
     init() {
         #expect(Gtk.initialise(), "GTK needs a display; run through `make test`")
-        coordinator = CoordinatingController(
+        coordinator = CoordinatingController.makeForTesting(
             document: Document(manager: ScribbleManager(directory: folder + "/gallery"), hop: { MainLoop.perform($0) }),
             settings: SettingsStore(path: folder + "/config/touchpainter/settings.ini"))
         coordinator.attach(presenter: presenter)
@@ -40,6 +40,10 @@ struct CanvasGeneratorTests {
         }
         #expect(CanvasViewGenerator.generator(for: .paper) is PaperCanvasViewGenerator)
         #expect(CanvasViewGenerator.generator(for: .cloth) is ClothCanvasViewGenerator)
+        // The parallel hierarchy of products (book fig. 4-2): a type of canvas per kind.
+        #expect(type(of: CanvasViewGenerator().canvasView()) == CanvasView.self)
+        #expect(PaperCanvasViewGenerator().canvasView() is PaperCanvasView)
+        #expect(ClothCanvasViewGenerator().canvasView() is ClothCanvasView)
     }
 
     @Test func canvasesOfAKindShareOneTexture() throws {
@@ -118,7 +122,7 @@ struct CanvasGeneratorTests {
         let path = folder + "/config/touchpainter/settings.ini"
         try FileManager.default.createDirectory(atPath: folder + "/config/touchpainter", withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: path, contents: Data("[Canvas]\nkind=cloth\n".utf8)))
-        let other = CoordinatingController(
+        let other = CoordinatingController.makeForTesting(
             document: Document(manager: ScribbleManager(directory: folder + "/gallery"), hop: { MainLoop.perform($0) }),
             settings: SettingsStore(path: path))
         #expect(other.canvasViewController.canvasKind == .cloth)

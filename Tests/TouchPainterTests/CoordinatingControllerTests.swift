@@ -58,7 +58,7 @@ final class CoordinatorFixture {
 
     init() {
         #expect(Gtk.initialise(), "GTK needs a display; run through `make test`")
-        coordinator = CoordinatingController(
+        coordinator = CoordinatingController.makeForTesting(
             document: Document(manager: ScribbleManager(directory: folder), hop: { MainLoop.perform($0) }))
         coordinator.attach(presenter: presenter)
     }

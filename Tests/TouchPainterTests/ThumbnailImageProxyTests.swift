@@ -2,6 +2,7 @@ import CCairo
 import CairoKit
 import Foundation
 import GtkKit
+import ScribbleKit
 import Testing
 @testable import TouchPainter
 
@@ -19,13 +20,46 @@ struct ThumbnailImageProxyTests {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 240, 180)
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)
-        proxy.draw(on: CairoContext(cr!), width: 240, height: 180)
+        ScribbleThumbnailView.draw(proxy, on: CairoContext(cr!), width: 240, height: 180)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
         let value = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
         return (Int(value >> 16 & 0xFF), Int(value >> 8 & 0xFF), Int(value & 0xFF))
+    }
+
+    /// Every pixel of `picture` drawn as a 240×180 tile picture.
+    private func pixels(of picture: ImageComponent) -> [UInt8] {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 240, 180)
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        ScribbleThumbnailView.draw(picture, on: CairoContext(cr!), width: 240, height: 180)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        return Array(UnsafeBufferPointer(start: cairo_image_surface_get_data(surface), count: Int(cairo_image_surface_get_stride(surface)) * 180))
+    }
+
+    /// The Proxy stands in for the image it loads: once loaded, the same Decorators over
+    /// it draw exactly what they draw over the image itself.
+    @Test func decoratorsWrapTheProxyAsTheyWrapTheImage() throws {
+        let path = writePNG(red: 0.5)
+        defer { unlink(path) }
+        let proxy = ThumbnailImageProxy(path: path)
+        #expect(proxy.size == ThumbnailImageProxy.tileCard) // the stand-in's size until loaded
+        _ = pixels(of: proxy)
+        waitUntilSettled(proxy)
+        let image = try #require(CairoImage(pngAt: path))
+        #expect(proxy.size == image.size)
+        // Pixel for pixel, but for the card's antialiased edge, where the proxy's white card
+        // shows under the image's half-covered pixels.
+        let (viaProxy, direct) = (pixels(of: proxy), pixels(of: image))
+        let differing = (0..<180).flatMap { y in (0..<240).map { (x: $0, y: y) } }.filter { point in
+            let offset = point.y * 240 * 4 + point.x * 4
+            return viaProxy[offset..<offset + 4] != direct[offset..<offset + 4]
+        }
+        #expect(differing.count < 2 * (240 + 180), "\(differing.count) pixels differ")
+        #expect(!differing.contains { (10...226).contains($0.x) && (10...170).contains($0.y) })
     }
 
     /// Writes a 240×180 PNG filled with `red`, returns its path.

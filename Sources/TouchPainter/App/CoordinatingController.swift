@@ -34,16 +34,24 @@ final class CoordinatingController: Navigator, GalleryObserver {
     /// What shows pages and asks questions: the main window (a recorder in tests).
     private(set) weak var presenter: ViewPresenter?
     /// The company the app is branded for, if any (set at launch, before any view is made).
-    var branding: BrandingFactory?
+    var branding: BrandingFactory = GnomeBrandingFactory()
     /// Who watches the app's timing, if anyone (set in `main`, before any view is made).
     var instrumentation: Instrumentation?
 
-    /// A coordinator over `document`, with `settings` (by default, in memory only). The app
-    /// has one, `shared`; tests make their own over a temporary gallery.
-    init(document: Document, settings: SettingsStore = SettingsStore(path: nil)) {
+    /// A coordinator over `document`, with `settings` (by default, in memory only). Private:
+    /// the app can make no coordinator but `shared` (book chapter 7).
+    private init(document: Document, settings: SettingsStore = SettingsStore(path: nil)) {
         self.document = document
         self.settings = settings
     }
+
+    #if DEBUG
+        /// A coordinator of its own over `document` (a temporary gallery), for tests: only
+        /// debug builds, which `swift test` makes, have it; the app as shipped cannot.
+        static func makeForTesting(document: Document, settings: SettingsStore = SettingsStore(path: nil)) -> CoordinatingController {
+            CoordinatingController(document: document, settings: settings)
+        }
+    #endif
 
     /// The Facade to the gallery's files.
     var scribbleManager: ScribbleManager { document.manager }

@@ -8,7 +8,7 @@ import ScribbleKit
 final class MainWindowController: ViewPresenter {
     /// The app's one window.
     let window: ApplicationWindow
-    private let headerBar: HeaderBar
+    let headerBar: HeaderBar
     private let stack = Stack()
     /// Brief notifications, over the pages.
     private let toast = Toast()
@@ -41,10 +41,10 @@ final class MainWindowController: ViewPresenter {
     private var shownTitle: String?
 
     /// Builds the window, its header bar and page stack — branded by `coordinator.branding`'s
-    /// products when it has one; Escape anywhere but on the canvas means Done.
+    /// products; Escape anywhere but on the canvas means Done.
     init(application: Application, coordinator: CoordinatingController) {
         window = ApplicationWindow(application: application)
-        headerBar = coordinator.branding?.makeToolbar() ?? HeaderBar()
+        headerBar = coordinator.branding.makeToolbar().headerBar
         window.setIconName(AppInfo.iconName, fallback: AppInfo.icon)
         window.setDefaultSize(fitting: 1024, height: 768)
         window.doubleBufferOnlyWhileNearTheMonitorsSize()
@@ -67,7 +67,7 @@ final class MainWindowController: ViewPresenter {
         content.packStart(sidePane)
         let overlay = Overlay(over: content)
         overlay.addOverlay(toast)
-        window.add(coordinator.branding?.makeMainView(content: overlay) ?? overlay)
+        window.add(coordinator.branding.makeMainView(content: overlay).widget)
         updateTitle(DocumentState.appName)
         window.onKeyPress { [weak self, weak coordinator] event in
             guard let self, let coordinator else { return false }

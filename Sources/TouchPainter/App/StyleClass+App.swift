@@ -14,4 +14,6 @@ extension StyleClass {
     static let acme = StyleClass("acme")
     /// Sierra's branded widgets.
     static let sierra = StyleClass("sierra")
+    /// Slate's branded widgets.
+    static let slate = StyleClass("slate")
 }

@@ -45,7 +45,7 @@ final class TouchPainterApp {
         Localization.setUp()
         Gtk.doWithoutOpenGL() // every drawing is Cairo's: the GL probe would only slow the start
         let app = TouchPainterApp(coordinator: .shared, unique: mayBeUnique())
-        app.coordinator.branding = BrandingFactory.factory(for: brand)
+        app.coordinator.branding = brand?.factory ?? GnomeBrandingFactory()
         app.coordinator.instrumentation = timingReport
         app.timingReport = timingReport
         let status = app.application.run(opening: file.map { [$0] } ?? [])
@@ -75,7 +75,7 @@ final class TouchPainterApp {
             mainWindow.window.present()
             return
         }
-        coordinator.branding?.installStyle()
+        coordinator.branding.installStyle()
         let windowController = MainWindowController(application: application, coordinator: coordinator)
         mainWindow = windowController
         windowController.window.showAll()

@@ -5,6 +5,8 @@ enum Brand: String, CaseIterable, Sendable {
     case acme
     /// Sierra Corporation: mountain blue.
     case sierra
+    /// Slate: high contrast, black and white.
+    case slate
 
     /// The brand named `name` (case-insensitive); `nil` for an empty name (no brand).
     /// - Throws: `UnknownBrand` for any other name.

@@ -7,8 +7,12 @@ import ScribbleKit
 /// up to date (ScribbleKit). This view only feeds the session its size and applies what the
 /// session asks for (`CanvasUpdate`): an area to redraw, the stroke in progress to paint
 /// ahead of GTK's frame cycle, a new full frame.
+///
+/// The products of the canvas generators' Factory Method (book chapter 4, fig. 4-2): this
+/// class is the plain, white canvas; `PaperCanvasView` and `ClothCanvasView` are the textured
+/// ones, each laying its own background under the marks.
 @MainActor
-final class CanvasView {
+class CanvasView {
     /// The widget.
     let drawingArea = DrawingArea()
     /// The canvas itself.
@@ -22,8 +26,14 @@ final class CanvasView {
     /// scribble keeps).
     var onViewChange: ((Viewport) -> Void)?
 
-    /// An empty canvas showing `background` under the marks; `show(_:)` gives it a scribble.
-    init(background: CanvasKind = .plain) {
+    /// An empty plain canvas; `show(_:)` gives it a scribble.
+    convenience init() {
+        self.init(background: .plain)
+    }
+
+    /// An empty canvas showing `background` under the marks: for the textured kinds'
+    /// initialisers.
+    init(background: CanvasKind) {
         session = CanvasSession(background: background, hop: { MainLoop.perform($0) })
         drawingArea.accessibleName = tr("Canvas")
         drawingArea.setExpand(horizontal: true, vertical: true)
@@ -35,6 +45,9 @@ final class CanvasView {
 
     /// What lies under the marks: white, paper or cloth (see `CanvasViewGenerator`).
     var background: CanvasKind { session.background }
+
+    /// Gets what lies under the marks ready before the first frame: nothing, for white.
+    func prepareBackground() {}
 
     /// Shows `scribble`, replacing any other.
     func show(_ scribble: Scribble) {

@@ -11,7 +11,7 @@ class CanvasViewGenerator {
 
     /// The factory method: a new, empty canvas view of this generator's kind.
     func canvasView() -> CanvasView {
-        CanvasView(background: .plain)
+        CanvasView()
     }
 
     /// The generator for canvases of `kind`: what the chooser and the saved preference pick.

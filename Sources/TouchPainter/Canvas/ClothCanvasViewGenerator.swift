@@ -4,6 +4,6 @@ import ScribbleKit
 final class ClothCanvasViewGenerator: CanvasViewGenerator {
     /// A canvas with the shared cloth texture beneath the marks.
     override func canvasView() -> CanvasView {
-        CanvasView(background: .cloth)
+        ClothCanvasView()
     }
 }

@@ -4,6 +4,6 @@ import ScribbleKit
 final class PaperCanvasViewGenerator: CanvasViewGenerator {
     /// A canvas with the shared paper texture beneath the marks.
     override func canvasView() -> CanvasView {
-        CanvasView(background: .paper)
+        PaperCanvasView()
     }
 }

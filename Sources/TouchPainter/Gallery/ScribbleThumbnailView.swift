@@ -1,3 +1,4 @@
+import CairoKit
 import FoundationEssentials
 import Glibc
 import GtkKit
@@ -33,7 +34,10 @@ final class ScribbleThumbnailView {
         image.accessibleName = tr("Thumbnail of %1$s", entry.title)
         image.setSizeRequest(width: Self.imageWidth, height: Self.imageHeight)
         image.horizontalAlignment = .center
-        image.onDraw { [weak self] cr in self?.proxy.draw(on: cr, width: Self.imageWidth, height: Self.imageHeight) }
+        image.onDraw { [weak self] cr in
+            guard let self else { return }
+            Self.draw(self.proxy, on: cr, width: Self.imageWidth, height: Self.imageHeight)
+        }
         proxy.onLoad = { [weak self] in self?.thumbnailDidLoad() }
 
         title.text = entry.title
@@ -86,6 +90,25 @@ final class ScribbleThumbnailView {
         tile.accessibleName = name
         tile.tooltip = tr("%1$s: its file no longer reads", name)
         image.accessibleName = tr("%1$s: its file no longer reads", name)
+    }
+
+    /// Draws `picture` (the thumbnail's proxy, or any image) as a tile's picture of
+    /// `width`×`height`: through the Decorators (book chapter 16), fitted and centred on the
+    /// card by a transform filter, on a soft shadow.
+    static func draw(_ picture: ImageComponent, on cr: CairoContext, width: Int, height: Int) {
+        let card = card(width: width, height: height)
+        let (naturalWidth, naturalHeight) = picture.size
+        let box = ImageRect(x: margin, y: margin, width: card.width, height: card.height)
+        ImageTransformFilter(fitting: ImageShadowFilter(picture, offset: 2, radius: 4), into: box)
+            .draw(in: ImageRect(x: 0, y: 0, width: naturalWidth, height: naturalHeight), on: cr)
+    }
+
+    /// Room around the card for its shadow.
+    nonisolated static let margin = 4.0
+
+    /// The card's size in a tile picture of `width`×`height`: inside the room for the shadow.
+    nonisolated static func card(width: Int, height: Int) -> (width: Double, height: Double) {
+        (Double(width) - 2 * margin - 3, Double(height) - 2 * margin - 3)
     }
 
     /// Drops the thumbnail's load if it has not started: the tile went out of view.

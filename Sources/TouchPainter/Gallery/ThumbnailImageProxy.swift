@@ -5,10 +5,13 @@ import GtkKit
 import ScribbleKit
 import Synchronization
 
-/// The virtual proxy for a gallery thumbnail (book chapter 22). It stands in for the picture:
-/// the first time it is asked to draw — so only for a tile on screen — it paints the shared
+/// The virtual proxy for a gallery thumbnail (book chapter 22). It is an `ImageComponent`, as
+/// the `CairoImage` it stands in for is, so the tile wraps it in the same Decorators
+/// (`ImageTransformFilter`, `ImageShadowFilter`) it would wrap a real image in. The first
+/// time it is asked to draw — so only for a tile on screen — it paints the shared
 /// placeholder and starts loading the real image on a background queue, once; when the image
-/// arrives on the main thread, `onLoad` asks the tile to redraw. A picture that cannot be
+/// arrives on the main thread, `onLoad` asks the tile to redraw, and from then on it
+/// delegates to the image. A picture that cannot be
 /// made, or a scribble file that does not read back, turns into a broken-image tile, never
 /// an endless placeholder and never the picture of a drawing that can no longer be opened.
 /// A tile scrolled away before its turn `cancel`s the load, so a fast scroll through ten
@@ -27,6 +30,8 @@ final class ThumbnailImageProxy {
 
     /// Where the placeholder comes from (shared by every tile: the Flyweight).
     private let placeholders: ThumbnailPlaceholder
+    /// The size it has until the picture is loaded: the placeholder's and the broken tile's.
+    private let standInSize: (width: Double, height: Double)
     /// Makes the picture, on the background queue (`nil`: there is none to load).
     private let load: (@Sendable () -> ScribbleManager.Thumbnail)?
     /// Set when the tile no longer needs its picture.
@@ -38,9 +43,14 @@ final class ThumbnailImageProxy {
     /// Told when the load starts and ends, if anyone watches the timing.
     var instrumentation: Instrumentation?
 
-    /// A proxy whose picture `load` makes, off the main thread, when it is first drawn.
-    init(placeholders: ThumbnailPlaceholder = .shared, load: (@Sendable () -> ScribbleManager.Thumbnail)?) {
+    /// A proxy whose picture `load` makes, off the main thread, when it is first drawn; it is
+    /// `standInSize` until then.
+    init(
+        placeholders: ThumbnailPlaceholder = .shared, standInSize: (width: Double, height: Double) = ThumbnailImageProxy.tileCard,
+        load: (@Sendable () -> ScribbleManager.Thumbnail)?
+    ) {
         self.placeholders = placeholders
+        self.standInSize = standInSize
         self.load = load
         if load == nil { state = .broken }
     }
@@ -55,7 +65,7 @@ final class ThumbnailImageProxy {
             self.init(placeholders: placeholders, load: nil)
             return
         }
-        self.init(placeholders: placeholders) { () -> ScribbleManager.Thumbnail in
+        self.init(placeholders: placeholders, standInSize: Self.tileCard) { () -> ScribbleManager.Thumbnail in
             guard isIntact() else { return .damaged }
             guard let image = CairoImage(pngAt: path) else { return .missing }
             return .image(image)
@@ -67,30 +77,8 @@ final class ThumbnailImageProxy {
         cancelled.set()
     }
 
-    /// Paints what is known now into `width`×`height`, and starts the load on first use.
-    /// Whatever it shows — placeholder, thumbnail or broken tile — is drawn through the same
-    /// Decorator chain: fitted and centred by a transform filter, on a soft shadow, a card.
-    func draw(on cr: CairoContext, width: Int, height: Int) {
-        if case .notLoaded = state { startLoading() }
-        let card = ImageRect(
-            x: Self.margin, y: Self.margin, width: Double(width) - 2 * Self.margin - 3,
-            height: Double(height) - 2 * Self.margin - 3)
-        let picture: ImageComponent
-        switch state {
-        case .notLoaded, .loading:
-            picture = placeholders.image(width: Int(card.width), height: Int(card.height))
-        case .loaded(let image):
-            picture = OnWhite(image)
-        case .broken, .damaged:
-            picture = BrokenImage(width: card.width, height: card.height)
-        }
-        let (naturalWidth, naturalHeight) = picture.size
-        ImageTransformFilter(fitting: ImageShadowFilter(picture, offset: 2, radius: 4), into: card)
-            .draw(in: ImageRect(x: 0, y: 0, width: naturalWidth, height: naturalHeight), on: cr)
-    }
-
-    /// Room around the card for its shadow.
-    static let margin = 4.0
+    /// The card a gallery tile shows its picture on: the stand-ins' size.
+    static let tileCard = ScribbleThumbnailView.card(width: ScribbleThumbnailView.imageWidth, height: ScribbleThumbnailView.imageHeight)
 
     private func startLoading() {
         guard let load else { return }
@@ -119,6 +107,28 @@ final class ThumbnailImageProxy {
     /// How many thumbnails decode at once: one per core, so a gallery of big pictures
     /// cannot hold more decoded images in memory than that.
     private nonisolated static let decoding = DispatchSemaphore(value: max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}
+
+/// The Proxy is the component it stands for: the picture once it is loaded, until then a
+/// stand-in of `standInSize` (the shared placeholder, or the broken tile).
+extension ThumbnailImageProxy: @MainActor ImageComponent {
+    var size: (width: Double, height: Double) {
+        if case .loaded(let image) = state { return image.size }
+        return standInSize
+    }
+
+    /// Draws the picture, or its stand-in, into `rect`; the first draw starts the load.
+    func draw(in rect: ImageRect, on cr: CairoContext) {
+        if case .notLoaded = state { startLoading() }
+        switch state {
+        case .notLoaded, .loading:
+            placeholders.image(width: Int(rect.width), height: Int(rect.height)).draw(in: rect, on: cr)
+        case .loaded(let image):
+            OnWhite(image).draw(in: rect, on: cr)
+        case .broken, .damaged:
+            BrokenImage(width: rect.width, height: rect.height).draw(in: rect, on: cr)
+        }
+    }
 }
 
 /// A thumbnail on a white card (a PNG may have transparent parts).

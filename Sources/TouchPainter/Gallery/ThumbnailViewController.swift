@@ -34,7 +34,7 @@ final class ThumbnailViewController: ViewController {
     /// of renames and deletions, `dialogs` asks and tells; `branding` makes the Done button.
     init(
         manager: ScribbleManager, dialogs: Dialogs, navigator: Navigator, observer: GalleryObserver,
-        branding: BrandingFactory?, instrumentation: Instrumentation? = nil
+        branding: BrandingFactory, instrumentation: Instrumentation? = nil
     ) {
         self.manager = manager
         self.dialogs = dialogs

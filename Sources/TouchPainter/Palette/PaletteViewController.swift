@@ -76,7 +76,7 @@ final class PaletteViewController: ViewController {
 
     /// Makes the pane; its commands change `pen`, the canvas' pen, or `selection`'s marks on
     /// `document`'s drawing; its Done button (`branding`'s) asks `navigator` for the canvas.
-    init(pen: StrokeStyle, selection: Selection, document: Document, navigator: Navigator, branding: BrandingFactory?) {
+    init(pen: StrokeStyle, selection: Selection, document: Document, navigator: Navigator, branding: BrandingFactory) {
         self.pen = pen
         self.selection = selection
         selectionEdit = SelectionStyleEdit(document: document, selection: selection)
