@@ -127,7 +127,7 @@ def test_undo_and_redo_work_across_switches(app):
     assert app.is_sensitive("Undo") and not app.is_sensitive("Redo")
 
 
-def test_gallery_thumbnails_stay_plain(app, tmp_path):
+def test_a_paper_scribbles_gallery_tile_shows_its_paper_and_plain_makes_it_white(app, tmp_path):
     choose(app, "Paper")
     ox, oy = app.canvas_origin()
     app.drag([(ox + 100, oy + 100), (ox + 400, oy + 300)])
@@ -137,6 +137,15 @@ def test_gallery_thumbnails_stay_plain(app, tmp_path):
                          what="the thumbnail")
     time.sleep(0.2)
     image = Image.open(thumbnail).convert("RGB")
-    pixels = list(image.getdata())
-    assert any(is_dark(p) for p in pixels)  # the mark
-    assert sum(1 for p in pixels if p == (255, 255, 255)) > len(pixels) // 2  # on white, not paper
+    assert any(is_dark(p) for p in image.getdata())  # the mark
+    assert looks_textured(patch(image, image.width - 60, image.height - 60))  # on paper, as the canvas shows it
+    app.click_control("Open")
+    x, y, w, h = app.extents("Scribble 1")
+
+    def tile_corner():
+        return patch(screenshot(), x + w // 2 + 40, y + 16, size=30)  # the thumbnail's upper right, away from the mark
+    wait_for(lambda: looks_textured(tile_corner()), timeout=5, what="the tile's paper")
+    app.click_control("Done")
+    choose(app, "Plain")
+    app.click_control("Open")
+    wait_for(lambda: all(p == (255, 255, 255) for p in tile_corner()), timeout=5, what="the tile drawn again on white")

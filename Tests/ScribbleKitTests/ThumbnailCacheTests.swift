@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 import Foundation
 import Glibc
 import Testing
@@ -175,5 +176,46 @@ import Testing
         try ScribbleManager.save(drawing(), toPath: manager.templatesDirectory + "/template-99999999999999999999999.scribble")
         let kept = try manager.saveTemplate(Scribble.templateMemento(of: [Dot(location: Point(x: 1, y: 1), color: .black, size: 4)]))
         #expect(kept.id == "template-1")
+    }
+}
+
+/// A thumbnail is a picture of the scribble on its canvas: on paper, the paper shows around
+/// the marks, and one drawn for another canvas is drawn again.
+@Suite(.timeLimit(.minutes(1))) struct CanvasThumbnailTests {
+    /// How many of the picture's pixels, every 4th of every 4th row, are not pure white.
+    private func tintedPixels(_ image: CairoImage) -> Int {
+        let surface = ImageSurface(width: Int(image.size.width), height: Int(image.size.height))
+        surface.draw { cr in image.draw(in: ImageRect(x: 0, y: 0, width: image.size.width, height: image.size.height), on: CairoContext(cr)) }
+        var tinted = 0
+        for y in stride(from: 0, to: Int(image.size.height), by: 4) {
+            for x in stride(from: 0, to: Int(image.size.width), by: 4) {
+                let pixel = surface.pixel(x: x, y: y)
+                if min(pixel.r, pixel.g, pixel.b) < 250 { tinted += 1 }
+            }
+        }
+        return tinted
+    }
+
+    @Test func aThumbnailShowsItsCanvasAndIsDrawnAgainForAnother() throws {
+        let folder = TemporaryDirectory()
+        let manager = ScribbleManager(directory: folder.file("gallery"), thumbnails: ThumbnailCache(root: folder.file("cache")))
+        manager.canvasKind = .paper
+        let entry = try manager.save(Scribble.withDot(atX: 50), canvasWidth: 400, canvasHeight: 300)
+        guard case .image(let paper) = manager.thumbnail(ofScribbleAt: entry.scribblePath) else {
+            Issue.record("no thumbnail")
+            return
+        }
+        let dotOnly = paper.size.width * paper.size.height / 16 / 100 // the dot covers far less than 1 %
+        #expect(Double(tintedPixels(paper)) > dotOnly * 50) // the paper's grain, nearly everywhere
+        #expect(manager.thumbnails.freshThumbnail(for: entry.scribblePath, canvas: .paper) != nil)
+        #expect(manager.thumbnails.freshThumbnail(for: entry.scribblePath, canvas: .plain) == nil)
+        // The user picks plain: the cached picture is of paper, so it is drawn again, white.
+        manager.canvasKind = .plain
+        guard case .image(let plain) = manager.thumbnail(ofScribbleAt: entry.scribblePath) else {
+            Issue.record("no thumbnail")
+            return
+        }
+        #expect(Double(tintedPixels(plain)) < dotOnly * 2)
+        #expect(manager.thumbnails.freshThumbnail(for: entry.scribblePath, canvas: .plain) != nil)
     }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Glibc
 import Synchronization
 
 /// Makes each canvas texture once and hands the same one to every canvas that asks: the

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The camera over the drawing: which part of the endless canvas the view shows
 /// and how big. It is the one place that knows the screen: a view point is a canvas point

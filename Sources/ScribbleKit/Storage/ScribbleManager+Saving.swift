@@ -63,8 +63,9 @@ extension ScribbleManager {
         // The scribble, the source of truth, is saved either way; the thumbnail goes to the
         // cache after it, stamped with this version's modification time (a full cache
         // disk only leaves it to be drawn again when the gallery shows it).
-        if let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
-            _ = try? thumbnails.store(png, for: path)
+        let background = canvasKind
+        if let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvasWidth, canvasHeight: canvasHeight, background: background) {
+            _ = try? thumbnails.store(png, for: path, canvas: background)
         }
         let entry = ScribbleEntry(
             id: id, title: memento.title ?? Self.untitled,

@@ -1,4 +1,5 @@
 import CCairo
+import CairoKit
 import Glibc
 
 /// Gallery thumbnails, rendered from the model (not grabbed from the screen) with the same
@@ -20,12 +21,13 @@ extension ScribbleManager {
         case damaged
     }
 
-    /// PNG bytes of `root` drawn on white, the canvas area `thumbnailArea` finds for a canvas
-    /// of `canvasWidth`×`canvasHeight` scaled to fit a square of `side` pixels, keeping its
-    /// shape; `nil` if Cairo fails (out of memory).
+    /// PNG bytes of `root` drawn on `background` as its canvas shows it (the texture fixed to
+    /// the canvas, scaled with the drawing), the canvas area `thumbnailArea` finds for a
+    /// canvas of `canvasWidth`×`canvasHeight` scaled to fit a square of `side` pixels, keeping
+    /// its shape; `nil` if Cairo fails (out of memory).
     /// - Complexity: O(n) in the marks and vertices inside the canvas area.
     static func thumbnailPNG(
-        of root: Mark, canvasWidth: Int, canvasHeight: Int,
+        of root: Mark, canvasWidth: Int, canvasHeight: Int, background: CanvasKind = .plain,
         side: Int = ThumbnailCache.Size.large.pixels
     ) -> [UInt8]? {
         let area = thumbnailArea(showing: root.bounds, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
@@ -43,6 +45,7 @@ extension ScribbleManager {
         cairo_translate(context, -Double(area.minX), -Double(area.minY))
         cairo_rectangle(context, Double(area.minX), Double(area.minY), width, height)
         cairo_clip(context)
+        background.texture(devicePixelsPerUnit: scale)?.paint(on: CairoContext(context))
         MarkRenderer(context: context).render(root)
         guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
         cairo_surface_flush(surface)
@@ -50,21 +53,23 @@ extension ScribbleManager {
     }
 
     /// The thumbnail the gallery shows for the scribble at `scribblePath`, making sure first
-    /// that it shows what the scribble holds. A fresh one in the cache is used when
-    /// the scribble passes its header and checksum check (without building the drawing);
-    /// a stale or missing one is drawn again from the scribble and stored in the cache.
+    /// that it shows what the scribble holds, on the canvas scribbles are drawn on
+    /// (`canvasKind`). A fresh one in the cache is used when the scribble passes its header
+    /// and checksum check (without building the drawing); a stale or missing one — or one
+    /// of another canvas — is drawn again from the scribble and stored in the cache.
     /// Slow when it redraws (the whole drawing is read): call it off the main thread.
     public func thumbnail(ofScribbleAt scribblePath: String) -> Thumbnail {
-        if let cached = thumbnails.freshThumbnail(for: scribblePath) {
+        let background = canvasKind
+        if let cached = thumbnails.freshThumbnail(for: scribblePath, canvas: background) {
             return Self.isIntact(path: scribblePath) ? .image(cached) : .damaged
         }
         guard let memento = try? Self.loadMemento(path: scribblePath) else { return .damaged }
         guard
             let png = Self.thumbnailPNG(
                 of: memento.root, canvasWidth: Self.thumbnailSize.width,
-                canvasHeight: Self.thumbnailSize.height)
+                canvasHeight: Self.thumbnailSize.height, background: background)
         else { return .missing }
-        let stored = (try? thumbnails.store(png, for: scribblePath)) ?? png
+        let stored = (try? thumbnails.store(png, for: scribblePath, canvas: background)) ?? png
         return CairoImage(png: stored).map(Thumbnail.image) ?? .missing
     }
 

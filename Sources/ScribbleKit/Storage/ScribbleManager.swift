@@ -16,11 +16,20 @@ public final class ScribbleManager: Sendable {
     public let thumbnails: ThumbnailCache
     /// How files are written: `write(2)`, unless a test injects failures.
     private let writeCall: AtomicFile.WriteCall
+    /// The canvas the thumbnails show the scribbles on (the user's canvas kind).
+    private let thumbnailCanvas = Mutex(CanvasKind.plain)
     /// The listing that index-based access refers to; `nil` until needed again.
     private let lastListing = Mutex<[ScribbleEntry]?>(nil)
     /// The versions this manager wrote lately: whole from the start, so the listing need not
     /// wait for them to settle (see `isArriving`).
     let ownVersions = Mutex<Set<FileIdentity>>([])
+
+    /// The canvas scribbles are drawn on, which their thumbnails show: the app sets it from
+    /// the user's choice; a thumbnail of another canvas is drawn again when next shown.
+    public var canvasKind: CanvasKind {
+        get { thumbnailCanvas.withLock { $0 } }
+        set { thumbnailCanvas.withLock { $0 = newValue } }
+    }
 
     /// Title shown for an entry saved without one.
     static var untitled: String { tr("Untitled") }

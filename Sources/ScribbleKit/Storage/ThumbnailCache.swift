@@ -40,15 +40,18 @@ public struct ThumbnailCache: Sendable {
     /// The thumbnail of the file at `path` if the cache holds a fresh one: its `Thumb::URI` is
     /// the file's and its `Thumb::MTime` the file's modification time now (in seconds, as the
     /// standard has it; a rename that keeps the time keeps the thumbnail).
-    /// A thumbnail over `maximumBytes` or too large to decode is not read.
+    /// A thumbnail over `maximumBytes` or too large to decode is not read. One of a scribble
+    /// on another canvas than `canvas` (`canvasKey`; none: a plain one, or another program's)
+    /// is not fresh either.
     /// - Complexity: O(the thumbnail's size): one read and one decode.
-    public func freshThumbnail(for file: String, size: Size = .large) -> CairoImage? {
+    public func freshThumbnail(for file: String, size: Size = .large, canvas: CanvasKind = .plain) -> CairoImage? {
         var status = stat()
         guard stat(file, &status) == 0 else { return nil }
         let thumbnail = path(for: file, size: size)
         guard let bytes = (try? FileSystem.readFile(thumbnail, atMost: Self.maximumBytes)) ?? nil else { return nil }
         let texts = PNGText.texts(in: bytes)
-        guard texts["Thumb::URI"] == Self.uri(forPath: file), texts["Thumb::MTime"] == String(status.st_mtim.tv_sec)
+        guard texts["Thumb::URI"] == Self.uri(forPath: file), texts["Thumb::MTime"] == String(status.st_mtim.tv_sec),
+            (texts[Self.canvasKey] ?? CanvasKind.plain.rawValue) == canvas.rawValue
         else { return nil }
         return CairoImage(png: bytes)
     }
@@ -57,13 +60,14 @@ public struct ThumbnailCache: Sendable {
     /// and size are read here), atomically and readable only by the user, as the standard
     /// asks. Returns what was written, the text chunks included.
     /// - Throws: `StorageError` if the file cannot be read or the thumbnail written.
+    /// The canvas a thumbnail of a scribble was drawn on, `canvas`, is kept with it too.
     @discardableResult
-    public func store(_ png: [UInt8], for file: String, size: Size = .large) throws(StorageError) -> [UInt8] {
+    public func store(_ png: [UInt8], for file: String, size: Size = .large, canvas: CanvasKind = .plain) throws(StorageError) -> [UInt8] {
         var status = stat()
         guard stat(file, &status) == 0 else { throw StorageError(.open, path: file, code: errno) }
         let texts = [
             ("Thumb::URI", Self.uri(forPath: file)), ("Thumb::MTime", String(status.st_mtim.tv_sec)),
-            ("Thumb::Size", String(status.st_size)), ("Software", "TouchPainter"),
+            ("Thumb::Size", String(status.st_size)), ("Software", "TouchPainter"), (Self.canvasKey, canvas.rawValue),
         ]
         guard let tagged = PNGText.inserting(texts, into: png) else {
             throw StorageError(.save, path: path(for: file, size: size), cause: tr("it is not a PNG image"))
@@ -80,6 +84,10 @@ public struct ThumbnailCache: Sendable {
     public func remove(for file: String) {
         for size in Size.allCases { unlink(path(for: file, size: size)) }
     }
+
+    /// The text chunk naming the canvas a scribble's thumbnail shows (an application key, as
+    /// the standard allows: `X-<application>::<key>`).
+    static let canvasKey = "X-TouchPainter::Canvas"
 
     /// The most bytes a cached thumbnail may have to be read (a 256-pixel PNG is far smaller).
     static let maximumBytes = 4 << 20

@@ -43,6 +43,7 @@ final class CoordinatingController: Navigator, GalleryObserver {
     private init(document: Document, settings: SettingsStore = SettingsStore(path: nil)) {
         self.document = document
         self.settings = settings
+        document.manager.canvasKind = settings.canvasKind // the thumbnails show it
     }
 
     #if DEBUG
@@ -124,10 +125,12 @@ final class CoordinatingController: Navigator, GalleryObserver {
     }
 
     /// The user chose a kind of canvas: the canvas loads a view of that kind at once (the
-    /// drawing and its history stay), and the choice is saved for the next launch.
+    /// drawing and its history stay), the choice is saved for the next launch, and the
+    /// gallery's thumbnails show the scribbles on it.
     func canvasKindChosen(_ kind: CanvasKind) {
         canvasViewController.loadCanvasView(with: .generator(for: kind))
         settings.canvasKind = kind
+        scribbleManager.canvasKind = kind
     }
 
     /// The gallery controller, made the first time it is needed.

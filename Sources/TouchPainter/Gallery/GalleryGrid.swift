@@ -81,6 +81,15 @@ final class GalleryGrid {
         update()
     }
 
+    /// Drops every tile made, pictures and all (they show the scribbles on another canvas
+    /// now): the next `show` makes them afresh.
+    func forgetTiles() {
+        setShown([], from: firstShown)
+        recent.values.forEach { $0.cancelLoading() }
+        recent = [:]
+        recentOrder = []
+    }
+
     /// The tile standing for `child`, if it is one of those on show.
     func tile(for child: FlowBoxChild?) -> ScribbleThumbnailView? {
         shown.first { $0.tile === child }

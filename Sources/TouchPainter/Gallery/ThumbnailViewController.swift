@@ -27,6 +27,8 @@ final class ThumbnailViewController: ViewController {
     private let watcher: GalleryWatcher
     /// Whether the gallery is on screen: only then is it kept up to date as the folder changes.
     private var isShown = false
+    /// The canvas the tiles' pictures show the scribbles on.
+    private var picturesCanvas: CanvasKind?
     /// Set while a listing is asked for because files were still arriving.
     private var isListingAgainSoon = false
 
@@ -74,6 +76,11 @@ final class ThumbnailViewController: ViewController {
     /// show as they happen.
     func viewWillAppear() {
         isShown = true
+        // Another canvas chosen since: every picture is drawn again, on it.
+        if picturesCanvas != manager.canvasKind {
+            grid.forgetTiles()
+            picturesCanvas = manager.canvasKind
+        }
         reload(fromTheTop: true)
     }
 
