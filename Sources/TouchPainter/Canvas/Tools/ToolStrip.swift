@@ -2,8 +2,8 @@ import CairoKit
 import GtkKit
 import ScribbleKit
 
-/// The canvas' tool bar, down its left edge (book chapter 19, the Strategy): the Pen, Eraser and Select toggle
-/// buttons (one active at a time), the Eraser options (shown while the eraser is the tool),
+/// The canvas' tool bar, down its left edge (book chapter 19, the Strategy): the Pen, Eraser, Select
+/// and shape tools' toggle buttons (one active at a time), the Eraser options (shown while the eraser is the tool),
 /// the Templates list and Keep as Template. A side bar keeps the header bar short enough
 /// for a narrow window and the tools next to the drawing.
 @MainActor
@@ -26,6 +26,8 @@ final class ToolStrip {
     var onKeep: (() -> Void)?
     private var isSyncing = false
     private let eraserIcon = DrawingArea()
+    /// The shape tools' drawn icons, kept for as long as their buttons show them.
+    var shapeIcons: [DrawingArea] = []
 
     /// Makes the bar with the pen chosen.
     init() {
@@ -88,6 +90,7 @@ final class ToolStrip {
         switch tool {
         case .pen: return Image(iconName: "document-edit-symbolic")
         case .select: return Image(iconName: "edit-select-all-symbolic")
+        case .line, .rectangle, .ellipse, .arrow: return shapeIcon(for: tool)
         case .eraser:
             // The icon theme has no eraser: draw one in the theme's colour, as symbolic icons are.
             eraserIcon.setSizeRequest(width: 16, height: 16)
