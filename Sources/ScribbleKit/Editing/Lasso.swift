@@ -70,14 +70,15 @@ public struct Lasso: Sendable {
         return false
     }
 
-    /// Whether every point of `mark` is inside the loop.
+    /// Whether all of `mark` is inside the loop: every point, and no segment leaving it (a
+    /// stroke across the notch of a U-shaped loop is not inside it).
     /// - Complexity: O(the mark's vertices × edges a band).
     public func encloses(_ mark: Mark) -> Bool {
         let box = mark.bounds
         guard !box.isNull, box.intersects(bounds) else { return false }
         var inside = true
-        Self.forEachSegment(of: mark) { _, point in
-            inside = contains(point)
+        Self.forEachSegment(of: mark) { previous, point in
+            inside = contains(point) && !(previous.map { crosses(from: $0, to: point) } ?? false)
             return inside
         }
         return inside

@@ -53,15 +53,14 @@ public struct SelectionBox: Sendable {
         return handle == .rotate ? Point(x: point.x, y: point.y - Self.rotateReach * viewPixel) : point
     }
 
-    /// The handle under `point`, if any (the rotate handle first, then corners before sides).
+    /// The handle under `point`, if any: the nearest, where a thin box's handles overlap.
     public func handle(at point: Point) -> Handle? {
         guard !rect.isNull else { return nil }
         let reach = (Self.handleSize / 2 + 2) * viewPixel
-        let order: [Handle] = [.rotate, .topLeft, .topRight, .bottomRight, .bottomLeft, .top, .right, .bottom, .left]
-        return order.first { handle in
+        return Handle.allCases.filter { handle in
             let spot = position(of: handle)
             return abs(spot.x - point.x) <= reach && abs(spot.y - point.y) <= reach
-        }
+        }.min { position(of: $0).distance(to: point) < position(of: $1).distance(to: point) }
     }
 
     /// The area the box and its handles cover when drawn through `transform`.
