@@ -33,9 +33,12 @@ final class ToolStrip {
     init() {
         view.addStyleClass(.toolbar)
         view.setMargins(6)
-        let group = Box(.vertical)
+        // Two columns, the drawing tools and the shapes, so the bar stays short enough for a
+        // window 300 px high.
+        let group = Grid()
         group.addStyleClass(.linked)
         var first: RadioButton?
+        var rows = [0, 0]
         for tool in ToolKind.allCases {
             let button = RadioButton(joining: first)
             first = first ?? button
@@ -49,7 +52,9 @@ final class ToolStrip {
                 self.onToolChosen?(tool)
             }
             buttons[tool] = button
-            group.packStart(button)
+            let column = tool.shape == nil ? 0 : 1
+            group.attach(button, column: column, row: rows[column])
+            rows[column] += 1
         }
         view.packStart(group)
         eraserOptionsButton.accessibleName = tr("Eraser options")
@@ -66,8 +71,11 @@ final class ToolStrip {
         keepButton.focusOnClick = false
         templatesButton.focusOnClick = false
         keepButton.onClicked { [weak self] _ in self?.onKeep?() }
-        view.packStart(templatesButton)
-        view.packStart(keepButton)
+        let templateRow = Box(.horizontal)
+        templateRow.addStyleClass(.linked)
+        templateRow.packStart(templatesButton, expand: true)
+        templateRow.packStart(keepButton, expand: true)
+        view.packStart(templateRow)
     }
 
     /// Shows `tool` as the chosen one (a key picked it, or stamping ended; `nil`: stamping
