@@ -58,10 +58,11 @@ public final class SelectTool: CanvasTool {
         let scribble = host.document.scribble
         let selection = host.selection
         selection.prune(on: scribble)
-        if let box, let handle = box.handle(at: point) {
+        let hit = scribble.topmostMark(at: point)?.mark
+        // A handle wins, but for Shift+click on a mark at the box's edge, which toggles the mark.
+        if let box, let handle = box.handle(at: point), !(modifiers.contains(.shift) && hit != nil) {
             return beginEdit(handle == .rotate ? .rotate(start: point) : .scale(handle: handle, start: point), box: box)
         }
-        let hit = scribble.topmostMark(at: point)?.mark
         if modifiers.contains(.shift) {
             if let hit { selection.toggle(hit) } else { lasso = ([point], modifiers) }
             return
