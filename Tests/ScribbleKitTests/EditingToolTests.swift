@@ -191,4 +191,14 @@ struct EditingToolTests {
         #expect(marks.count == 2 && marksEqual(marks[0], stroke) && marksEqual(marks[1], dot))
         #expect(MarkClipboard.marks(from: Array("not marks".utf8)) == nil)
     }
+
+    @Test func theRotateHandleHangsBelowABoxAtTheTopOfTheView() {
+        let view = Rect(minX: 0, minY: 0, maxX: 800, maxY: 600)
+        let atTop = SelectionBox(around: Rect(minX: 100, minY: 10, maxX: 200, maxY: 50), viewPixel: 1, visible: view)
+        #expect(atTop.position(of: .rotate).y > atTop.rect.maxY)
+        #expect(atTop.handle(at: atTop.position(of: .rotate)) == .rotate)
+        #expect(atTop.area().maxY > atTop.position(of: .rotate).y)
+        let lower = SelectionBox(around: Rect(minX: 100, minY: 200, maxX: 200, maxY: 250), viewPixel: 1, visible: view)
+        #expect(lower.position(of: .rotate).y < lower.rect.minY)
+    }
 }

@@ -66,6 +66,8 @@ public protocol CanvasToolHost: AnyObject {
     /// How long one pixel of the view is on the canvas (1 at 100 %): handles keep their size
     /// on screen at any zoom.
     var viewPixel: Float { get }
+    /// The canvas area in view (`Rect.null` when not known).
+    var visibleRect: Rect { get }
     /// Runs `body` once after `milliseconds`, unless the returned token is cancelled first
     /// (the pen's hold before shape recognition).
     func schedule(afterMilliseconds milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> ScheduledWork
@@ -93,6 +95,7 @@ public final class ScheduledWork {
 
 extension CanvasToolHost {
     public var viewPixel: Float { 1 }
+    public var visibleRect: Rect { .null }
     /// Without a clock to wait on (a test's host), nothing is ever run.
     public func schedule(afterMilliseconds milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> ScheduledWork {
         ScheduledWork()

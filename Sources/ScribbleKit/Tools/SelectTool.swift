@@ -44,7 +44,7 @@ public final class SelectTool: CanvasTool {
     /// The selection's box as it stands now; `nil` with nothing selected.
     public var box: SelectionBox? {
         let bounds = host.selection.bounds
-        return bounds.isNull ? nil : SelectionBox(around: bounds, viewPixel: host.viewPixel)
+        return bounds.isNull ? nil : SelectionBox(around: bounds, viewPixel: host.viewPixel, visible: host.visibleRect)
     }
 
     /// Whether `point` is on one of the selection's handles (the stamp tool hands such a

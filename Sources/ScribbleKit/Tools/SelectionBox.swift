@@ -2,7 +2,7 @@ import CCairo
 import CairoKit
 
 /// The box around a selection, with eight scale handles on its corners and sides and a
-/// rotate handle above it. Sizes are in view pixels (`viewPixel` canvas units each), so the
+/// rotate handle above it (below it when above is out of view). Sizes are in view pixels (`viewPixel` canvas units each), so the
 /// handles look and grab the same at any zoom.
 public struct SelectionBox: Sendable {
     /// A handle the pointer can grab.
@@ -29,11 +29,16 @@ public struct SelectionBox: Sendable {
     public let rect: Rect
     /// Canvas units a view pixel.
     public let viewPixel: Float
+    /// Whether the rotate handle hangs below the box: above it would be out of view.
+    let isRotateHandleBelow: Bool
 
-    /// The box around marks whose bounds are `bounds`, a few view pixels out.
-    public init(around bounds: Rect, viewPixel: Float) {
+    /// The box around marks whose bounds are `bounds`, a few view pixels out; `visible` is the
+    /// canvas area in view, if known.
+    public init(around bounds: Rect, viewPixel: Float, visible: Rect = .null) {
         rect = bounds.outset(by: Self.margin * viewPixel)
         self.viewPixel = viewPixel
+        let reach = (Self.rotateReach + Self.handleSize) * viewPixel
+        isRotateHandleBelow = !visible.isNull && rect.minY - reach < visible.minY && rect.maxY + reach <= visible.maxY
     }
 
     /// How far outside the marks the box is drawn, view pixels.
@@ -48,9 +53,13 @@ public struct SelectionBox: Sendable {
 
     /// Where `handle` is drawn.
     public func position(of handle: Handle) -> Point {
-        let side = handle.side, c = center
-        let point = Point(x: c.x + side.x * rect.width / 2, y: c.y + side.y * rect.height / 2)
-        return handle == .rotate ? Point(x: point.x, y: point.y - Self.rotateReach * viewPixel) : point
+        guard handle == .rotate else {
+            let side = handle.side, c = center
+            return Point(x: c.x + side.x * rect.width / 2, y: c.y + side.y * rect.height / 2)
+        }
+        return isRotateHandleBelow
+            ? Point(x: center.x, y: rect.maxY + Self.rotateReach * viewPixel)
+            : Point(x: center.x, y: rect.minY - Self.rotateReach * viewPixel)
     }
 
     /// The handle under `point`, if any: the nearest, where a thin box's handles overlap.
@@ -65,8 +74,11 @@ public struct SelectionBox: Sendable {
 
     /// The area the box and its handles cover when drawn through `transform`.
     public func area(through transform: AffineTransform = .identity) -> Rect {
-        let corners = [Handle.topLeft, .topRight, .bottomRight, .bottomLeft, .rotate].map { transform.apply(position(of: $0)) }
-        return corners.reduce(Rect.null) { $0.union($1) }.outset(by: (Self.handleSize + 4) * viewPixel)
+        // The rotate handle's reach above and below the box, wherever it hangs.
+        let reach = Self.rotateReach * viewPixel
+        let knobs = [Point(x: center.x, y: rect.minY - reach), Point(x: center.x, y: rect.maxY + reach)]
+        let corners = [Handle.topLeft, .topRight, .bottomRight, .bottomLeft].map { position(of: $0) } + knobs
+        return corners.map(transform.apply).reduce(Rect.null) { $0.union($1) }.outset(by: (Self.handleSize + 4) * viewPixel)
     }
 
     /// Draws the box, its handles and the rotate handle's stem, moved by `transform` (a drag
@@ -84,7 +96,8 @@ public struct SelectionBox: Sendable {
             }
         }
         cairo_close_path(cr)
-        let stemFoot = transform.apply(position(of: .top)), knob = transform.apply(position(of: .rotate))
+        let stemFoot = transform.apply(position(of: isRotateHandleBelow ? .bottom : .top))
+        let knob = transform.apply(position(of: .rotate))
         cairo_move_to(cr, Double(stemFoot.x), Double(stemFoot.y))
         cairo_line_to(cr, Double(knob.x), Double(knob.y))
         cairo_set_line_width(cr, pixel)

@@ -100,6 +100,8 @@ extension CanvasViewController: CanvasToolHost {
 
     var viewPixel: Float { Float(1 / canvasView.viewport.zoom) }
 
+    var visibleRect: Rect { canvasView.viewport.visibleRect }
+
     func schedule(afterMilliseconds milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> ScheduledWork {
         let work = ScheduledWork()
         let pending = PendingWork(work: work, body: body)
