@@ -61,13 +61,25 @@ public struct Lasso: Sendable {
         else { return false }
         let low = Self.band(min(a.y, b.y), minY: bounds.minY, height: bandHeight, count: bands.count)
         let high = Self.band(max(a.y, b.y), minY: bounds.minY, height: bandHeight, count: bands.count)
+        let minX = min(a.x, b.x), maxX = max(a.x, b.x), minY = min(a.y, b.y), maxY = max(a.y, b.y)
         for band in low...high {
             for edge in bands[band] {
                 let p = points[Int(edge)], q = points[(Int(edge) + 1) % points.count]
-                if segmentDistanceSquared(a, b, p, q) == 0 { return true }
+                // Most edges of the band lie to one side: a box check before the arithmetic.
+                guard max(p.x, q.x) >= minX, min(p.x, q.x) <= maxX, max(p.y, q.y) >= minY, min(p.y, q.y) <= maxY else { continue }
+                if Self.meet(a, b, p, q) { return true }
             }
         }
         return false
+    }
+
+    /// Whether the segments a–b and p–q meet (cross, or touch end to side).
+    private static func meet(_ a: Point, _ b: Point, _ p: Point, _ q: Point) -> Bool {
+        func side(_ o: Point, _ u: Point, _ v: Point) -> Float { (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x) }
+        let d1 = side(p, q, a), d2 = side(p, q, b), d3 = side(a, b, p), d4 = side(a, b, q)
+        if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) { return true }
+        // Collinear or touching: within the other's box (the box check above has passed).
+        return (d1 == 0 || d2 == 0 || d3 == 0 || d4 == 0) && segmentDistanceSquared(a, b, p, q) == 0
     }
 
     /// Whether all of `mark` is inside the loop: every point, and no segment leaving it (a

@@ -158,8 +158,11 @@ extension Scribble {
     /// Puts each of `replacements` in place of the top-level mark at its index, with one
     /// notification: a selection of thousands of marks moved or turned by a drag, each frame.
     /// Indices not on the canvas are skipped.
-    /// - Complexity: O(replacements · log replacements) plus their bounds.
+    /// - Complexity: O(replacements) plus their bounds.
     public func replaceMarks(at indices: [Int], with replacements: [Mark]) {
-        replaceMarks(zip(indices, replacements).map { ($0, 1, [$1]) })
+        let replaced = root.replaceChildMarks(at: indices, with: replacements)
+        guard !replaced.isEmpty else { return }
+        let dirty = replaced.reduce(Rect.null) { $0.union($1.old.bounds).union($1.new.bounds) }
+        notify(.replaced(replaced.map(\.old), by: replaced.map(\.new)), dirty: dirty)
     }
 }

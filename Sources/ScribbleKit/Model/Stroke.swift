@@ -246,6 +246,24 @@ public final class Stroke: Mark {
         if removesVertex || isSealed { recomputeBox() }
     }
 
+    /// Puts each of `marks` in place of the child mark at the same position of `indices`, one
+    /// for one, in one pass (a drag turning thousands of selected marks, each frame); an index
+    /// out of range, or of an inline vertex, is skipped. Returns the pairs replaced.
+    /// - Complexity: O(indices).
+    func replaceChildMarks(at indices: [Int], with marks: [Mark]) -> [(old: Mark, new: Mark)] {
+        var replaced: [(old: Mark, new: Mark)] = []
+        replaced.reserveCapacity(indices.count)
+        elements.withArray { array in
+            for (index, mark) in zip(indices, marks) where array.indices.contains(index) && type(of: mark) != Vertex.self {
+                guard case .mark(let old) = array[index] else { continue }
+                array[index] = .mark(mark)
+                replaced.append((old, mark))
+            }
+        }
+        if isSealed { recomputeBox() }
+        return replaced
+    }
+
     /// Removes every child.
     public func removeAll() {
         elements.removeAll()
