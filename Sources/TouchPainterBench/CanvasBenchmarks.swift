@@ -30,6 +30,10 @@ enum CanvasBenchmarks {
             ViewportBenchmarks.run(into: report)
             return
         }
+        if only.contains("editing") {
+            EditingBenchmarks.run(into: report)
+            return
+        }
         let canvases: [(label: String, strokes: Int, background: CanvasKind, pressure: Bool)] = [
             ("0", 0, .plain, false), ("100k", 100, .plain, false), ("1m", BigScribble.strokeCount, .plain, false),
             ("0_paper", 0, .paper, false), ("1m_paper", BigScribble.strokeCount, .paper, false),
@@ -48,6 +52,7 @@ enum CanvasBenchmarks {
         addFullRenders(to: report)
         addTextures(to: report)
         ViewportBenchmarks.run(into: report)
+        EditingBenchmarks.run(into: report)
     }
 
     /// Making each canvas texture, at scale 1 and 2.

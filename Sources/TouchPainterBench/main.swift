@@ -6,7 +6,7 @@ import ScribbleKit
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,storage,journal,export,xopp,app,gallery10k,sync,motion] [--app PATH-TO-touchpainter]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,export,xopp,app,gallery10k,sync,motion] [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH | --write-gallery FOLDER | --write-large-gallery FOLDER
     """
@@ -57,7 +57,7 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 
 let report = Report()
 do {
-    if !suites.isDisjoint(with: ["canvas", "render", "undo", "tools", "texture", "viewport"]) {
+    if !suites.isDisjoint(with: ["canvas", "render", "undo", "tools", "texture", "viewport", "editing"]) {
         CanvasBenchmarks.run(into: report, only: suites)
     }
     if suites.contains("storage") { try StorageBenchmarks.run(into: report, folder: folder) }

@@ -98,7 +98,7 @@ import Testing
         let stampPart = try #require(stamp.child(at: 0) as? Stroke)
         stampPart.color = .white
         stampPart.append(Point(x: 999, y: 999))
-        stamp.translate(dx: 1, dy: 1)
+        stampPart.location = Point(x: 5, y: 5)
         #expect(part.color == .black)
         #expect(part.count == 2)
         #expect(template.location == .zero)

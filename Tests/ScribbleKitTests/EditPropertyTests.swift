@@ -2,12 +2,14 @@ import PropertyBased
 import Testing
 @testable import ScribbleKit
 
-/// Random sequences of drawing, erasing, moving, deleting, restyling, stamping, undo and
+/// Random sequences of drawing, erasing, moving, deleting, restyling, stamping, turning a
+/// quarter turn, raising, lowering, bringing to front, sending to back, duplicating, undo and
 /// redo against a reference model that keeps each state whole: after every step the canvas
 /// must show exactly the model's marks, in order, with their places and colours.
 @Suite(.timeLimit(.minutes(2))) struct EditPropertyTests {
     enum Action: CaseIterable, Sendable {
         case draw, erase, move, delete, restyle, stamp, undo, redo
+        case turn, raise, lower, front, back, duplicate
     }
 
     /// What the model knows of a mark: its tag (kept in its size), place and colour.
@@ -40,6 +42,28 @@ import Testing
             past.append(current)
             current = next
         }
+    }
+
+    /// `marks` with the ones at `chosen` moved as `order` says, worked out one mark at a time.
+    static func reordered(_ marks: [Description], chosen: Set<Int>, _ order: ReorderMarksCommand.Order) -> [Description] {
+        var tagged = marks.enumerated().map { (mark: $1, chosen: chosen.contains($0)) }
+        switch order {
+        case .front: tagged = tagged.filter { !$0.chosen } + tagged.filter(\.chosen)
+        case .back: tagged = tagged.filter(\.chosen) + tagged.filter { !$0.chosen }
+        case .raise:
+            var index = tagged.count - 2
+            while index >= 0 {
+                if tagged[index].chosen, !tagged[index + 1].chosen { tagged.swapAt(index, index + 1) }
+                index -= 1
+            }
+        case .lower:
+            var index = 1
+            while index < tagged.count {
+                if tagged[index].chosen, !tagged[index - 1].chosen { tagged.swapAt(index, index - 1) }
+                index += 1
+            }
+        }
+        return tagged.map(\.mark)
     }
 
     private static func describe(_ mark: Mark) -> Description {
@@ -112,6 +136,45 @@ import Testing
                     let stamp = template.translated(dx: at.x - template.location.x, dy: at.y - template.location.y)
                     history.execute(DrawScribbleCommand(scribble: scribble, mark: stamp))
                     model.change { $0.append(Description(tag: template.size, location: at, color: template.color)) }
+                case .turn:
+                    let indices = pickSubset()
+                    guard !indices.isEmpty else { continue }
+                    let center = point()
+                    history.execute(
+                        ReplaceMarksCommand(
+                            scribble: scribble, marks: indices.map { scribble.marks[$0] },
+                            edit: .transform(.rotation(.pi / 2, about: center))))
+                    model.change { current in
+                        for index in indices {
+                            let p = current[index].location // a quarter turn clockwise on screen, worked out exactly
+                            current[index].location = Point(x: center.x - (p.y - center.y), y: center.y + (p.x - center.x))
+                        }
+                    }
+                case .raise, .lower, .front, .back:
+                    let indices = pickSubset()
+                    guard !indices.isEmpty else { continue }
+                    let order: ReorderMarksCommand.Order =
+                        switch action {
+                        case .raise: .raise
+                        case .lower: .lower
+                        case .front: .front
+                        default: .back
+                        }
+                    let command = ReorderMarksCommand(scribble: scribble, marks: indices.map { scribble.marks[$0] }, order: order)
+                    guard !command.isEmpty else { continue }
+                    history.execute(command)
+                    model.change { $0 = Self.reordered($0, chosen: Set(indices), order) }
+                case .duplicate:
+                    let indices = pickSubset()
+                    guard !indices.isEmpty else { continue }
+                    history.execute(AddMarksCommand(scribble: scribble, marks: indices.map { scribble.marks[$0].translated(dx: 16, dy: 16) }))
+                    model.change { current in
+                        current += indices.map { index in
+                            var copy = current[index]
+                            copy.location = Point(x: copy.location.x + 16, y: copy.location.y + 16)
+                            return copy
+                        }
+                    }
                 case .undo:
                     history.undo()
                     model.undo()

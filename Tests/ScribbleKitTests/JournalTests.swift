@@ -332,6 +332,7 @@ struct JournalReplayPropertyTests {
     /// One user action on a document.
     enum Action: CaseIterable, Sendable {
         case drawStroke, drawPressureStroke, drawDot, clear, undo, redo, save, erase, cut, move, restyle
+        case transform, raise, back, paste
     }
 
     @Test func replayRebuildsTheDrawingAndItsHistory() async {
@@ -389,6 +390,20 @@ struct JournalReplayPropertyTests {
                         ? .move(dx: Float(step), dy: -1.5)
                         : .restyle(color: Color(red: UInt8(step), green: 9, blue: 9, alpha: 200), size: Float(step % 5 + 1))
                     live.execute(ReplaceMarksCommand(scribble: live.scribble, marks: marks, edit: edit))
+                case .transform:
+                    let marks = live.scribble.marks.enumerated().filter { $0.offset % 2 != step % 2 }.map(\.element)
+                    guard !marks.isEmpty else { continue }
+                    let turn = AffineTransform.rotation(Double(step) * 0.3, about: Point(x: 10, y: 5))
+                        .then(.scale(sx: 1.5, sy: 0.75, about: Point(x: 3, y: 4)))
+                    live.execute(ReplaceMarksCommand(scribble: live.scribble, marks: marks, edit: .transform(turn)))
+                case .raise, .back:
+                    let marks = live.scribble.marks.enumerated().filter { $0.offset % 3 == step % 3 }.map(\.element)
+                    let command = ReorderMarksCommand(scribble: live.scribble, marks: marks, order: action == .raise ? .raise : .back)
+                    if !command.isEmpty { live.execute(command) }
+                case .paste:
+                    let marks = live.scribble.marks.prefix(2).map { $0.translated(dx: 16, dy: 16) }
+                    guard !marks.isEmpty else { continue }
+                    live.execute(AddMarksCommand(scribble: live.scribble, marks: Array(marks)))
                 }
             }
             journal.flush()

@@ -118,4 +118,49 @@ struct CanvasToolTests {
         #expect(key("Escape"))
         #expect(canvas.tool is PenTool)
     }
+
+    @Test func aStampIsSelectedAtOnceAndItsHandlesScaleIt() throws {
+        let template = Stroke(color: .black, size: 2)
+        template.append(Point(x: 0, y: 0))
+        template.append(Point(x: 40, y: 0))
+        canvas.startStamping(TemplateLibrary.Item(id: "t", name: "Template 1", mark: template))
+        send(.press, 100, 100)
+        send(.release, 100, 100)
+        let stamp = try #require(scribble.marks.first)
+        #expect(canvas.selection.marks.count == 1 && canvas.selection.marks[0] === stamp)
+        // The right-hand handle, dragged out: the stamp grows about its centre, as one more undo step.
+        let box = SelectionBox(around: stamp.bounds, viewPixel: canvas.viewPixel)
+        let handle = box.position(of: .right)
+        send(.press, Double(handle.x), Double(handle.y))
+        send(.motion, Double(handle.x) + 30, Double(handle.y))
+        send(.release, Double(handle.x) + 30, Double(handle.y))
+        #expect(scribble.marks.count == 1) // no second stamp
+        let scaled = try #require(scribble.marks.first)
+        #expect(scaled.bounds.width > 2 * stamp.bounds.width) // 2.2 times as long: (25 + 30) / 25
+        #expect(canvas.isStamping)
+        fixture.coordinator.document.undo()
+        #expect(scribble.marks.first === stamp)
+    }
+
+    @Test func shapeKeysAndTheSelectionsKeys() {
+        #expect(key("l") && canvas.tool is ShapeTool)
+        #expect(key("o") && (canvas.tool as? ShapeTool)?.kind == .ellipse)
+        #expect(key("p"))
+        line(20)
+        line(60)
+        #expect(!key("Page_Up")) // nothing selected: the key is left to others
+        #expect(key("a", [.control]))
+        #expect(canvas.tool is SelectTool && canvas.selection.marks.count == 2)
+        #expect(key("d", [.control]))
+        #expect(scribble.marks.count == 4 && canvas.selection.marks.count == 2)
+        #expect(scribble.marks[2].location == Point(x: 26, y: 36))
+        #expect(key("End"))
+        #expect(scribble.marks[0].location == Point(x: 26, y: 36)) // the copies at the back
+        #expect(key("Page_Up"))
+        #expect(scribble.marks[1].location == Point(x: 26, y: 36))
+        fixture.coordinator.document.undo()
+        fixture.coordinator.document.undo()
+        fixture.coordinator.document.undo()
+        #expect(scribble.marks.count == 2)
+    }
 }

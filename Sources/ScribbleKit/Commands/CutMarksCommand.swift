@@ -37,7 +37,8 @@ public final class CutMarksCommand: Command {
         self.scribble = scribble
     }
 
-    /// Prepares a recorded cut (a journal's): the top-level marks at `indices` (ascending,
+    /// Prepares a recorded cut (a journal's), or a recognised shape taking its stroke's place
+    /// (the pen's hold; journaled as a cut of one piece): the top-level marks at `indices` (ascending,
     /// in the drawing as it is before `execute()`) give way to `pieces`, `pieceCounts[i]` of
     /// them for the i-th mark, in order. An index not in the drawing, or not above the one
     /// before (a record this app did not write), is skipped.

@@ -1,5 +1,7 @@
-/// Puts edited copies in place of top-level marks — moved by the select tool, recoloured by
-/// the palette — as one undo step. Undo puts the untouched originals back, so nothing drifts.
+/// Puts edited copies in place of top-level marks — moved, scaled or rotated by the select
+/// tool, recoloured by the palette — as one undo step. Undo puts the untouched originals
+/// back, so nothing drifts. The copies are made by the edit Visitors (`TransformVisitor`,
+/// `StyleVisitor`; book §15.4), so the marks' classes know no edit.
 public final class ReplaceMarksCommand: Command {
     /// What the edit was, for the journal.
     public enum Edit: Sendable, Equatable {
@@ -7,6 +9,18 @@ public final class ReplaceMarksCommand: Command {
         case move(dx: Float, dy: Float)
         /// Colour and width set where given.
         case restyle(color: Color?, size: Float?)
+        /// Scaled, rotated (and moved) by an affine transform: the selection's handles.
+        case transform(AffineTransform)
+
+        /// The edited copy of `mark`, made by the Visitor for the edit.
+        /// - Complexity: O(the mark's vertices).
+        public func applied(to mark: Mark) -> Mark {
+            switch self {
+            case .move(let dx, let dy): mark.translated(dx: dx, dy: dy)
+            case .restyle(let color, let size): mark.restyled(color: color, size: size)
+            case .transform(let transform): mark.transformed(by: transform)
+            }
+        }
     }
 
     /// The scribble the marks are on.
@@ -21,12 +35,7 @@ public final class ReplaceMarksCommand: Command {
     public init(scribble: Scribble, marks: [Mark], edit: Edit) {
         self.scribble = scribble
         self.edit = edit
-        pairs = marks.map { original in
-            switch edit {
-            case .move(let dx, let dy): (original, original.translated(dx: dx, dy: dy))
-            case .restyle(let color, let size): (original, original.restyled(color: color, size: size))
-            }
-        }
+        pairs = marks.map { ($0, edit.applied(to: $0)) }
     }
 
     /// Records an edit already on show: `edited[i]` took `originals[i]`'s place while a
@@ -53,7 +62,9 @@ public final class ReplaceMarksCommand: Command {
 
 extension ReplaceMarksCommand: JournaledCommand {
     /// The marks' indices (the same before and after: copies take their originals' places) and the edit.
+    /// - Complexity: O(top-level marks + pairs).
     var journalRecord: JournalRecord {
-        .edit(indices: pairs.compactMap { scribble.index(of: $0.edited) ?? scribble.index(of: $0.original) }, edit)
+        let indices = scribble.indicesByIdentity()
+        return .edit(indices: pairs.compactMap { indices[ObjectIdentifier($0.edited)] ?? indices[ObjectIdentifier($0.original)] }, edit)
     }
 }

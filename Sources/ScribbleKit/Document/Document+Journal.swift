@@ -112,6 +112,10 @@ extension Document {
                     CutMarksCommand(
                         scribble: scribble, indices: indices, pieceCounts: pieceCounts,
                         pieces: Scribble(adopting: memento).marks))
+            case .add(let memento):
+                execute(AddMarksCommand(scribble: scribble, marks: Scribble(adopting: memento).marks))
+            case .order(let indices, let order):
+                execute(ReorderMarksCommand(scribble: scribble, indices: indices, order: order))
             case .base: break
             }
         }

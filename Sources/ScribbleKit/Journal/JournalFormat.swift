@@ -13,8 +13,10 @@ import Glibc
 /// A payload is a kind byte and its data: base (kind, then a string or a complete memento),
 /// draw (an incremental memento in the scribble file format), undo, redo, clear, remove
 /// (u32 count, u32 indices), edit (u32 count, u32 indices, then a move: 0, f32 dx, f32 dy;
-/// or a restyle: 1, flags (1 colour, 2 size), r g b a, f32 size), cut (u32 count, u32
-/// indices, u32 count, u32 piece counts, then a complete memento of the pieces). A gallery or
+/// or a restyle: 1, flags (1 colour, 2 size), r g b a, f32 size; or a transform: 2, six f64
+/// a b c d tx ty), cut (u32 count, u32 indices, u32 count, u32 piece counts, then a complete
+/// memento of the pieces), add (a complete memento of the marks), order (u32 count, u32
+/// indices, then 0 raise, 1 lower, 2 front, 3 back). A gallery or
 /// file base holds a stamp flag (1 when a `BaseStamp` follows: u64 size, u32 checksum, u32
 /// mark count) before its id or path. A snapshot base is its origin (kind byte, u32 length,
 /// string) then a complete memento.
@@ -28,8 +30,9 @@ enum JournalFormat {
     static let frameMagic: [UInt8] = [0xD1, 0x54, 0x50, 0x52]
     /// The version written, and the newest one read. Version 3 holds its mementos in scribble
     /// format version 2, version 4 adds the cut record, version 5 frames records with a magic
-    /// word, checks the header and stamps the base.
-    static let version: UInt16 = 5
+    /// word, checks the header and stamps the base, version 6 adds the add and order records
+    /// and the transform edit.
+    static let version: UInt16 = 6
     /// Bytes before the first record.
     static let headerLength = 16
     /// Bytes before a record's payload.
@@ -38,7 +41,7 @@ enum JournalFormat {
     static let maximumRecordLength = FileSystem.maximumFileSize
 
     private enum Kind: UInt8 {
-        case base = 1, draw, undo, redo, clear, remove, edit, cut
+        case base = 1, draw, undo, redo, clear, remove, edit, cut, add, order
     }
 
     private enum BaseKind: UInt8 {
@@ -122,6 +125,12 @@ enum JournalFormat {
                 let c = color ?? .black
                 bytes += [c.red, c.green, c.blue, c.alpha]
                 append((size ?? 0).bitPattern, to: &bytes)
+            case .transform(let t):
+                bytes.append(2)
+                for value in [t.a, t.b, t.c, t.d, t.tx, t.ty] {
+                    append(UInt32(truncatingIfNeeded: value.bitPattern), to: &bytes)
+                    append(UInt32(truncatingIfNeeded: value.bitPattern >> 32), to: &bytes)
+                }
             }
             return bytes
         case .cut(let indices, let pieceCounts, let pieces):
@@ -129,6 +138,12 @@ enum JournalFormat {
             append(indices, to: &bytes)
             append(pieceCounts, to: &bytes)
             return bytes + pieces.data
+        case .add(let marks): return [Kind.add.rawValue] + marks.data
+        case .order(let indices, let order):
+            var bytes = [Kind.order.rawValue]
+            append(indices, to: &bytes)
+            bytes.append(order.rawValue)
+            return bytes
         }
     }
 
@@ -155,6 +170,12 @@ enum JournalFormat {
                 let size = edit[1] & 2 == 0 ? nil : Float(bitPattern: word(edit, at: 6))
                 guard size.map({ $0.isFinite && $0 > 0 && $0 <= ScribbleFormat.maximumSize }) ?? true else { return nil }
                 return .edit(indices: indices, .restyle(color: color, size: size))
+            case 2 where edit.count == 49:
+                let values = (0..<6).map { Double(bitPattern: UInt64(word(edit, at: 1 + 8 * $0)) | UInt64(word(edit, at: 5 + 8 * $0)) << 32) }
+                guard values.allSatisfy(\.isFinite) else { return nil }
+                return .edit(
+                    indices: indices,
+                    .transform(AffineTransform(a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])))
             default:
                 return nil
             }
@@ -165,6 +186,14 @@ enum JournalFormat {
                 pieceCounts.reduce(0, { $0 + $1 }) == pieces.root.count
             else { return nil }
             return .cut(indices: indices, pieceCounts: pieceCounts, pieces)
+        case .add:
+            guard let memento = try? ScribbleMemento(data: rest), memento.isComplete else { return nil }
+            return .add(memento)
+        case .order:
+            guard let (indices, end) = indices(in: rest), end + 1 == rest.count,
+                let order = ReorderMarksCommand.Order(rawValue: rest[end])
+            else { return nil }
+            return .order(indices: indices, order)
         case .draw:
             guard let memento = try? ScribbleMemento(data: rest), !memento.isComplete else { return nil }
             return .draw(memento)

@@ -30,12 +30,16 @@ public enum JournalRecord: Sendable {
     /// Top-level marks taken off (eraser, Delete on a selection), by their indices in the
     /// drawing before any of them went, ascending.
     case remove(indices: [Int])
-    /// Top-level marks, by index, replaced by edited copies (moved, recoloured).
+    /// Top-level marks, by index, replaced by edited copies (moved, recoloured, scaled, rotated).
     case edit(indices: [Int], ReplaceMarksCommand.Edit)
     /// Top-level marks, by their indices in the drawing before any of them was cut
     /// (ascending), each replaced by `pieceCounts[i]` of the marks the memento holds, in
     /// order: what the eraser left of them (`CutMarksCommand`).
     case cut(indices: [Int], pieceCounts: [Int], ScribbleMemento)
+    /// Marks put on top as one step (pasted, duplicated): a complete memento of them, in order.
+    case add(ScribbleMemento)
+    /// Top-level marks, by index (ascending), moved in the drawing order (`ReorderMarksCommand`).
+    case order(indices: [Int], ReorderMarksCommand.Order)
 }
 
 /// A command the journal records as itself (other than drawing a mark, which the document

@@ -127,16 +127,6 @@ public final class Stroke: Mark {
         }
     }
 
-    /// Works out again the bounds every sealed group in the stroke keeps, innermost first:
-    /// after the sizes of marks inside it were changed in place (`Mark.restyled`, on a
-    /// fresh copy).
-    /// - Complexity: O(the marks under it).
-    func recomputeGroupBounds() {
-        guard markCount > 0 else { return }
-        for case .mark(let mark as Stroke) in elements { mark.recomputeGroupBounds() }
-        if isBoxedGroup { recomputeBox() }
-    }
-
     /// Appends a child; a plain `Vertex` is stored inline by its location.
     public func add(_ mark: Mark) {
         if type(of: mark) == Vertex.self {
@@ -256,27 +246,22 @@ public final class Stroke: Mark {
         if removesVertex || isSealed { recomputeBox() }
     }
 
-    /// Moves every child by (`dx`, `dy`); the moved points are clamped and snapped into
-    /// `MarkLimits` like any other, and pressures stay. Used on fresh copies only
-    /// (`Mark.translated`): a mark on the canvas may be read by a background render
-    /// meanwhile, so it never changes.
-    /// - Complexity: O(children and their descendants).
-    public func translate(dx: Float, dy: Float) {
-        for index in elements.indices {
-            switch elements[index] {
-            case .vertex(let point): elements[index] = .vertex(MarkLimits.clamped(Point(x: point.x + dx, y: point.y + dy)))
-            case .mark(let mark): mark.translate(dx: dx, dy: dy)
+    /// Puts each of `marks` in place of the child mark at the same position of `indices`, one
+    /// for one, in one pass (a drag turning thousands of selected marks, each frame); an index
+    /// out of range, or of an inline vertex, is skipped. Returns the pairs replaced.
+    /// - Complexity: O(indices).
+    func replaceChildMarks(at indices: [Int], with marks: [Mark]) -> [(old: Mark, new: Mark)] {
+        var replaced: [(old: Mark, new: Mark)] = []
+        replaced.reserveCapacity(indices.count)
+        elements.withArray { array in
+            for (index, mark) in zip(indices, marks) where array.indices.contains(index) && type(of: mark) != Vertex.self {
+                guard case .mark(let old) = array[index] else { continue }
+                array[index] = .mark(mark)
+                replaced.append((old, mark))
             }
         }
-        if isBoxedGroup {
-            recomputeBox() // the children's own boxes moved, each by its own clamping
-        } else if !box.isNull {
-            // Clamping and snapping never reorder points, so the moved box's corners are the
-            // moved points' extremes.
-            let low = MarkLimits.clamped(Point(x: box.minX + dx, y: box.minY + dy))
-            let high = MarkLimits.clamped(Point(x: box.maxX + dx, y: box.maxY + dy))
-            box = Rect(minX: low.x, minY: low.y, maxX: high.x, maxY: high.y)
-        }
+        if isSealed { recomputeBox() }
+        return replaced
     }
 
     /// Removes every child.

@@ -36,7 +36,7 @@ public final class CanvasInput {
             gestureTool = gesture
             gesture.press(at: event.point, modifiers: event.modifiers)
         case .motion where isPressed && event.isPrimaryDown:
-            (gestureTool ?? tool).drag(to: event.point)
+            (gestureTool ?? tool).drag(to: event.point, modifiers: event.modifiers)
         case .motion:
             tool.hover(at: event.point)
         case .release where event.button == 1 && isPressed:

@@ -12,6 +12,9 @@ public protocol CanvasTool: AnyObject {
     func press(at point: Point, modifiers: ToolModifiers)
     /// The pointer moved to `point` with the primary button down.
     func drag(to point: Point)
+    /// The pointer moved to `point` with the primary button down and `modifiers` held now
+    /// (a shape tool constrains while Shift is held); by default the same as `drag(to:)`.
+    func drag(to point: Point, modifiers: ToolModifiers)
     /// The primary button came up at `point`.
     func release(at point: Point)
     /// The pointer moved to `point` with no button down; `nil` when it left the canvas.
@@ -26,6 +29,7 @@ public protocol CanvasTool: AnyObject {
 
 extension CanvasTool {
     public var cursorName: String { "crosshair" }
+    public func drag(to point: Point, modifiers: ToolModifiers) { drag(to: point) }
     public func hover(at point: Point?) {}
     public func finishGesture() {}
     public func drawOverlay(on context: CairoContext) {}
@@ -35,8 +39,12 @@ extension CanvasTool {
 public struct ToolModifiers: OptionSet, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
-    /// Shift: the select tool adds or removes a mark.
+    /// Shift: the select tool adds or removes a mark; shapes and handles are constrained.
     public static let shift = ToolModifiers(rawValue: 1)
+    /// Ctrl: a shape is drawn from its centre.
+    public static let control = ToolModifiers(rawValue: 2)
+    /// Alt: the lasso selects every mark it touches, not only those wholly inside.
+    public static let alt = ToolModifiers(rawValue: 4)
 }
 
 /// What a tool works on: the canvas controller gives each tool the document, the pen, the
@@ -55,4 +63,41 @@ public protocol CanvasToolHost: AnyObject {
     var eraserOptions: EraserOptions { get }
     /// Asks for `rect` of the overlay (canvas coordinates) to be drawn again.
     func overlayNeedsDisplay(in rect: Rect)
+    /// How long one pixel of the view is on the canvas (1 at 100 %): handles keep their size
+    /// on screen at any zoom.
+    var viewPixel: Float { get }
+    /// The canvas area in view (`Rect.null` when not known).
+    var visibleRect: Rect { get }
+    /// Runs `body` once after `milliseconds`, unless the returned token is cancelled first
+    /// (the pen's hold before shape recognition).
+    func schedule(afterMilliseconds milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> ScheduledWork
+}
+
+/// Work `CanvasToolHost.schedule` will do later; `cancel()` drops it.
+@MainActor
+public final class ScheduledWork {
+    /// Whether it was cancelled.
+    public private(set) var isCancelled = false
+    private let onCancel: () -> Void
+
+    /// Work that `onCancel` removes from wherever it waits.
+    public init(onCancel: @escaping () -> Void = {}) {
+        self.onCancel = onCancel
+    }
+
+    /// Drops the work if it has not run yet.
+    public func cancel() {
+        guard !isCancelled else { return }
+        isCancelled = true
+        onCancel()
+    }
+}
+
+extension CanvasToolHost {
+    public var viewPixel: Float { 1 }
+    public var visibleRect: Rect { .null }
+    /// Without a clock to wait on (a test's host), nothing is ever run.
+    public func schedule(afterMilliseconds milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> ScheduledWork {
+        ScheduledWork()
+    }
 }

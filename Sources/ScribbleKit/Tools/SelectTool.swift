@@ -1,15 +1,38 @@
 import CCairo
 import CairoKit
+import Glibc
 
-/// Picks and moves marks (book chapter 19): a click selects the topmost mark under the pointer,
-/// Shift+click adds or removes one, a click on empty canvas clears; dragging a selected mark
-/// moves the whole selection, live, as one undo step on release. The selection shows as a
-/// dashed outline around each mark's bounds, drawn above the drawing.
+/// Picks and edits marks (book chapter 19): a click selects the topmost mark under the
+/// pointer, Shift+click adds or removes one; a drag from empty canvas draws a lasso that
+/// selects the marks wholly inside it (with Alt, every mark it touches; with Shift, added to
+/// the selection). The selection shows a box with eight scale handles and a rotate handle:
+/// dragging a handle scales (Shift keeps the aspect ratio) or rotates (Shift: 15° steps)
+/// about the box's centre, dragging inside it moves. Each drag shows live and is one undo
+/// step on release, its copies made by the `TransformVisitor` (book §15.4).
 @MainActor
 public final class SelectTool: CanvasTool {
+    /// What a drag on the selection does.
+    private enum Edit {
+        case move(start: Point)
+        case scale(handle: SelectionBox.Handle, start: Point)
+        case rotate(start: Point)
+    }
+
+    /// A drag editing the selection: the marks as they were, where they are in the drawing,
+    /// the copies on show and the transform that made them.
+    private struct EditGesture {
+        let edit: Edit
+        let box: SelectionBox
+        let originals: [Mark]
+        let indices: [Int]
+        var shown: [Mark]
+        var transform = AffineTransform.identity
+    }
+
     private unowned let host: CanvasToolHost
-    /// The drag under way: where it started, the marks as they were, and the moved copies on show.
-    private var move: (start: Point, originals: [Mark], shown: [Mark], dx: Float, dy: Float)?
+    private var editing: EditGesture?
+    /// The lasso being drawn and the modifiers held at its start.
+    private var lasso: (points: [Point], modifiers: ToolModifiers)?
 
     /// A select tool over `host`'s document and selection.
     public init(host: CanvasToolHost) {
@@ -18,68 +41,190 @@ public final class SelectTool: CanvasTool {
 
     public var cursorName: String { "default" }
 
+    /// The selection's box as it stands now; `nil` with nothing selected.
+    public var box: SelectionBox? {
+        let bounds = host.selection.bounds
+        return bounds.isNull ? nil : SelectionBox(around: bounds, viewPixel: host.viewPixel, visible: host.visibleRect)
+    }
+
+    /// Whether `point` is on one of the selection's handles (the stamp tool hands such a
+    /// press to the select tool, so a fresh stamp can be scaled or turned at once).
+    public func isOnHandle(_ point: Point) -> Bool {
+        host.selection.prune(on: host.document.scribble)
+        return box?.handle(at: point) != nil
+    }
+
     public func press(at point: Point, modifiers: ToolModifiers) {
         let scribble = host.document.scribble
         let selection = host.selection
         selection.prune(on: scribble)
         let hit = scribble.topmostMark(at: point)?.mark
+        // A handle wins, but for Shift+click on a mark at the box's edge, which toggles the mark.
+        if let box, let handle = box.handle(at: point), !(modifiers.contains(.shift) && hit != nil) {
+            return beginEdit(handle == .rotate ? .rotate(start: point) : .scale(handle: handle, start: point), box: box)
+        }
         if modifiers.contains(.shift) {
-            if let hit { selection.toggle(hit) }
+            if let hit { selection.toggle(hit) } else { lasso = ([point], modifiers) }
             return
         }
-        guard let hit else { return selection.clear() }
-        if !selection.contains(hit) { selection.set([hit]) }
-        move = (point, selection.marks, selection.marks, 0, 0)
+        if let hit {
+            if !selection.contains(hit) { selection.set([hit]) }
+        } else if box.map({ Self.contains($0.rect, point) }) != true {
+            selection.clear()
+            lasso = ([point], modifiers)
+            return
+        }
+        if let box { beginEdit(.move(start: point), box: box) }
     }
 
-    public func drag(to point: Point) {
-        guard var move else { return }
-        let dx = point.x - move.start.x, dy = point.y - move.start.y
-        guard dx != move.dx || dy != move.dy else { return }
-        let scribble = host.document.scribble
-        let moved = move.originals.map { $0.translated(dx: dx, dy: dy) }
-        for (shown, fresh) in zip(move.shown, moved) { scribble.replace(shown, with: fresh) }
-        move.shown = moved
-        move.dx = dx
-        move.dy = dy
-        self.move = move
-        host.selection.set(moved)
+    public func drag(to point: Point) { drag(to: point, modifiers: []) }
+
+    public func drag(to point: Point, modifiers: ToolModifiers) {
+        if var lasso {
+            guard let last = lasso.points.last, last.distance(to: point) >= host.viewPixel else { return }
+            lasso.points.append(point)
+            self.lasso = lasso
+            host.overlayNeedsDisplay(in: Rect.null.union(last).union(point).outset(by: 3 * host.viewPixel))
+            return
+        }
+        guard var editing, let transform = transform(for: editing, at: point, modifiers: modifiers),
+            transform != editing.transform
+        else { return }
+        let before = editing.box.area(through: editing.transform)
+        let fresh =
+            transform.isTranslation
+            ? editing.originals.map { $0.translated(dx: Float(transform.tx), dy: Float(transform.ty)) }
+            : editing.originals.map { $0.transformed(by: transform) }
+        host.document.scribble.replaceMarks(at: editing.indices, with: fresh)
+        editing.shown = fresh
+        editing.transform = transform
+        self.editing = editing
+        host.selection.set(fresh)
+        host.overlayNeedsDisplay(in: before.union(editing.box.area(through: transform)))
     }
 
     public func release(at point: Point) {
-        drag(to: point)
+        if lasso != nil { return finishLasso() }
         finishGesture()
     }
 
     public func finishGesture() {
-        defer { move = nil }
-        guard let move, move.dx != 0 || move.dy != 0 else { return }
+        if lasso != nil { return finishLasso() }
+        defer { editing = nil }
+        guard let editing, editing.transform != .identity else { return }
+        host.overlayNeedsDisplay(in: editing.box.area(through: editing.transform))
+        let t = editing.transform
+        let edit: ReplaceMarksCommand.Edit = t.isTranslation ? .move(dx: Float(t.tx), dy: Float(t.ty)) : .transform(t)
         host.document.commit(
-            ReplaceMarksCommand(
-                scribble: host.document.scribble, originals: move.originals,
-                edited: move.shown, edit: .move(dx: move.dx, dy: move.dy)))
+            ReplaceMarksCommand(scribble: host.document.scribble, originals: editing.originals, edited: editing.shown, edit: edit))
     }
 
-    /// A dashed rectangle around each selected mark, dark over light so it shows on any colour.
+    /// Draws the lasso, or the selection's box with its handles (turned and scaled with a
+    /// drag under way) and a faint outline around each selected mark.
     public func drawOverlay(on context: CairoContext) {
         let cr = context.pointer
-        let margin = Selection.outlineMargin
-        let pixel = Viewport.viewPixel(on: cr) // lines and dashes in view pixels at any zoom
-        for mark in host.selection.marks {
-            let box = mark.bounds.outset(by: margin).integral
-            guard !box.isNull else { continue }
-            cairo_rectangle(
-                cr, Double(box.minX) + pixel / 2, Double(box.minY) + pixel / 2,
-                Double(box.width) - pixel, Double(box.height) - pixel)
+        let pixel = Viewport.viewPixel(on: cr)
+        if let lasso, let first = lasso.points.first {
+            cairo_new_path(cr)
+            cairo_move_to(cr, Double(first.x), Double(first.y))
+            for point in lasso.points.dropFirst() { cairo_line_to(cr, Double(point.x), Double(point.y)) }
+            cairo_set_line_width(cr, pixel)
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
+            cairo_stroke_preserve(cr)
+            var dashes: [Double] = [4 * pixel, 3 * pixel]
+            cairo_set_dash(cr, &dashes, 2, 0)
+            cairo_set_source_rgb(cr, 0.1, 0.35, 0.85)
+            cairo_stroke(cr)
+            cairo_set_dash(cr, nil, 0, 0)
+            return
         }
-        cairo_set_line_width(cr, pixel)
-        cairo_set_dash(cr, nil, 0, 0)
-        cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
-        cairo_stroke_preserve(cr)
-        var dashes: [Double] = [4 * pixel, 3 * pixel]
-        cairo_set_dash(cr, &dashes, 2, 0)
-        cairo_set_source_rgb(cr, 0.1, 0.35, 0.85)
-        cairo_stroke(cr)
-        cairo_set_dash(cr, nil, 0, 0)
+        let marks = host.selection.marks
+        if marks.count > 1, marks.count <= Self.outlinedMarks {
+            for mark in marks {
+                let outline = mark.bounds.outset(by: 2 * Float(pixel))
+                guard !outline.isNull else { continue }
+                cairo_rectangle(cr, Double(outline.minX), Double(outline.minY), Double(outline.width), Double(outline.height))
+            }
+            cairo_set_line_width(cr, pixel)
+            cairo_set_source_rgba(cr, 0.1, 0.35, 0.85, 0.45)
+            cairo_stroke(cr)
+        }
+        if let editing, !editing.transform.isTranslation {
+            editing.box.draw(on: context, through: editing.transform)
+        } else {
+            box?.draw(on: context)
+        }
+    }
+
+    /// The most marks that get an outline each; more show only the box (thousands of
+    /// rectangles every frame would slow a drag).
+    static let outlinedMarks = 200
+
+    /// Starts a drag that edits the selection.
+    private func beginEdit(_ edit: Edit, box: SelectionBox) {
+        let scribble = host.document.scribble
+        let known = scribble.indicesByIdentity()
+        let marks = host.selection.marks.filter { known[ObjectIdentifier($0)] != nil }
+        editing = EditGesture(
+            edit: edit, box: box, originals: marks, indices: marks.compactMap { known[ObjectIdentifier($0)] }, shown: marks)
+    }
+
+    /// The transform a drag to `point` makes.
+    private func transform(for gesture: EditGesture, at point: Point, modifiers: ToolModifiers) -> AffineTransform? {
+        let center = gesture.box.center
+        switch gesture.edit {
+        case .move(let start):
+            return .translation(dx: Double(point.x - start.x), dy: Double(point.y - start.y))
+        case .rotate(let start):
+            var angle = atan2(Double(point.y - center.y), Double(point.x - center.x))
+            angle -= atan2(Double(start.y - center.y), Double(start.x - center.x))
+            if modifiers.contains(.shift) { angle = (angle / (Double.pi / 12)).rounded() * (Double.pi / 12) }
+            return .rotation(angle, about: center)
+        case .scale(let handle, _):
+            let side = handle.side
+            let halfWidth = Double(gesture.box.rect.width) / 2, halfHeight = Double(gesture.box.rect.height) / 2
+            let dx = Double(point.x - center.x), dy = Double(point.y - center.y)
+            var sx = side.x != 0 && halfWidth > 0 ? dx / (Double(side.x) * halfWidth) : 1
+            var sy = side.y != 0 && halfHeight > 0 ? dy / (Double(side.y) * halfHeight) : 1
+            if modifiers.contains(.shift) {
+                let uniform: Double
+                if side.x != 0, side.y != 0 {
+                    // The pointer's reach along the diagonal through the handle.
+                    let hx = Double(side.x) * halfWidth, hy = Double(side.y) * halfHeight
+                    uniform = (dx * hx + dy * hy) / max(hx * hx + hy * hy, .leastNormalMagnitude)
+                } else {
+                    uniform = side.x != 0 ? sx : sy
+                }
+                (sx, sy) = (uniform, uniform)
+            }
+            return .scale(sx: Self.bounded(sx), sy: Self.bounded(sy), about: center)
+        }
+    }
+
+    /// A scale factor kept off zero (which would flatten the marks for good), keeping its sign.
+    private static func bounded(_ factor: Double) -> Double {
+        guard factor.isFinite else { return 1 }
+        return abs(factor) < 0.01 ? (factor < 0 ? -0.01 : 0.01) : min(max(factor, -1000), 1000)
+    }
+
+    private static func contains(_ rect: Rect, _ point: Point) -> Bool {
+        point.x >= rect.minX && point.x <= rect.maxX && point.y >= rect.minY && point.y <= rect.maxY
+    }
+
+    /// Selects what the lasso closed around and forgets the lasso.
+    private func finishLasso() {
+        guard let lasso else { return }
+        self.lasso = nil
+        let drawn = lasso.points.reduce(Rect.null) { $0.union($1) }
+        host.overlayNeedsDisplay(in: drawn.outset(by: 3 * host.viewPixel))
+        let loop = Lasso(lasso.points)
+        guard loop.isClosed else { return }
+        let picked = host.document.scribble.marks(in: loop, touching: lasso.modifiers.contains(.alt))
+        if lasso.modifiers.contains(.shift) {
+            let selection = host.selection
+            selection.set(selection.marks + picked.filter { !selection.contains($0) })
+        } else {
+            host.selection.set(picked)
+        }
     }
 }

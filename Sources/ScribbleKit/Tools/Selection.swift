@@ -51,13 +51,17 @@ public final class Selection {
         marks.compactMap { mark in scribble.index(of: mark).map { ($0, mark) } }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// The area the selection's outlines cover.
-    public var outlineBounds: Rect {
-        marks.reduce(Rect.null) { $0.union($1.bounds) }.outset(by: Selection.outlineMargin + 2)
-    }
+    /// The area the selected marks paint.
+    /// - Complexity: O(selected marks).
+    public var bounds: Rect { marks.reduce(Rect.null) { $0.union($1.bounds) } }
 
-    /// How far outside a mark's bounds its outline is drawn.
-    static let outlineMargin: Float = 4
+    /// The area the selection's box, handles and outlines cover, at `viewPixel` canvas units
+    /// a view pixel.
+    public func outlineBounds(viewPixel: Float = 1) -> Rect {
+        let box = bounds
+        guard !box.isNull else { return .null }
+        return SelectionBox(around: box, viewPixel: viewPixel).area()
+    }
 
     private func notify() {
         observers.forEach { $0() }

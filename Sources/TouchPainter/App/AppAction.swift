@@ -62,8 +62,9 @@ enum AppAction: String, CaseIterable {
     /// does not list.
     var listing: KeyShortcut? {
         switch self {
-        case .undo: KeyShortcut(.drawing, accelerators, tr("Undo"))
-        case .redo: KeyShortcut(.drawing, accelerators, tr("Redo"))
+        // One line for both, so the window keeps to two columns and fits 1024×768.
+        case .undo: KeyShortcut(.drawing, accelerators, tr("Undo, redo"), tr("Redo: Ctrl+Shift+Z or Ctrl+Y"))
+        case .redo: nil // listed with undo
         case .newScribble:
             KeyShortcut(
                 .drawing, accelerators + AppAction.delete.accelerators, tr("New scribble"),
@@ -80,7 +81,7 @@ enum AppAction: String, CaseIterable {
         case .openGallery: KeyShortcut(.scribbles, accelerators, tr("Open the gallery"))
         case .importNotebook: KeyShortcut(.scribbles, accelerators, tr("Import a Xournal++ notebook"))
         case .export: KeyShortcut(.scribbles, accelerators, tr("Export"), tr("PNG, SVG, PDF or Xournal++"))
-        case .copy: KeyShortcut(.scribbles, accelerators, tr("Copy the drawing as an image"))
+        case .copy: KeyShortcut(.scribbles, accelerators, tr("Copy the selection, or the drawing"))
         case .print: KeyShortcut(.scribbles, accelerators, tr("Print"))
         case .rename: KeyShortcut(.gallery, accelerators, tr("Rename the selected scribble"))
         case .delete: KeyShortcut(.gallery, accelerators, tr("Delete the selected scribble"))
@@ -123,10 +124,11 @@ struct KeyShortcut {
 
     /// The keys the canvas and the gallery handle themselves, not through an action.
     static let handledByViews: [KeyShortcut] = [
-        KeyShortcut(.tools, ["p"], tr("Pen")),
-        KeyShortcut(.tools, ["e"], tr("Eraser")),
-        KeyShortcut(.tools, ["s"], tr("Select"), tr("Shift+click adds or removes a mark")),
-        KeyShortcut(.tools, ["Delete", "BackSpace"], tr("Delete the selection")),
+        KeyShortcut(.tools, ["p", "e", "s"], tr("Pen, eraser, select"), tr("Shift+click adds or removes a mark")),
+        KeyShortcut(.tools, ["l", "r", "o", "a"], tr("Line, rectangle, ellipse, arrow"), tr("Shift: constrained; Ctrl: centred")),
+        KeyShortcut(.tools, ["<Primary>a"], tr("Select all"), tr("Ctrl+D duplicates the selection")),
+        KeyShortcut(.tools, ["Page_Up", "Page_Down"], tr("Raise or lower the selection"), tr("Home, End: to front, to back")),
+        KeyShortcut(.tools, ["Delete", "BackSpace"], tr("Delete the selection"), tr("Ctrl+X cuts it, Ctrl+V pastes")),
         KeyShortcut(.tools, ["Left", "Right", "Up", "Down"], tr("Move the selection"), tr("With Shift: ten pixels at a time")),
         KeyShortcut(.tools, ["t"], tr("Keep the selection as a template")),
         KeyShortcut(.tools, ["Escape"], tr("Clear the selection, or stop stamping")),

@@ -134,7 +134,11 @@ final class TouchPainterApp {
         case .openGallery: return { coordinator.requestViewChange(to: .gallery) }
         case .importNotebook: return { canvas.importFileChooser() }
         case .export: return { coordinator.exportController.exportDrawing() }
-        case .copy: return onCanvas { coordinator.exportController.copyDrawing() }
+        case .copy:
+            return onCanvas {
+                canvas.selection.prune(on: canvas.document.scribble)
+                if canvas.selection.isEmpty { coordinator.exportController.copyDrawing() } else { canvas.copySelection() }
+            }
         case .print: return { coordinator.exportController.printDrawing() }
         case .rename: return { coordinator.renameRequested() }
         case .delete: return { coordinator.deleteRequested() }

@@ -19,9 +19,10 @@ extension CanvasViewController {
     }
 
     /// The canvas' single-key shortcuts, heard by the window whatever has the focus (but an
-    /// entry): P, E, S pick a tool, T keeps the selection as a template. Returns false for
-    /// keys it leaves to others.
+    /// entry): P, E, S, L, R, O, A pick a tool, T keeps the selection as a template; the
+    /// selection's edits (`handleEditingKey`) too. Returns false for keys it leaves to others.
     func handleShortcutKey(_ key: KeyEvent) -> Bool {
+        if handleEditingKey(key) { return true }
         guard key.modifiers.isDisjoint(with: [.control, .alt, .shift]) else { return false }
         if let kind = ToolKind.allCases.first(where: { $0.key == key.key }) {
             choose(kind)
@@ -29,6 +30,35 @@ extension CanvasViewController {
         }
         guard key.key == .character("t") else { return false }
         keepSelectionAsTemplate()
+        return true
+    }
+
+    /// Ctrl+A selects all; with a selection Ctrl+C, Ctrl+X and Ctrl+D copy, cut and
+    /// duplicate it and Page Up/Down, Home/End move it in the drawing order; Ctrl+V pastes.
+    /// Without a selection Ctrl+C is left to the Copy action (the drawing as an image), and
+    /// the other keys to whoever wants them.
+    private func handleEditingKey(_ key: KeyEvent) -> Bool {
+        selection.prune(on: document.scribble)
+        let hasSelection = !selection.isEmpty
+        if key.modifiers == [.control] {
+            switch key.key {
+            case .character("a"): selectAll()
+            case .character("v"): paste()
+            case .character("c") where hasSelection: copySelection()
+            case .character("x") where hasSelection: cutSelection()
+            case .character("d") where hasSelection: duplicateSelection()
+            default: return false
+            }
+            return true
+        }
+        guard key.modifiers.isEmpty, hasSelection else { return false }
+        switch key.key {
+        case .pageUp: reorderSelection(.raise)
+        case .pageDown: reorderSelection(.lower)
+        case .home: reorderSelection(.front)
+        case .end: reorderSelection(.back)
+        default: return false
+        }
         return true
     }
 

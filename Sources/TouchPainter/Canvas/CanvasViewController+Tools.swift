@@ -12,6 +12,7 @@ extension CanvasViewController: CanvasToolHost {
             case .pen: PenTool(host: self)
             case .eraser: EraserTool(host: self)
             case .select: SelectTool(host: self)
+            case .line, .rectangle, .ellipse, .arrow: ShapeTool(host: self, kind: kind.shape ?? .line)
             }
         if kind != .select { selection.clear() }
         toolKind = kind
@@ -85,7 +86,7 @@ extension CanvasViewController: CanvasToolHost {
 
     /// Redraws the selection's outlines where they were and where they are.
     func selectionDidChange() {
-        let outline = selection.outlineBounds
+        let outline = selection.outlineBounds(viewPixel: viewPixel)
         overlayNeedsDisplay(in: shownSelectionOutline.union(outline))
         shownSelectionOutline = outline
         toolStrip.keepButton.isSensitive = !selection.isEmpty
@@ -96,4 +97,25 @@ extension CanvasViewController: CanvasToolHost {
     func overlayNeedsDisplay(in rect: Rect) {
         canvasView.invalidate(rect)
     }
+
+    var viewPixel: Float { Float(1 / canvasView.viewport.zoom) }
+
+    var visibleRect: Rect { canvasView.viewport.visibleRect }
+
+    func schedule(afterMilliseconds milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> ScheduledWork {
+        let work = ScheduledWork()
+        let pending = PendingWork(work: work, body: body)
+        MainLoop.after(milliseconds: milliseconds) {
+            guard !pending.work.isCancelled else { return }
+            pending.work.cancel() // done: a later cancel does nothing
+            pending.body()
+        }
+        return work
+    }
+}
+
+/// Work waiting on a main-loop timeout; made, run and dropped on the main thread only.
+private struct PendingWork: @unchecked Sendable {
+    let work: ScheduledWork
+    let body: @MainActor () -> Void
 }

@@ -24,6 +24,16 @@ extension ToolEvent {
         self.init(
             kind: kind, point: point, device: device, pressure: event.pressure.map(Float.init),
             button: event.button, isPrimaryDown: event.isPrimaryDown, isDoubleClick: event.isDoubleClick,
-            modifiers: event.modifiers.contains(.shift) ? .shift : [])
+            modifiers: ToolModifiers(event.modifiers))
+    }
+}
+
+extension ToolModifiers {
+    /// The toolkit's modifier keys as the tools heed them.
+    init(_ keys: KeyModifiers) {
+        self = []
+        if keys.contains(.shift) { insert(.shift) }
+        if keys.contains(.control) { insert(.control) }
+        if keys.contains(.alt) { insert(.alt) }
     }
 }

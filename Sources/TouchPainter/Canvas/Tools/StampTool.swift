@@ -4,7 +4,10 @@ import ScribbleKit
 
 /// Stamps a pattern template (book chapter 3, the Prototype): each click adds a fresh
 /// deep copy of the template centred on the click point, one undo step per stamp. A faint
-/// preview of the whole stamp, centred on the pointer, shows where it will land.
+/// preview of the whole stamp, centred on the pointer, shows where it will land. The stamp
+/// just made is selected (book §3.6: clones that can be transformed): its box's handles
+/// scale and turn it at once, through a select tool this tool hands such presses to, and
+/// "Keep as template" keeps it, transformed, as a new template.
 ///
 /// A huge template (a million strokes) is copied off the main thread: the copy, and the
 /// journal's memento of it, are made on the stamp queue, and the stamp goes on the canvas as
@@ -21,6 +24,10 @@ final class StampTool: CanvasTool {
     private let picture: StampPicture?
     /// Where the preview is drawn; `nil` when the pointer is off the canvas.
     private var previewPoint: Point?
+    /// Scales and turns the stamp just made, when a press lands on its handles.
+    private let handles: SelectTool
+    /// Whether the press under way went to `handles`.
+    private var isEditingStamp = false
 
     /// Stamps copies of `template` on `host`'s document. `size` is its marks and vertices
     /// (counted off the main thread by the library; counted here if not given).
@@ -29,16 +36,24 @@ final class StampTool: CanvasTool {
         self.template = template
         isHuge = (size ?? Self.size(of: template)) > TemplateLibrary.hugeSize
         self.picture = picture
+        handles = SelectTool(host: host)
     }
 
     var cursorName: String { "copy" }
 
     func press(at point: Point, modifiers: ToolModifiers) {
+        if handles.isOnHandle(point) {
+            isEditingStamp = true
+            hover(at: nil)
+            return handles.press(at: point, modifiers: modifiers)
+        }
         let document = host.document
+        let selection = host.selection
         guard isHuge else {
             let stamp = copy(placedAt: point)
             document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp))
             document.markFinished(stamp)
+            selection.set([stamp])
             return
         }
         let (dx, dy) = offset(centringOn: point)
@@ -53,6 +68,7 @@ final class StampTool: CanvasTool {
             then: { stamp, memento in
                 document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp.mark))
                 document.markFinished(stamp.mark, journaledAs: memento)
+                selection.set([stamp.mark])
             })
     }
 
@@ -63,11 +79,25 @@ final class StampTool: CanvasTool {
         return count
     }
 
-    func drag(to point: Point) { hover(at: point) }
+    func drag(to point: Point) { drag(to: point, modifiers: []) }
 
-    func release(at point: Point) {}
+    func drag(to point: Point, modifiers: ToolModifiers) {
+        if isEditingStamp { handles.drag(to: point, modifiers: modifiers) } else { hover(at: point) }
+    }
+
+    func release(at point: Point) {
+        guard isEditingStamp else { return }
+        isEditingStamp = false
+        handles.release(at: point)
+    }
+
+    func finishGesture() {
+        isEditingStamp = false
+        handles.finishGesture()
+    }
 
     func hover(at point: Point?) {
+        let point = point.flatMap { handles.isOnHandle($0) ? nil : $0 } // a handle shows, not the preview
         for location in [previewPoint, point].compactMap({ $0 }) { host.overlayNeedsDisplay(in: previewArea(at: location)) }
         previewPoint = point
     }
@@ -91,7 +121,8 @@ final class StampTool: CanvasTool {
 
     /// The template where a click would put it, at a third of its strength.
     func drawOverlay(on cr: CairoContext) {
-        guard let point = previewPoint else { return }
+        handles.drawOverlay(on: cr)
+        guard let point = previewPoint, !isEditingStamp else { return }
         let (dx, dy) = offset(centringOn: point)
         if isHuge {
             if let picture { picture.draw(on: cr, dx: Double(dx), dy: Double(dy)) }

@@ -2,8 +2,8 @@ import CairoKit
 import GtkKit
 import ScribbleKit
 
-/// The canvas' tool bar, down its left edge (book chapter 19, the Strategy): the Pen, Eraser and Select toggle
-/// buttons (one active at a time), the Eraser options (shown while the eraser is the tool),
+/// The canvas' tool bar, down its left edge (book chapter 19, the Strategy): the Pen, Eraser, Select
+/// and shape tools' toggle buttons (one active at a time), the Eraser options (shown while the eraser is the tool),
 /// the Templates list and Keep as Template. A side bar keeps the header bar short enough
 /// for a narrow window and the tools next to the drawing.
 @MainActor
@@ -26,14 +26,19 @@ final class ToolStrip {
     var onKeep: (() -> Void)?
     private var isSyncing = false
     private let eraserIcon = DrawingArea()
+    /// The shape tools' drawn icons, kept for as long as their buttons show them.
+    var shapeIcons: [DrawingArea] = []
 
     /// Makes the bar with the pen chosen.
     init() {
         view.addStyleClass(.toolbar)
         view.setMargins(6)
-        let group = Box(.vertical)
+        // Two columns, the drawing tools and the shapes, so the bar stays short enough for a
+        // window 300 px high.
+        let group = Grid()
         group.addStyleClass(.linked)
         var first: RadioButton?
+        var rows = [0, 0]
         for tool in ToolKind.allCases {
             let button = RadioButton(joining: first)
             first = first ?? button
@@ -47,7 +52,9 @@ final class ToolStrip {
                 self.onToolChosen?(tool)
             }
             buttons[tool] = button
-            group.packStart(button)
+            let column = tool.shape == nil ? 0 : 1
+            group.attach(button, column: column, row: rows[column])
+            rows[column] += 1
         }
         view.packStart(group)
         eraserOptionsButton.accessibleName = tr("Eraser options")
@@ -64,8 +71,11 @@ final class ToolStrip {
         keepButton.focusOnClick = false
         templatesButton.focusOnClick = false
         keepButton.onClicked { [weak self] _ in self?.onKeep?() }
-        view.packStart(templatesButton)
-        view.packStart(keepButton)
+        let templateRow = Box(.horizontal)
+        templateRow.addStyleClass(.linked)
+        templateRow.packStart(templatesButton, expand: true)
+        templateRow.packStart(keepButton, expand: true)
+        view.packStart(templateRow)
     }
 
     /// Shows `tool` as the chosen one (a key picked it, or stamping ended; `nil`: stamping
@@ -88,6 +98,7 @@ final class ToolStrip {
         switch tool {
         case .pen: return Image(iconName: "document-edit-symbolic")
         case .select: return Image(iconName: "edit-select-all-symbolic")
+        case .line, .rectangle, .ellipse, .arrow: return shapeIcon(for: tool)
         case .eraser:
             // The icon theme has no eraser: draw one in the theme's colour, as symbolic icons are.
             eraserIcon.setSizeRequest(width: 16, height: 16)

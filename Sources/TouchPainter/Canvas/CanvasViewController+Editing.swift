@@ -1,0 +1,111 @@
+import GtkKit
+import ScribbleKit
+
+/// Editing the selection from the keyboard: select all, duplicate, the drawing order, and
+/// copy, cut and paste through the desktop clipboard. Each edit is one undo step and is
+/// journaled like any other; new copies are made by the `TransformVisitor` (book §15.4).
+extension CanvasViewController {
+    /// How far a duplicate lands from its original, canvas pixels.
+    static let duplicateOffset: Float = 16
+
+    /// Ctrl+A: selects every mark the select tool may pick, with the select tool.
+    func selectAll() {
+        if toolKind != .select || isStamping { choose(.select) }
+        selection.set(document.scribble.marks.filter { !$0.isLocked })
+    }
+
+    /// Ctrl+D: copies of the selection, a little down and to the right, on top and selected.
+    func duplicateSelection() {
+        selection.prune(on: document.scribble)
+        let marks = selection.inDrawingOrder(on: document.scribble)
+        guard !marks.isEmpty else { return }
+        add(marks.map { $0.translated(dx: Self.duplicateOffset, dy: Self.duplicateOffset) })
+    }
+
+    /// Page Up/Down, Home/End: moves the selection in the drawing order, as one undo step.
+    func reorderSelection(_ order: ReorderMarksCommand.Order) {
+        selection.prune(on: document.scribble)
+        guard !selection.isEmpty else { return }
+        let command = ReorderMarksCommand(scribble: document.scribble, marks: selection.marks, order: order)
+        guard !command.isEmpty else { return }
+        document.execute(command)
+    }
+
+    /// Ctrl+C with a selection: the marks onto the desktop clipboard, as TouchPainter's own
+    /// type and, drawn off the main thread, as PNG and SVG pictures for other apps.
+    func copySelection() {
+        selection.prune(on: document.scribble)
+        let marks = selection.inDrawingOrder(on: document.scribble)
+        guard !marks.isEmpty else { return }
+        let memento = ScribbleMemento(marks: marks)
+        Background.run(
+            on: .export,
+            { () throws -> ClipboardPictures in
+                let exporter = Exporter(memento: memento)
+                let options = ExportOptions(transparent: true)
+                return ClipboardPictures(
+                    marks: memento.data,
+                    png: try exporter.export(.png, options: exporter.fitting(.png, options: options).options),
+                    svg: try exporter.export(.svg, options: options))
+            }, failing: tr("Could not copy the selection"), dialogs: dialogs,
+            then: { [weak self] pictures in
+                Clipboard.set([(MarkClipboard.mimeType, pictures.marks), ("image/png", pictures.png), ("image/svg+xml", pictures.svg)])
+                self?.dialogs.notify(tr("Copied %1$s", Self.markCount(marks.count)))
+            })
+    }
+
+    /// Ctrl+X: copies the selection, then removes it as one undo step.
+    func cutSelection() {
+        selection.prune(on: document.scribble)
+        guard !selection.isEmpty else { return }
+        copySelection()
+        deleteSelection()
+    }
+
+    /// Ctrl+V: the marks on the clipboard, on top and selected: where they were copied from
+    /// when that is in view, else in the middle of the view. A picture from another app is
+    /// not pasted (yet); a notice says so.
+    func paste() {
+        Clipboard.request(MarkClipboard.mimeType) { [weak self] data in
+            guard let self else { return }
+            guard let data, let marks = MarkClipboard.marks(from: data), !marks.isEmpty else {
+                return self.explainNothingToPaste()
+            }
+            let visible = self.canvasView.viewport.visibleRect
+            let bounds = marks.reduce(Rect.null) { $0.union($1.bounds) }
+            guard !bounds.intersects(visible) else { return self.add(marks) }
+            let dx = (visible.minX + visible.maxX - bounds.minX - bounds.maxX) / 2
+            let dy = (visible.minY + visible.maxY - bounds.minY - bounds.maxY) / 2
+            self.add(marks.map { $0.translated(dx: dx, dy: dy) })
+        }
+    }
+
+    /// Puts `marks` on top as one undo step and selects them, with the select tool.
+    private func add(_ marks: [Mark]) {
+        endGesture()
+        document.execute(AddMarksCommand(scribble: document.scribble, marks: marks))
+        if toolKind != .select || isStamping { choose(.select) }
+        selection.set(marks)
+    }
+
+    /// Tells why nothing was pasted: a picture from another app, or nothing at all.
+    private func explainNothingToPaste() {
+        Clipboard.requestTypes { [weak self] types in
+            if types.contains(where: { $0.hasPrefix("image/") }) {
+                self?.dialogs.notify(tr("Pasting pictures from other apps is not supported: only marks copied in TouchPainter paste"))
+            } else {
+                self?.dialogs.notify(tr("Nothing to paste: copy marks in TouchPainter first"))
+            }
+        }
+    }
+
+    /// “1 mark”, “3 marks”.
+    private static func markCount(_ count: Int) -> String {
+        count == 1 ? tr("1 mark") : tr("%1$s marks", count)
+    }
+}
+
+/// What a copy puts on the clipboard, made off the main thread.
+private struct ClipboardPictures: Sendable {
+    let marks: [UInt8], png: [UInt8], svg: [UInt8]
+}
