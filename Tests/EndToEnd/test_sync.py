@@ -105,7 +105,8 @@ def test_saves_of_one_scribble_from_both_instances_keep_both_versions(launch, tm
     second.click_control("Keep Mine")
     second.key("ctrl+s")
     wait_for(lambda: len(scribbles(gallery)) == 2, timeout=10, what="a conflict copy")
-    assert second.find_all_containing("Your version is saved beside it as “Scribble 1 (conflict, ")
+    wait_for(lambda: second.find_all_containing("Your version is saved beside it as “Scribble 1 (conflict, "), timeout=5,
+             what="the second instance to say where its version went")
     assert second.title().startswith("Scribble 1 (conflict, ")
     # Both versions are whole, each with its own strokes: nothing was lost.
     versions = sorted(stroke_rows(path) for path in scribbles(gallery))
