@@ -55,4 +55,14 @@ public protocol CanvasToolHost: AnyObject {
     var eraserOptions: EraserOptions { get }
     /// Asks for `rect` of the overlay (canvas coordinates) to be drawn again.
     func overlayNeedsDisplay(in rect: Rect)
+    /// How much the pen smooths the pointer's path (the preference).
+    var smoothing: Smoothing { get }
+    /// Calls `tick` about every frame until it returns false (an overlay that animates: the
+    /// laser's fading ink).
+    func animate(_ tick: @escaping @MainActor () -> Bool)
+}
+
+extension CanvasToolHost {
+    public var smoothing: Smoothing { .off }
+    public func animate(_ tick: @escaping @MainActor () -> Bool) {}
 }

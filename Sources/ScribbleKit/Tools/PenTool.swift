@@ -1,7 +1,8 @@
 /// Draws (book chapter 2): press and release without moving leaves a Dot; press and drag draws a
 /// Stroke through the press point, every motion point and the release point. The whole
 /// stroke is one undo step (`DrawScribbleCommand`); each motion appends one vertex, with the
-/// stylus' pressure when there is one.
+/// stylus' pressure when there is one. The points pass through a `StrokeSmoother` at the
+/// host's smoothing level first (off: each point is a vertex).
 @MainActor
 public final class PenTool: CanvasTool {
     /// How far the pointer may wander, in pixels, and still count as a click.
@@ -14,6 +15,8 @@ public final class PenTool: CanvasTool {
     /// The stroke being drawn, once the pointer moved more than `clickSlop` since the press
     /// (until then a release leaves a Dot). Points keep going to it even if undo took it off the canvas.
     private var stroke: Stroke?
+    /// The smoothing of the gesture under way (the level it began with).
+    private var smoother: StrokeSmoother?
 
     /// A pen drawing on `host`'s document with its pen.
     public init(host: CanvasToolHost) {
@@ -24,6 +27,7 @@ public final class PenTool: CanvasTool {
         pressPoint = point
         pressPressure = host.pressure
         stroke = nil
+        smoother = StrokeSmoother(host.smoothing, start: point)
     }
 
     public func drag(to point: Point) {
@@ -36,14 +40,17 @@ public final class PenTool: CanvasTool {
             self.stroke = stroke
             document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
         }
-        if let stroke { document.scribble.append(point, pressure: host.pressure, to: stroke) }
+        guard let stroke, let vertex = smoother?.next(point) ?? (smoother == nil ? point : nil) else { return }
+        document.scribble.append(vertex, pressure: host.pressure, to: stroke)
     }
 
     public func release(at point: Point) {
         guard let pressPoint else { return }
         let document = host.document
         if let stroke {
-            if stroke.lastChild?.location != point { document.scribble.append(point, pressure: host.pressure, to: stroke) }
+            for vertex in smoother?.finish(at: point) ?? [point] where stroke.lastChild?.location != vertex {
+                document.scribble.append(vertex, pressure: host.pressure, to: stroke)
+            }
             document.markFinished(stroke)
         } else {
             let dot = Dot(location: pressPoint, color: host.strokeStyle.color, size: host.strokeStyle.size)
@@ -52,6 +59,7 @@ public final class PenTool: CanvasTool {
         }
         self.pressPoint = nil
         stroke = nil
+        smoother = nil
     }
 
     public func finishGesture() {

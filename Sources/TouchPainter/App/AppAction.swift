@@ -19,7 +19,7 @@ enum AppAction: String, CaseIterable {
     case importNotebook = "import"
     case export, copy, print
     case rename, delete
-    case menu, shortcuts, quit
+    case menu, shortcuts, preferences, quit
     case openFile = "open-file"
     case saveAs = "save-as"
     case about
@@ -51,6 +51,7 @@ enum AppAction: String, CaseIterable {
         case .delete: ["Delete"]
         case .menu: ["F10"]
         case .shortcuts: ["<Primary>question"]
+        case .preferences: ["<Primary>comma"]
         case .quit: ["<Primary>q"]
         case .openFile: ["<Primary><Shift>o"]
         case .saveAs: ["<Primary><Shift>s"]
@@ -86,6 +87,7 @@ enum AppAction: String, CaseIterable {
         case .delete: KeyShortcut(.gallery, accelerators, tr("Delete the selected scribble"))
         case .menu: KeyShortcut(.application, accelerators, tr("Main menu"))
         case .shortcuts: KeyShortcut(.application, accelerators, tr("Keyboard shortcuts"))
+        case .preferences: KeyShortcut(.application, accelerators, tr("Preferences"))
         case .quit: KeyShortcut(.application, accelerators, tr("Quit"))
         case .openFile, .saveAs, .about: nil
         }
@@ -126,6 +128,7 @@ struct KeyShortcut {
         KeyShortcut(.tools, ["p"], tr("Pen")),
         KeyShortcut(.tools, ["e"], tr("Eraser")),
         KeyShortcut(.tools, ["s"], tr("Select"), tr("Shift+click adds or removes a mark")),
+        KeyShortcut(.tools, ["k"], tr("Laser"), tr("Ink that fades, for presenting")),
         KeyShortcut(.tools, ["Delete", "BackSpace"], tr("Delete the selection")),
         KeyShortcut(.tools, ["Left", "Right", "Up", "Down"], tr("Move the selection"), tr("With Shift: ten pixels at a time")),
         KeyShortcut(.tools, ["t"], tr("Keep the selection as a template")),

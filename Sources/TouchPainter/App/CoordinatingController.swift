@@ -31,6 +31,8 @@ final class CoordinatingController: Navigator, GalleryObserver {
     private(set) var activeViewController: ViewController?
     private var paletteViewController: PaletteViewController?
     private var thumbnailViewController: ThumbnailViewController?
+    /// The Preferences window, made when first shown.
+    private(set) var preferencesWindowController: PreferencesWindowController?
     /// What shows pages and asks questions: the main window (a recorder in tests).
     private(set) weak var presenter: ViewPresenter?
     /// The company the app is branded for, if any (set at launch, before any view is made).
@@ -114,8 +116,20 @@ final class CoordinatingController: Navigator, GalleryObserver {
     /// The user chose a kind of canvas: the canvas loads a view of that kind at once (the
     /// drawing and its history stay), and the choice is saved for the next launch.
     func canvasKindChosen(_ kind: CanvasKind) {
-        canvasViewController.loadCanvasView(with: .generator(for: kind))
+        if kind != canvasViewController.canvasKind { canvasViewController.loadCanvasView(with: .generator(for: kind)) }
         settings.canvasKind = kind
+        paletteViewController?.canvasChooser.selected = kind
+        preferencesWindowController?.showCanvasKind(kind)
+    }
+
+    /// Shows the Preferences window over `parent` (made the first time).
+    func showPreferences(parent: ApplicationWindow?) {
+        if preferencesWindowController == nil {
+            let controller = PreferencesWindowController(settings: settings, canvasKind: canvasViewController.canvasKind, parent: parent)
+            controller.onCanvasKindChosen = { [unowned self] kind in self.canvasKindChosen(kind) }
+            preferencesWindowController = controller
+        }
+        preferencesWindowController?.present()
     }
 
     /// The gallery controller, made the first time it is needed.

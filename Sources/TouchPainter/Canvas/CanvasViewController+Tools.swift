@@ -12,6 +12,7 @@ extension CanvasViewController: CanvasToolHost {
             case .pen: PenTool(host: self)
             case .eraser: EraserTool(host: self)
             case .select: SelectTool(host: self)
+            case .laser: LaserTool(host: self)
             }
         if kind != .select { selection.clear() }
         toolKind = kind
@@ -92,6 +93,16 @@ extension CanvasViewController: CanvasToolHost {
     }
 
     var eraserOptions: EraserOptions { settings.eraser }
+
+    var smoothing: Smoothing { settings.input.smoothing }
+
+    /// Ticks about every 16 ms (a frame at 60 Hz) on the main loop until `tick` says stop.
+    func animate(_ tick: @escaping @MainActor () -> Bool) {
+        MainLoop.after(milliseconds: 16) { [weak self] in
+            guard self != nil, tick() else { return }
+            self?.animate(tick)
+        }
+    }
 
     func overlayNeedsDisplay(in rect: Rect) {
         canvasView.invalidate(rect)

@@ -3,7 +3,7 @@ import ScribbleKit
 
 /// The tools a user picks from the tool bar (stamping is entered from a template instead).
 enum ToolKind: CaseIterable {
-    case pen, eraser, select
+    case pen, eraser, select, laser
 
     /// The accessible name and tool bar label.
     var name: String {
@@ -11,6 +11,7 @@ enum ToolKind: CaseIterable {
         case .pen: tr("Pen")
         case .eraser: tr("Eraser")
         case .select: tr("Select")
+        case .laser: tr("Laser")
         }
     }
 
@@ -20,6 +21,7 @@ enum ToolKind: CaseIterable {
         case .pen: .character("p")
         case .eraser: .character("e")
         case .select: .character("s")
+        case .laser: .character("k")
         }
     }
 
@@ -29,6 +31,7 @@ enum ToolKind: CaseIterable {
         case .pen: tr("Pen: draw (P)")
         case .eraser: tr("Eraser: drag over marks to rub them out (E)")
         case .select: tr("Select: click a mark to select it, drag to move it (S)")
+        case .laser: tr("Laser: point with ink that fades, for presenting (K)")
         }
     }
 }
