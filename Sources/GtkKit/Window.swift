@@ -20,8 +20,12 @@ public final class Window: Container {
 
     private var window: UnsafeMutablePointer<GtkWindow> { cast(pointer) }
 
-    /// The title the window manager shows.
-    public var title: String { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+    /// The title the window manager shows. Set it after `setTitlebar`: GTK copies a header
+    /// bar's own title (none, for GtkKit's `HeaderBar`) over the window's when it is set.
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
 
     /// The size it opens with.
     public func setDefaultSize(width: Int, height: Int) {

@@ -15,7 +15,7 @@ public final class LaserTool: CanvasTool {
     /// The widths and opacities of the passes that draw a line, outermost first: a soft
     /// red glow, the red line, a pale hot core.
     static let passes: [(width: Double, red: Double, green: Double, blue: Double, alpha: Double)] = [
-        (18, 1, 0.1, 0.1, 0.12), (11, 1, 0.1, 0.1, 0.2), (6, 1, 0.05, 0.05, 0.9), (2, 1, 0.8, 0.8, 1),
+        (18, 1, 0.1, 0.1, 0.12), (11, 1, 0.1, 0.1, 0.2), (6, 1, 0.05, 0.05, 0.95), (2, 1, 0.4, 0.4, 1),
     ]
 
     private unowned let host: CanvasToolHost

@@ -13,6 +13,7 @@ extension PreferencesWindowController {
         let header = HeaderBar()
         header.title = tr("Preferences")
         window.setTitlebar(header)
+        window.title = header.title // after the title bar, which would clear it
         window.setDefaultSize(width: Self.width, height: -1)
         let content = Box(.vertical, spacing: Self.spacing)
         content.setMargins(Self.spacing)
