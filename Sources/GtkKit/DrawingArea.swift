@@ -54,6 +54,14 @@ public final class DrawingArea: Widget {
         return true
     }
 
+    /// Whether `paintNow` can paint: the widget is on screen on an X11 display. Elsewhere
+    /// (Wayland, where a surface shows only what the frame clock commits) the caller asks for
+    /// a redraw instead, at once, so the next frame shows it.
+    public var canPaintNow: Bool {
+        guard gtk_widget_is_drawable(widget) != 0, let window = gtk_widget_get_window(widget) else { return false }
+        return Self.isX11(gdk_window_get_display(window))
+    }
+
     /// Whether `display` is an X11 display (GDK's class for it is `GdkX11Display`).
     private static func isX11(_ display: OpaquePointer?) -> Bool {
         guard let display else { return false }

@@ -94,6 +94,11 @@ final class CanvasView {
             invalidate(viewRect: rect)
         case .redrawAll:
             drawingArea.queueDraw()
+        case .paintLive where !drawingArea.canPaintNow:
+            // Wayland: a surface shows what the frame clock commits, so the segment goes to
+            // the next frame — asked for now, not after an idle hop that a stream of events
+            // would hold back (the frame clock itself runs between events).
+            invalidate(viewRect: session.takeLiveArea())
         case .paintLive(let wait) where wait == 0:
             MainLoop.performOnceEventsAreHandled { [weak self] in self?.paintLiveArea() }
         case .paintLive(let wait):
