@@ -12,4 +12,4 @@ for protocol in wlr-virtual-pointer-unstable-v1 virtual-keyboard-unstable-v1; do
 done
 cc -std=c11 -O1 -Wall -Wextra -Werror -I"$out" -o "$out/wlinput" "$here/wlinput.c" \
   "$out/wlr-virtual-pointer-unstable-v1.c" "$out/virtual-keyboard-unstable-v1.c" \
-  $(pkg-config --cflags --libs wayland-client xkbcommon)
+  $(pkg-config --cflags --libs wayland-client xkbcommon) -lm

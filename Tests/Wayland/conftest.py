@@ -27,8 +27,8 @@ def launch(wayland, tmp_path):
     compositor, program = wayland
     started = []
 
-    def start(*args):
-        app = WaylandApp(compositor, program, tmp_path / "gallery", args=args)
+    def start(*args, extra_env=None):
+        app = WaylandApp(compositor, program, tmp_path / "gallery", args=args, extra_env=extra_env)
         started.append(app)
         return app
 

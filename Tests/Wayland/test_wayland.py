@@ -1,7 +1,7 @@
 """The app on a Wayland desktop (a headless sway), driven by real input through the virtual
 pointer and keyboard protocols and checked in screenshots taken with grim: drawing a stroke
 and a dot, undo and redo, save and reopen from the gallery, pan and zoom, the clipboard, the
-Preferences window kept across a relaunch, and the laser."""
+Preferences window kept across a relaunch, the laser, and the dark style."""
 import io
 import os
 import subprocess
@@ -121,12 +121,31 @@ def test_preferences_are_kept_across_a_relaunch_and_the_laser_fades(launch):
     app.input.send("down left")
     for x in range(100, 501, 20):
         app.move(*app.canvas_point(x, 400))
-    shot = app.screenshot()
+    steps = iter(range(10_000))
+
+    def red_line():
+        """The pointer keeps moving along the line (so it stays whole) while the screen is read."""
+        app.move(*app.canvas_point(480 + 20 * (next(steps) % 2), 400))
+        shot = app.screenshot()
+        return sum(1 for x in range(150, 450, 10) if (lambda p: p[0] >= 200 and p[1] <= 120)(shot.getpixel(app.canvas_point(x, 400)))) >= 20
+    wait_for(red_line, timeout=5, what="the laser's red line")
     app.input.send("up left")
+    released = time.monotonic()
     app.park()
-    red = sum(1 for x in range(150, 450, 10) if (lambda p: p[0] >= 200 and p[1] <= 120)(shot.getpixel(app.canvas_point(x, 400))))
-    assert red >= 20, red
-    time.sleep(1.0)
-    shot = app.screenshot()
-    assert all(app.is_white(shot, *app.canvas_point(x, 400)) for x in range(100, 500, 10))
+
+    def gone():
+        shot = app.screenshot()
+        return all(app.is_white(shot, *app.canvas_point(x, 400)) for x in range(100, 500, 10))
+    wait_for(gone, timeout=3, what="the laser's line to fade out")
+    assert time.monotonic() - released >= 0.45  # whole for half a second after the pointer stopped
     assert "•" not in app.title()  # nothing unsaved: the laser drew nothing
+
+
+def test_in_the_dark_style_the_window_is_dark_and_the_canvas_white_paper(launch):
+    app = launch(extra_env={"GTK_THEME": "Adwaita:dark"})
+    app.drag([app.canvas_point(100, 200), app.canvas_point(500, 200)])
+    wait_for(lambda: stroke_visible(app, app.screenshot(), 200), what="the stroke")
+    shot = app.screenshot()
+    assert all(min(shot.getpixel(app.canvas_point(x, y))) == 255 for x in range(50, 600, 37) for y in (80, 300, 450))
+    x, y = app.canvas_point(0, 400)
+    assert max(shot.getpixel((x - 4, y))) < 100  # the tool bar beside the canvas is dark

@@ -159,7 +159,7 @@ class Input:
 class WaylandApp:
     """touchpainter on the compositor, driven by real virtual input and seen through grim."""
 
-    def __init__(self, compositor, input_client, data_dir, args=()):
+    def __init__(self, compositor, input_client, data_dir, args=(), extra_env=None):
         self.compositor = compositor
         self.data_dir = data_dir
         self.input = Input(input_client, compositor)  # its devices exist before the window maps
@@ -168,6 +168,7 @@ class WaylandApp:
         env.update({"GDK_BACKEND": "wayland", "TOUCHPAINTER_DATA_DIR": str(data_dir),
                     "XDG_CONFIG_HOME": str(data_dir.parent / "config"), "XDG_STATE_HOME": str(data_dir.parent / "state"),
                     "XDG_CACHE_HOME": str(data_dir.parent / "cache")})
+        env.update(extra_env or {})
         settings = data_dir.parent / "config" / "gtk-3.0" / "settings.ini"
         settings.parent.mkdir(parents=True, exist_ok=True)
         settings.write_text("[Settings]\ngtk-enable-animations=0\n")

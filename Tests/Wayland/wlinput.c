@@ -12,11 +12,16 @@
  *   key COMBO       press and release, e.g. ctrl+z, ctrl+shift+z, Escape, k, ctrl+comma
  *   hold NAME       press a key and keep it down (space), release NAME lets it go
  *   type TEXT       types TEXT, a character at a time
+ *   drag CX CY R N PACE   presses the left button, moves N times around a circle of R pixels
+ *                   about (CX, CY), about 4 pixels a step, sleeping PACE microseconds after
+ *                   each move (0: as fast as the compositor takes them), and releases —
+ *                   the benchmark's drag, in one command
  */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
 #include <linux/input-event-codes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +164,32 @@ static uint32_t button_code(const char *name) {
     return 0;
 }
 
+/* The benchmark's drag: every move flushed as it is made, a roundtrip every 64 so the
+ * compositor's queue for this client stays short. */
+static int drag(const char *arguments) {
+    double cx, cy, radius;
+    unsigned count, pace;
+    if (!arguments || sscanf(arguments, "%lf %lf %lf %u %u", &cx, &cy, &radius, &count, &pace) != 5 || radius <= 0) return -1;
+    zwlr_virtual_pointer_v1_button(pointer, now_ms(), BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
+    zwlr_virtual_pointer_v1_frame(pointer);
+    for (unsigned i = 1; i <= count; i++) {
+        double angle = i * 4 / radius;
+        long x = lround(cx + radius * cos(angle)), y = lround(cy + radius * sin(angle));
+        if (x < 0 || y < 0 || (unsigned long)x >= width || (unsigned long)y >= height) return -1;
+        zwlr_virtual_pointer_v1_motion_absolute(pointer, now_ms(), (uint32_t)x, (uint32_t)y, width, height);
+        zwlr_virtual_pointer_v1_frame(pointer);
+        if (i % 64 == 0) {
+            if (wl_display_roundtrip(display) < 0) return -1;
+        } else {
+            wl_display_flush(display);
+        }
+        if (pace) usleep(pace);
+    }
+    zwlr_virtual_pointer_v1_button(pointer, now_ms(), BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+    zwlr_virtual_pointer_v1_frame(pointer);
+    return 0;
+}
+
 static int run(char *line) {
     char *command = strtok(line, " \n"), *rest = strtok(NULL, "\n");
     if (!command) return 0;
@@ -183,6 +214,8 @@ static int run(char *line) {
         int code = rest ? named_key(rest) : -1;
         if (code < 0) return -1;
         key_event(code, strcmp(command, "hold") == 0);
+    } else if (strcmp(command, "drag") == 0) {
+        if (drag(rest) < 0) return -1;
     } else if (strcmp(command, "type") == 0) {
         if (!rest || type_text(rest) < 0) return -1;
     } else {
