@@ -24,12 +24,12 @@ final class WaylandDesktop {
         socket = folder + "/wayland-1"
         let config = folder + "/config"
         try """
-            xwayland disable
-            output HEADLESS-1 resolution \(Self.width)x\(Self.height) position 0 0
-            default_border none
-            focus_follows_mouse no
+        xwayland disable
+        output HEADLESS-1 resolution \(Self.width)x\(Self.height) position 0 0
+        default_border none
+        focus_follows_mouse no
 
-            """.write(toFile: config, atomically: false, encoding: .utf8)
+        """.write(toFile: config, atomically: false, encoding: .utf8)
         let environment = [
             "PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": folder, "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1",
             "WLR_RENDERER": "pixman", "WLR_HEADLESS_OUTPUTS": "1",
