@@ -67,13 +67,27 @@ enum MotionBenchmarks {
             let runs = try (0..<runs).map { _ in try measure(app, environment: smoothed) }
             report.add("app_motion_cpu_us@0_smoothing_" + level, median(runs.map(\.cpuMicroseconds)), "us", limit: 1.1 * off)
         }
-        try runOnWayland(into: report, folder: folder, app: app, environment: environment, x11CPU: off)
+        try runOnWayland(into: report, folder: folder, app: app, floor: floor, environment: environment, x11CPU: off)
     }
 
-    /// The same drag on a headless Wayland desktop (sway), through the virtual pointer
-    /// protocol: CPU per event within 1.25 × X11's in this run, and motion-to-frame.
+    /// X11's `@0` drags and the Wayland ones, in the same run, without the rest of `motion`.
+    static func runWaylandAlone(into report: Report, folder: String, app: String, floor: String) throws {
+        var environment = AppBenchmarks.appEnvironment(gallery: folder + "/motion-gallery", folder: folder)
+        environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
+        environment["TOUCHPAINTER_REPORT_STALLS"] = "0"
+        let x11 = try (0..<runs).map { _ in try measure(app, environment: environment) }
+        let cpu = median(x11.map(\.cpuMicroseconds))
+        report.add("app_motion_cpu_us@0", cpu, "us")
+        report.add("app_motion_to_frame_ms_p99@0", median(x11.map(\.p99)), "ms", limit: 16)
+        try runOnWayland(into: report, folder: folder, app: app, floor: floor, environment: environment, x11CPU: cpu)
+    }
+
+    /// The same drag on a headless Wayland desktop (sway, 60 Hz), through the virtual pointer
+    /// protocol: CPU per event within 1.25 × X11's in this run, and motion-to-frame — and the
+    /// floor program's, which shows what GTK's frame clock allows there (a frame is committed
+    /// only after the compositor's callback for the one before).
     private static func runOnWayland(
-        into report: Report, folder: String, app: String, environment: [String: String], x11CPU: Double
+        into report: Report, folder: String, app: String, floor: String, environment: [String: String], x11CPU: Double
     ) throws {
         let input = (app as NSString).deletingLastPathComponent + "/wayland-input/wlinput"
         guard let sway = ChildProcess.executable(named: "sway"), FileManager.default.isExecutableFile(atPath: input) else {
@@ -86,6 +100,11 @@ enum MotionBenchmarks {
         }
         report.add("app_motion_cpu_us@0_wayland", median(waylandRuns.map(\.cpuMicroseconds)), "us", limit: 1.25 * x11CPU)
         report.add("app_motion_to_frame_ms_p99@0_wayland", median(waylandRuns.map(\.p99)), "ms", limit: 16)
+        let floorRuns = try (0..<runs).map { _ in
+            try measureOnWayland(floor, environment: desktop.clientEnvironment(environment), desktop: desktop, input: input)
+        }
+        report.add("floor_motion_cpu_us@0_wayland", median(floorRuns.map(\.cpuMicroseconds)), "us")
+        report.add("floor_motion_to_frame_ms_p99@0_wayland", median(floorRuns.map(\.p99)), "ms")
     }
 
     /// One launch on `desktop`, measured as `measure` does on X11: an unpaced drag for CPU per

@@ -64,19 +64,27 @@ final class WaylandDesktop {
         _ = try ChildProcess.run(useradd, arguments: ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user], timeout: 30)
     }
 
-    /// `environment` for a native Wayland client of this desktop: no X display.
+    /// `environment` for a native Wayland client of this desktop: no X display, and a runtime
+    /// folder of the client's own when it has none (GDK will not open a Wayland display without
+    /// `XDG_RUNTIME_DIR`, even given the socket's absolute path).
     func clientEnvironment(_ environment: [String: String]) -> [String: String] {
         var environment = environment
         environment["DISPLAY"] = nil
+        if environment["XDG_RUNTIME_DIR"] == nil {
+            let runtime = folder + "-client"
+            mkdir(runtime, 0o700)
+            environment["XDG_RUNTIME_DIR"] = runtime
+        }
         environment["WAYLAND_DISPLAY"] = socket
         environment["GDK_BACKEND"] = "wayland"
         return environment
     }
 
-    /// Ends sway and removes its folder.
+    /// Ends sway and removes its folders.
     func stop() {
         sway.stop()
         try? FileManager.default.removeItem(atPath: folder)
+        try? FileManager.default.removeItem(atPath: folder + "-client")
     }
 }
 

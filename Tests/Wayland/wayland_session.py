@@ -168,6 +168,10 @@ class WaylandApp:
         env.update({"GDK_BACKEND": "wayland", "TOUCHPAINTER_DATA_DIR": str(data_dir),
                     "XDG_CONFIG_HOME": str(data_dir.parent / "config"), "XDG_STATE_HOME": str(data_dir.parent / "state"),
                     "XDG_CACHE_HOME": str(data_dir.parent / "cache")})
+        if "XDG_RUNTIME_DIR" not in env:  # GDK opens no Wayland display without one
+            runtime = data_dir.parent / "runtime"
+            runtime.mkdir(mode=0o700, exist_ok=True)
+            env["XDG_RUNTIME_DIR"] = str(runtime)
         env.update(extra_env or {})
         settings = data_dir.parent / "config" / "gtk-3.0" / "settings.ini"
         settings.parent.mkdir(parents=True, exist_ok=True)

@@ -40,7 +40,7 @@ public final class PenTool: CanvasTool {
             self.stroke = stroke
             document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
         }
-        guard let stroke, let vertex = smoother?.next(point) ?? (smoother == nil ? point : nil) else { return }
+        guard let stroke, let vertex = smoother?.next(point) else { return } // none while a stabiliser's string is slack
         document.scribble.append(vertex, pressure: host.pressure, to: stroke)
     }
 
@@ -66,5 +66,6 @@ public final class PenTool: CanvasTool {
         if let stroke { host.document.markFinished(stroke) }
         pressPoint = nil
         stroke = nil
+        smoother = nil
     }
 }

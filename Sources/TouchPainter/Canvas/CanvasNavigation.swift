@@ -24,10 +24,11 @@ final class CanvasNavigation {
 
     /// Takes `event` if it moves the camera, telling `move` how; returns false for events
     /// the tools are to get. `pans` says a press begins a drag that pans because the
-    /// preferences say so (a finger, a stylus button).
-    func handle(_ event: PointerEvent, pans: Bool = false, move: (CameraMove) -> Void) -> Bool {
+    /// preferences say so (a finger, a stylus button); a stylus' barrel button (`isBarrel`)
+    /// pans only then, not as a middle button would.
+    func handle(_ event: PointerEvent, pans: Bool = false, isBarrel: Bool = false, move: (CameraMove) -> Void) -> Bool {
         switch event.kind {
-        case .press where pans || event.button == 2 || (event.button == 1 && isSpaceHeld && event.touchSequence == nil):
+        case .press where pans || (event.button == 2 && !isBarrel) || (event.button == 1 && isSpaceHeld && event.touchSequence == nil):
             guard dragPoint == nil else { return true }
             (dragPoint, dragButton, dragFinger) = ((event.x, event.y), event.button, event.touchSequence)
             return true

@@ -17,7 +17,7 @@ extension CanvasViewController {
         palmRejection.isEnabled = preferences.palmRejection
         guard palmRejection.admits(toolEvent.device, time: event.time) else { return }
         let pans = panningGesture(toolEvent, preferences: preferences)
-        if navigation.handle(event, pans: pans, move: { apply($0) }) { return }
+        if navigation.handle(event, pans: pans, isBarrel: toolEvent.isBarrelButton, move: { apply($0) }) { return }
         if event.kind == .press, event.touchSequence != nil || (event.button == 1 && !event.isDoubleClick) {
             canvasView.drawingArea.grabFocus()
         }
