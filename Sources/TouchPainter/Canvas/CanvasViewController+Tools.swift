@@ -98,10 +98,7 @@ extension CanvasViewController: CanvasToolHost {
 
     /// Ticks about every 16 ms (a frame at 60 Hz) on the main loop until `tick` says stop.
     func animate(_ tick: @escaping @MainActor () -> Bool) {
-        MainLoop.after(milliseconds: 16) { [weak self] in
-            guard self != nil, tick() else { return }
-            self?.animate(tick)
-        }
+        MainLoop.every(milliseconds: 16, tick)
     }
 
     func overlayNeedsDisplay(in rect: Rect) {
