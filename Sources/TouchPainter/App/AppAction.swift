@@ -87,9 +87,10 @@ enum AppAction: String, CaseIterable {
         case .delete: KeyShortcut(.gallery, accelerators, tr("Delete the selected scribble"))
         case .menu: KeyShortcut(.application, accelerators, tr("Main menu"))
         case .shortcuts: KeyShortcut(.application, accelerators, tr("Keyboard shortcuts"))
-        case .preferences: KeyShortcut(.application, accelerators, tr("Preferences"))
         case .quit: KeyShortcut(.application, accelerators, tr("Quit"))
-        case .openFile, .saveAs, .about: nil
+        // Listed in the main menu with their keys; the shortcuts window has no room left for
+        // them (it must fit 1024×768, in German too).
+        case .openFile, .saveAs, .about, .preferences: nil
         }
     }
 }
@@ -128,7 +129,6 @@ struct KeyShortcut {
         KeyShortcut(.tools, ["p"], tr("Pen")),
         KeyShortcut(.tools, ["e"], tr("Eraser")),
         KeyShortcut(.tools, ["s"], tr("Select"), tr("Shift+click adds or removes a mark")),
-        KeyShortcut(.tools, ["k"], tr("Laser"), tr("Ink that fades, for presenting")),
         KeyShortcut(.tools, ["Delete", "BackSpace"], tr("Delete the selection")),
         KeyShortcut(.tools, ["Left", "Right", "Up", "Down"], tr("Move the selection"), tr("With Shift: ten pixels at a time")),
         KeyShortcut(.tools, ["t"], tr("Keep the selection as a template")),
