@@ -21,6 +21,11 @@ bin="$(swift build -c release ${SWIFT_BUILD_FLAGS:-} --show-bin-path)"
 # The floor program, next to the app, where touchpainter-bench looks for it.
 # shellcheck disable=SC2046  # pkg-config prints several flags on purpose
 cc -O2 -Wall -o "$bin/scribble-floor" bench/floor/scribble_floor.c $(pkg-config --cflags --libs gtk+-3.0)
+# The Wayland tests' input client, for the motion metrics on a headless sway (skipped, with a
+# note, when the Wayland tools are missing: scripts/setup.sh test installs them).
+if command -v wayland-scanner >/dev/null && pkg-config --exists wayland-client xkbcommon; then
+  bash Tests/Wayland/build.sh "$bin/wayland-input"
+fi
 
 # A D-Bus session of its own: TouchPainter is single-instance on the session bus, so the
 # bench's launches must not join a TouchPainter the user has open (or each other).

@@ -54,6 +54,31 @@ public final class DrawingArea: Widget {
         return true
     }
 
+    /// Calls `tick` at the start of each of the widget's frames (GTK's frame clock, its update
+    /// phase: what `tick` invalidates is painted in the same frame) until it returns false.
+    public func onEachFrame(_ tick: @escaping @MainActor () -> Bool) {
+        let box = Unmanaged.passRetained(FrameTickBox(tick)).toOpaque()
+        gtk_widget_add_tick_callback(
+            widget,
+            { _, _, data in
+                guard let data else { return 0 }
+                let box = Unmanaged<FrameTickBox>.fromOpaque(data).takeUnretainedValue()
+                return MainActor.assumeIsolated { box.tick() } ? 1 : 0
+            }, box,
+            { data in
+                guard let data else { return }
+                Unmanaged<FrameTickBox>.fromOpaque(data).release()
+            })
+    }
+
+    /// Whether `paintNow` can paint: the widget is on screen on an X11 display. Elsewhere
+    /// (Wayland, where a surface shows only what the frame clock commits) the caller asks for
+    /// a redraw instead, at once, so the next frame shows it.
+    public var canPaintNow: Bool {
+        guard gtk_widget_is_drawable(widget) != 0, let window = gtk_widget_get_window(widget) else { return false }
+        return Self.isX11(gdk_window_get_display(window))
+    }
+
     /// Whether `display` is an X11 display (GDK's class for it is `GdkX11Display`).
     private static func isX11(_ display: OpaquePointer?) -> Bool {
         guard let display else { return false }
@@ -117,4 +142,11 @@ private let allocateTrampoline: @convention(c) (UnsafeMutableRawPointer?, Unsafe
     MainActor.assumeIsolated {
         SignalHandlerBox<@MainActor (Int, Int) -> Void>.from(data)?.handler(width, height)
     }
+}
+
+/// A frame tick's closure, owned by GTK until its tick callback is removed; made, run and
+/// released on the main thread.
+private final class FrameTickBox {
+    let tick: @MainActor () -> Bool
+    init(_ tick: @escaping @MainActor () -> Bool) { self.tick = tick }
 }

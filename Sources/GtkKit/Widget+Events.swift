@@ -51,6 +51,25 @@ public struct PointerEvent: Sendable {
     public var isEmulated = false
     /// Which finger, for a touch event; `nil` for everything else.
     public var touchSequence: UInt? = nil
+    /// The buttons held as it happened (a stylus' barrel buttons are the middle and secondary).
+    public var heldButtons: PointerButtons = []
+}
+
+/// Pointer buttons held during an event.
+public struct PointerButtons: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The primary button (a stylus' tip).
+    public static let primary = PointerButtons(rawValue: GDK_BUTTON1_MASK.rawValue)
+    /// The middle button (a stylus' first barrel button).
+    public static let middle = PointerButtons(rawValue: GDK_BUTTON2_MASK.rawValue)
+    /// The secondary button (a stylus' second barrel button).
+    public static let secondary = PointerButtons(rawValue: GDK_BUTTON3_MASK.rawValue)
+
+    /// The three buttons above out of GDK's state bits.
+    init(gdkState state: UInt32) {
+        rawValue = state & (GDK_BUTTON1_MASK.rawValue | GDK_BUTTON2_MASK.rawValue | GDK_BUTTON3_MASK.rawValue)
+    }
 }
 
 /// Modifier keys held during an event.
@@ -109,12 +128,14 @@ extension PointerEvent {
                 isPrimaryDown: b.state & GDK_BUTTON1_MASK.rawValue != 0,
                 isDoubleClick: b.type == GDK_2BUTTON_PRESS, modifiers: KeyModifiers(gdkState: b.state),
                 time: b.time)
+            heldButtons = PointerButtons(gdkState: b.state)
         case GDK_MOTION_NOTIFY:
             let m = event.pointee.motion
             self.init(
                 kind: .motion, x: m.x, y: m.y, button: 0, pressure: hasPressure ? pressure : nil,
                 isPrimaryDown: m.state & GDK_BUTTON1_MASK.rawValue != 0, isDoubleClick: false,
                 modifiers: KeyModifiers(gdkState: m.state), time: m.time)
+            heldButtons = PointerButtons(gdkState: m.state)
         default:
             return nil
         }
@@ -184,6 +205,20 @@ extension Widget {
         connectEvent("button-release-event", handler: forward)
         connectEvent("motion-notify-event", handler: forward)
         connectEvent("touch-event", handler: forward)
+    }
+
+    /// Called when a stylus comes into the screen's range (true) or leaves it (false), with
+    /// the event's time in milliseconds. Turns on the proximity events.
+    public func onProximity(_ handler: @escaping @MainActor (Bool, UInt32) -> Void) {
+        addEvents(GdkEventMask(GDK_PROXIMITY_IN_MASK.rawValue | GDK_PROXIMITY_OUT_MASK.rawValue))
+        connectEvent("proximity-in-event") { event in
+            handler(true, event.pointee.proximity.time)
+            return false
+        }
+        connectEvent("proximity-out-event") { event in
+            handler(false, event.pointee.proximity.time)
+            return false
+        }
     }
 
     /// Called for key presses while the widget (or, on a window, any child) has focus;

@@ -58,6 +58,109 @@ enum MotionBenchmarks {
         }
         let onPaper = (cpu["@0_paper"] ?? .nan) + (cpu["@1m_paper"] ?? .nan)
         report.add("app_motion_cpu_paper_ratio", onPaper / ((cpu["@0"] ?? .nan) + (cpu["@1m"] ?? .nan)), "x", limit: 1.1)
+
+        // Each smoothing level (issue 32): a motion event costs what it costs with smoothing
+        // off, the path every stroke took before there were levels.
+        let off = cpu["@0"] ?? .nan
+        for level in ["light", "medium", "strong"] {
+            let smoothed = settingsEnvironment(environment, folder: folder, name: level, ini: "[Input]\nsmoothing=\(level)\n")
+            let runs = try (0..<runs).map { _ in try measure(app, environment: smoothed) }
+            report.add("app_motion_cpu_us@0_smoothing_" + level, median(runs.map(\.cpuMicroseconds)), "us", limit: 1.1 * off)
+        }
+        try runOnWayland(into: report, folder: folder, app: app, floor: floor, environment: environment, x11CPU: off)
+    }
+
+    /// X11's `@0` drags and the Wayland ones, in the same run, without the rest of `motion`.
+    static func runWaylandAlone(into report: Report, folder: String, app: String, floor: String) throws {
+        var environment = AppBenchmarks.appEnvironment(gallery: folder + "/motion-gallery", folder: folder)
+        environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
+        environment["TOUCHPAINTER_REPORT_STALLS"] = "0"
+        let x11 = try (0..<runs).map { _ in try measure(app, environment: environment) }
+        let cpu = median(x11.map(\.cpuMicroseconds))
+        report.add("app_motion_cpu_us@0", cpu, "us")
+        report.add("app_motion_to_frame_ms_p99@0", median(x11.map(\.p99)), "ms", limit: 16)
+        try runOnWayland(into: report, folder: folder, app: app, floor: floor, environment: environment, x11CPU: cpu)
+    }
+
+    /// The same drag on a headless Wayland desktop (sway, 60 Hz), through the virtual pointer
+    /// protocol: CPU per event within 1.25 × X11's in this run, and motion-to-frame — and the
+    /// floor program's, which shows what GTK's frame clock allows there (a frame is committed
+    /// only after the compositor's callback for the one before).
+    private static func runOnWayland(
+        into report: Report, folder: String, app: String, floor: String, environment: [String: String], x11CPU: Double
+    ) throws {
+        let input = (app as NSString).deletingLastPathComponent + "/wayland-input/wlinput"
+        guard let sway = ChildProcess.executable(named: "sway"), FileManager.default.isExecutableFile(atPath: input) else {
+            return note("Wayland motion metrics skipped: they need sway and \(input) (scripts/setup.sh test and scripts/bench.sh)")
+        }
+        let desktop = try WaylandDesktop(swayPath: sway)
+        defer { desktop.stop() }
+        let waylandRuns = try (0..<runs).map { _ in
+            try measureOnWayland(app, environment: desktop.clientEnvironment(environment), desktop: desktop, input: input)
+        }
+        report.add("app_motion_cpu_us@0_wayland", median(waylandRuns.map(\.cpuMicroseconds)), "us", limit: 1.25 * x11CPU)
+        report.add("app_motion_to_frame_ms_p99@0_wayland", median(waylandRuns.map(\.p99)), "ms", limit: 16)
+        let floorRuns = try (0..<runs).map { _ in
+            try measureOnWayland(floor, environment: desktop.clientEnvironment(environment), desktop: desktop, input: input)
+        }
+        report.add("floor_motion_cpu_us@0_wayland", median(floorRuns.map(\.cpuMicroseconds)), "us")
+        report.add("floor_motion_to_frame_ms_p99@0_wayland", median(floorRuns.map(\.p99)), "ms")
+    }
+
+    /// One launch on `desktop`, measured as `measure` does on X11: an unpaced drag for CPU per
+    /// event, a drag paced at about 1 kHz for motion-to-frame.
+    private static func measureOnWayland(
+        _ program: String, environment: [String: String], desktop: WaylandDesktop, input inputPath: String
+    ) throws -> (cpuMicroseconds: Double, p99: Double) {
+        let input = try WaylandInput(program: inputPath, desktop: desktop)
+        defer { input.stop() }
+        let child = try ChildProcess(program, arguments: [], environment: environment)
+        defer { child.stop() }
+        _ = try AppBenchmarks.startupMilliseconds(of: child)
+        // The window fills the output; the circle lies inside the canvas, right of its tool bar.
+        let (cx, cy, radius) = (WaylandDesktop.width / 2 + 60, WaylandDesktop.height / 2 + 30, 150)
+        try input.send("move \(cx + radius - 4) \(cy)")
+        try child.waitUntilIdle()
+        let before = try child.cpuNanoseconds()
+        _ = try waylandLatencies(input: input, command: "drag \(cx) \(cy) \(radius) \(events) 0", in: child)
+        let cpu = Double(try child.cpuNanoseconds() - before) / 1e3 / Double(events)
+        let latencies = try waylandLatencies(input: input, command: "drag \(cx) \(cy) \(radius) \(events) 1000", in: child)
+        return (cpu, percentile(latencies, 0.99))
+    }
+
+    /// Runs the drag `command` while reading the app's `motion-to-frame-ms` lines (its output
+    /// must not fill up while the drag runs), until it is idle again.
+    private static func waylandLatencies(input: WaylandInput, command: String, in child: ChildProcess) throws -> [Double] {
+        var figures: [Double] = []
+        func collect(_ line: String) {
+            let fields = line.split(separator: " ")
+            if fields.first == "motion-to-frame-ms", fields.count == 2, let ms = Double(fields[1]) { figures.append(ms) }
+        }
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: Error?
+        DispatchQueue.global().async {
+            do { try input.send(command, timeout: 60) } catch { failure = error }
+            finished.signal()
+        }
+        while finished.wait(timeout: .now()) == .timedOut { child.readLines(for: 0.02, collect) }
+        if let failure { throw failure }
+        try child.waitUntilIdle(collect)
+        guard figures.count >= events else {
+            throw ChildProcess.Failure(description: "\(child.path) timed \(figures.count) of \(events) motion events on Wayland")
+        }
+        return figures
+    }
+
+    /// `environment` with a preferences folder of its own holding `ini` as TouchPainter's settings.
+    private static func settingsEnvironment(_ environment: [String: String], folder: String, name: String, ini: String) -> [String: String] {
+        let config = folder + "/config-" + name
+        try? FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: config + "/touchpainter", withIntermediateDirectories: true)
+        try? "[Settings]\ngtk-enable-animations=0\n".write(toFile: config + "/gtk-3.0/settings.ini", atomically: false, encoding: .utf8)
+        try? ini.write(toFile: config + "/touchpainter/settings.ini", atomically: false, encoding: .utf8)
+        var environment = environment
+        environment["XDG_CONFIG_HOME"] = config
+        return environment
     }
 
     /// `environment` with a preferences folder of its own that chooses the paper canvas.

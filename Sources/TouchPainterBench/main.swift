@@ -1,12 +1,13 @@
 import Foundation
 import ScribbleKit
 
-/// `touchpainter-bench [--only canvas,storage,journal,export,xopp,app,sync,motion] [--app PATH] [--floor PATH]`:
+/// `touchpainter-bench [--only canvas,storage,journal,export,xopp,app,sync,motion,wayland] [--app PATH] [--floor PATH]`:
 /// TouchPainter's benchmark suite (README, "Performance"). Prints one JSON object a line, then
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,export,xopp,app,gallery10k,sync,motion] [--app PATH-TO-touchpainter]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,export,xopp,app,gallery10k,sync,motion,wayland]
+                              [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH | --write-gallery FOLDER | --write-large-gallery FOLDER
     """
@@ -71,6 +72,10 @@ do {
     if suites.contains("app") { try AppBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
     if suites.contains("sync") { try SyncBenchmarks.run(into: report, folder: folder, app: app) }
     if suites.contains("motion") { try MotionBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
+    // The Wayland drags are part of `motion`; `--only wayland` runs them beside X11's `@0` alone.
+    if suites.contains("wayland") && !suites.contains("motion") {
+        try MotionBenchmarks.runWaylandAlone(into: report, folder: folder, app: app, floor: floorProgram)
+    }
 } catch {
     FileHandle.standardError.write(Data("touchpainter-bench: \(error)\n".utf8))
 }

@@ -55,6 +55,28 @@ struct SettingsStoreTests {
         #expect(warnings.all.count == 1)
     }
 
+    @Test func theInputPreferencesRoundTripAndAnUnknownValueMeansTheDefaultWithAWarning() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let warnings = Warnings()
+        let first = store(warnings)
+        #expect(first.input == InputPreferences()) // palm rejection on, smoothing off, fingers draw
+        #expect(first.input.palmRejection)
+        var input = InputPreferences()
+        input.smoothing = .strong
+        input.touch = .navigate
+        input.palmRejection = false
+        input.firstStylusButton = .select
+        input.secondStylusButton = .nothing
+        first.input = input
+        first.waitForSaves()
+        #expect(store(warnings).input == input)
+        #expect(warnings.all.isEmpty)
+        try write(Data("[Input]\nsmoothing=extreme\ntouch=pan-and-zoom\npalm-rejection=maybe\nstylus-button-2=select\n".utf8))
+        let read = store(warnings).input
+        #expect(read.smoothing == .off && read.touch == .navigate && read.palmRejection && read.secondStylusButton == .select)
+        #expect(warnings.all.count == 2)
+    }
+
     @Test func theExportFolderRoundTripsAndARelativeOneIsIgnoredWithAWarning() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let warnings = Warnings()

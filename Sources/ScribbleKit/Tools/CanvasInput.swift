@@ -3,7 +3,7 @@
 /// with the pen each finger on a touchscreen draws a stroke of its own, so several grow at
 /// once, each its own undo step; with another tool the first finger down works it as the
 /// mouse would. Only a stylus' pressure shapes strokes: mouse and touch strokes keep their
-/// width.
+/// width. A stylus' barrel buttons work the tools the preferences give them (`preferences`).
 @MainActor
 public final class CanvasInput {
     /// The tool pointer input goes to.
@@ -18,6 +18,11 @@ public final class CanvasInput {
     private var gestureTool: CanvasTool?
     /// The tool each finger works, by touch sequence.
     private var fingers: [UInt: CanvasTool] = [:]
+    /// The button whose press began the gesture under way (1, or a stylus' barrel button).
+    private var gestureButton: UInt32 = 1
+    /// The stylus buttons' actions (and the rest of the input preferences, which the canvas
+    /// view controller applies ahead of the tools).
+    public var preferences = InputPreferences()
 
     /// Input for `host`'s canvas, going to the pen at first.
     public init(host: CanvasToolHost) {
@@ -29,23 +34,48 @@ public final class CanvasInput {
     public func handle(_ event: ToolEvent) {
         pressure = event.device == .pen ? event.pressure : nil
         if case .touch(let finger) = event.device { return handleTouch(event, finger: finger) }
+        if event.device == .pen || event.device == .eraser, !fingers.isEmpty {
+            endFingers() // the hand that rests while the stylus writes is a palm
+        }
         switch event.kind {
-        case .press where event.button == 1 && !event.isDoubleClick:
+        case .press where (event.button == 1 && !event.isDoubleClick) || event.isBarrelButton:
+            guard !isPressed, let gesture = gestureTool(for: event) else { return }
             isPressed = true
-            let gesture: CanvasTool = event.device == .eraser ? EraserTool(host: host) : tool
+            gestureButton = event.button
             gestureTool = gesture
             gesture.press(at: event.point, modifiers: event.modifiers)
-        case .motion where isPressed && event.isPrimaryDown:
+        case .motion where isPressed && (event.isPrimaryDown || gestureButton != 1):
             (gestureTool ?? tool).drag(to: event.point, modifiers: event.modifiers)
         case .motion:
             tool.hover(at: event.point)
-        case .release where event.button == 1 && isPressed:
+        case .release where event.button == gestureButton && isPressed:
             isPressed = false
             (gestureTool ?? tool).release(at: event.point)
             gestureTool = nil
         default:
             break
         }
+    }
+
+    /// The tool a press works: an eraser for a stylus' eraser end; for the tip with a barrel
+    /// button, what the preferences give the button; else the current tool. `nil` for a
+    /// barrel button that does nothing here (nothing, or pan: the canvas view pans ahead of
+    /// the tools).
+    private func gestureTool(for event: ToolEvent) -> CanvasTool? {
+        if event.device == .eraser { return EraserTool(host: host) }
+        guard event.device == .pen, event.stylusButton != 0 else { return tool }
+        switch preferences.action(ofStylusButton: event.stylusButton) {
+        case .eraser: return EraserTool(host: host)
+        case .select: return tool is SelectTool ? tool : SelectTool(host: host)
+        case .pan: return nil
+        case .nothing: return event.isBarrelButton ? nil : tool
+        }
+    }
+
+    /// Ends what the fingers are doing, keeping it.
+    private func endFingers() {
+        fingers.values.forEach { $0.finishGesture() }
+        fingers = [:]
     }
 
     private func handleTouch(_ event: ToolEvent, finger: UInt) {
@@ -76,10 +106,9 @@ public final class CanvasInput {
     /// Ends the gesture under way, keeping what it did, and hides what follows the pointer.
     public func endGesture() {
         (gestureTool ?? tool).finishGesture()
-        fingers.values.forEach { $0.finishGesture() }
+        endFingers()
         tool.hover(at: nil)
         isPressed = false
         gestureTool = nil
-        fingers = [:]
     }
 }

@@ -71,6 +71,11 @@ public protocol CanvasToolHost: AnyObject {
     /// Runs `body` once after `milliseconds`, unless the returned token is cancelled first
     /// (the pen's hold before shape recognition).
     func schedule(afterMilliseconds milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> ScheduledWork
+    /// How much the pen smooths the pointer's path (the preference).
+    var smoothing: Smoothing { get }
+    /// Calls `tick` about every frame until it returns false (an overlay that animates: the
+    /// laser's fading ink).
+    func animate(_ tick: @escaping @MainActor () -> Bool)
 }
 
 /// Work `CanvasToolHost.schedule` will do later; `cancel()` drops it.
@@ -100,4 +105,6 @@ extension CanvasToolHost {
     public func schedule(afterMilliseconds milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> ScheduledWork {
         ScheduledWork()
     }
+    public var smoothing: Smoothing { .off }
+    public func animate(_ tick: @escaping @MainActor () -> Bool) {}
 }

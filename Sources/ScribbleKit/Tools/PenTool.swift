@@ -3,7 +3,8 @@ import Dispatch
 /// Draws (book chapter 2): press and release without moving leaves a Dot; press and drag draws a
 /// Stroke through the press point, every motion point and the release point. The whole
 /// stroke is one undo step (`DrawScribbleCommand`); each motion appends one vertex, with the
-/// stylus' pressure when there is one.
+/// stylus' pressure when there is one. The points pass through a `StrokeSmoother` at the
+/// host's smoothing level first (off: each point is a vertex).
 ///
 /// Holding the pointer still for `holdMilliseconds` at the end of a stroke, before releasing,
 /// asks for the stroke to be recognised (`ShapeRecognizer`): a stroke close to a line, a
@@ -32,6 +33,8 @@ public final class PenTool: CanvasTool {
     private var rest: (point: Point, since: UInt64)?
     /// The timer that looks whether the pointer has been held still long enough.
     private var holdTimer: ScheduledWork?
+    /// The smoothing of the gesture under way (the level it began with).
+    private var smoother: StrokeSmoother?
 
     /// A pen drawing on `host`'s document with its pen.
     public init(host: CanvasToolHost) {
@@ -42,6 +45,7 @@ public final class PenTool: CanvasTool {
         pressPoint = point
         pressPressure = host.pressure
         stroke = nil
+        smoother = StrokeSmoother(host.smoothing, start: point)
     }
 
     public func drag(to point: Point) {
@@ -54,10 +58,10 @@ public final class PenTool: CanvasTool {
             self.stroke = stroke
             document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
         }
-        if let stroke {
-            document.scribble.append(point, pressure: host.pressure, to: stroke)
-            noteMotion(to: point)
-        }
+        guard let stroke else { return }
+        noteMotion(to: point) // the pointer's rest, not the smoothed stroke's
+        guard let vertex = smoother?.next(point) else { return } // none while a stabiliser's string is slack
+        document.scribble.append(vertex, pressure: host.pressure, to: stroke)
     }
 
     /// Restarts the hold when the pointer moved off where it rested. A single timer runs per
@@ -87,8 +91,14 @@ public final class PenTool: CanvasTool {
     /// Puts the clean shape the stroke in progress is close to in its place, as an undo step
     /// of its own after the stroke's; a stroke close to no shape is left as it is.
     private func recognizeStroke() {
-        guard let stroke, let result = ShapeRecognizer.recognize(Self.vertices(of: stroke), width: stroke.size) else { return }
+        guard let stroke, let rest else { return }
         let document = host.document
+        // A stabiliser trails the pointer: the stroke reaches where it rests first.
+        for vertex in smoother?.finish(at: rest.point) ?? [] where stroke.lastChild?.location != vertex {
+            document.scribble.append(vertex, pressure: host.pressure, to: stroke)
+        }
+        smoother = StrokeSmoother(host.smoothing, start: rest.point)
+        guard let result = ShapeRecognizer.recognize(Self.vertices(of: stroke), width: stroke.size) else { return }
         document.markFinished(stroke) // the hand-drawn stroke, one undo step
         self.stroke = nil
         pressPoint = nil
@@ -108,7 +118,9 @@ public final class PenTool: CanvasTool {
         guard let pressPoint else { return endHold() } // a recognised shape is already down
         let document = host.document
         if let stroke {
-            if stroke.lastChild?.location != point { document.scribble.append(point, pressure: host.pressure, to: stroke) }
+            for vertex in smoother?.finish(at: point) ?? [point] where stroke.lastChild?.location != vertex {
+                document.scribble.append(vertex, pressure: host.pressure, to: stroke)
+            }
             document.markFinished(stroke)
         } else {
             let dot = Dot(location: pressPoint, color: host.strokeStyle.color, size: host.strokeStyle.size)
@@ -127,9 +139,11 @@ public final class PenTool: CanvasTool {
         endHold()
     }
 
+    /// Forgets the gesture's hold and its smoothing.
     private func endHold() {
         holdTimer?.cancel()
         holdTimer = nil
         rest = nil
+        smoother = nil
     }
 }

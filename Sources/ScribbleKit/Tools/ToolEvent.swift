@@ -35,12 +35,22 @@ public struct ToolEvent: Sendable {
     /// A press that is the second of a double click (GTK sends it after a first press).
     public var isDoubleClick: Bool
     public var modifiers: ToolModifiers
+    /// For a stylus' tip: the barrel button pressed or released (1 the first, 2 the second),
+    /// or for a press or motion of the tip the one held; 0 for none.
+    public var stylusButton: Int
+    /// When it happened, in milliseconds (the display server's clock; palm rejection compares them).
+    public var time: UInt32
 
     public init(
         kind: Kind, point: Point, device: Device, pressure: Float? = nil, button: UInt32 = 0,
-        isPrimaryDown: Bool = false, isDoubleClick: Bool = false, modifiers: ToolModifiers = []
+        isPrimaryDown: Bool = false, isDoubleClick: Bool = false, modifiers: ToolModifiers = [],
+        stylusButton: Int = 0, time: UInt32 = 0
     ) {
         (self.kind, self.point, self.device, self.pressure) = (kind, point, device, pressure)
         (self.button, self.isPrimaryDown, self.isDoubleClick, self.modifiers) = (button, isPrimaryDown, isDoubleClick, modifiers)
+        (self.stylusButton, self.time) = (stylusButton, time)
     }
+
+    /// A press or release of a stylus' barrel button itself (GDK's buttons 2 and 3 from a pen).
+    public var isBarrelButton: Bool { device == .pen && (button == 2 || button == 3) }
 }

@@ -19,7 +19,7 @@ enum AppAction: String, CaseIterable {
     case importNotebook = "import"
     case export, copy, print
     case rename, delete
-    case menu, shortcuts, quit
+    case menu, shortcuts, preferences, quit
     case openFile = "open-file"
     case saveAs = "save-as"
     case about
@@ -51,6 +51,7 @@ enum AppAction: String, CaseIterable {
         case .delete: ["Delete"]
         case .menu: ["F10"]
         case .shortcuts: ["<Primary>question"]
+        case .preferences: ["<Primary>comma"]
         case .quit: ["<Primary>q"]
         case .openFile: ["<Primary><Shift>o"]
         case .saveAs: ["<Primary><Shift>s"]
@@ -88,7 +89,9 @@ enum AppAction: String, CaseIterable {
         case .menu: KeyShortcut(.application, accelerators, tr("Main menu"))
         case .shortcuts: KeyShortcut(.application, accelerators, tr("Keyboard shortcuts"))
         case .quit: KeyShortcut(.application, accelerators, tr("Quit"))
-        case .openFile, .saveAs, .about: nil
+        // Listed in the main menu with their keys; the shortcuts window has no room left for
+        // them (it must fit 1024×768, in German too).
+        case .openFile, .saveAs, .about, .preferences: nil
         }
     }
 }

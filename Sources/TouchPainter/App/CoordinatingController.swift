@@ -31,6 +31,8 @@ final class CoordinatingController: Navigator, GalleryObserver {
     private(set) var activeViewController: ViewController?
     private var paletteViewController: PaletteViewController?
     private var thumbnailViewController: ThumbnailViewController?
+    /// The Preferences window, made when first shown.
+    private(set) var preferencesWindowController: PreferencesWindowController?
     /// What shows pages and asks questions: the main window (a recorder in tests).
     private(set) weak var presenter: ViewPresenter?
     /// The company the app is branded for, if any (set at launch, before any view is made).
@@ -128,9 +130,21 @@ final class CoordinatingController: Navigator, GalleryObserver {
     /// drawing and its history stay), the choice is saved for the next launch, and the
     /// gallery's thumbnails show the scribbles on it.
     func canvasKindChosen(_ kind: CanvasKind) {
-        canvasViewController.loadCanvasView(with: .generator(for: kind))
+        if kind != canvasViewController.canvasKind { canvasViewController.loadCanvasView(with: .generator(for: kind)) }
         settings.canvasKind = kind
         scribbleManager.canvasKind = kind
+        paletteViewController?.canvasChooser.selected = kind
+        preferencesWindowController?.showCanvasKind(kind)
+    }
+
+    /// Shows the Preferences window over `parent` (made the first time).
+    func showPreferences(parent: ApplicationWindow?) {
+        if preferencesWindowController == nil {
+            let controller = PreferencesWindowController(settings: settings, canvasKind: canvasViewController.canvasKind, parent: parent)
+            controller.onCanvasKindChosen = { [unowned self] kind in self.canvasKindChosen(kind) }
+            preferencesWindowController = controller
+        }
+        preferencesWindowController?.present()
     }
 
     /// The gallery controller, made the first time it is needed.

@@ -25,7 +25,7 @@ final class MainWindowController: ViewPresenter {
                 item(tr("_Open File…"), .openFile), item(tr("_Import…"), .importNotebook), item(tr("Save _As…"), .saveAs),
             ],
             [item(tr("_Export…"), .export), item(tr("_Print…"), .print)],
-            [item(tr("_Keyboard Shortcuts"), .shortcuts), item(tr("_About TouchPainter"), .about)],
+            [item(tr("Pre_ferences"), .preferences), item(tr("_Keyboard Shortcuts"), .shortcuts), item(tr("_About TouchPainter"), .about)],
             [item(tr("_Quit"), .quit)],
         ])
 

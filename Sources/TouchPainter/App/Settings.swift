@@ -12,6 +12,12 @@ import ScribbleKit
 ///     [Eraser]
 ///     size=16
 ///     mode=part
+///     [Input]
+///     smoothing=off
+///     touch=draw
+///     palm-rejection=true
+///     stylus-button-1=eraser
+///     stylus-button-2=pan
 ///
 /// A value the app could not have written means the default, with a warning; a key that is
 /// absent means the default, quietly (an older file, or one the user trimmed).
@@ -48,6 +54,19 @@ struct Settings: Equatable, Sendable {
     /// The eraser's size and mode.
     var eraser = EraserOptions()
 
+    /// The key file group of the input preferences (the Preferences window's).
+    static let inputGroup = "Input"
+    /// The key of the smoothing: `off`, `light`, `medium` or `strong`.
+    static let smoothingKey = "smoothing"
+    /// The key of what one finger does: `draw` or `pan-and-zoom`.
+    static let touchKey = "touch"
+    /// The key of palm rejection: `true` or `false`.
+    static let palmRejectionKey = "palm-rejection"
+    /// The keys of the stylus' barrel buttons: `eraser`, `select`, `pan` or `nothing`.
+    static let stylusButtonKeys = ["stylus-button-1", "stylus-button-2"]
+    /// Smoothing, touch, palm rejection and the stylus buttons.
+    var input = InputPreferences()
+
     /// The defaults.
     init() {}
 
@@ -73,6 +92,30 @@ struct Settings: Equatable, Sendable {
             }
         }
         readEraser(from: keyFile, path: path, warn: warn)
+        readInput(from: keyFile, path: path, warn: warn)
+    }
+
+    /// The input preferences in `keyFile`, as `init(reading:path:warn:)` reads the others.
+    private mutating func readInput(from keyFile: KeyFile, path: String, warn: (String) -> Void) {
+        func read<Value: RawRepresentable<String>>(_ key: String, into value: inout Value) {
+            guard let text = keyFile.string(group: Self.inputGroup, key: key) else { return }
+            if let known = Value(rawValue: text) {
+                value = known
+            } else {
+                warn("\(path): unknown \(key) “\(text)”; using \(value.rawValue)")
+            }
+        }
+        read(Self.smoothingKey, into: &input.smoothing)
+        read(Self.touchKey, into: &input.touch)
+        read(Self.stylusButtonKeys[0], into: &input.firstStylusButton)
+        read(Self.stylusButtonKeys[1], into: &input.secondStylusButton)
+        if let palm = keyFile.string(group: Self.inputGroup, key: Self.palmRejectionKey) {
+            if palm == "true" || palm == "false" {
+                input.palmRejection = palm == "true"
+            } else {
+                warn("\(path): palm-rejection is “\(palm)”, not true or false; using \(input.palmRejection)")
+            }
+        }
     }
 
     /// The eraser's options in `keyFile`, as `init(reading:path:warn:)` reads the others.
@@ -100,5 +143,10 @@ struct Settings: Equatable, Sendable {
         if let exportFolder { keyFile.set(exportFolder, group: Self.exportGroup, key: Self.exportFolderKey) }
         keyFile.set(String(Int(eraser.diameter)), group: Self.eraserGroup, key: Self.eraserSizeKey)
         keyFile.set(eraser.mode.rawValue, group: Self.eraserGroup, key: Self.eraserModeKey)
+        keyFile.set(input.smoothing.rawValue, group: Self.inputGroup, key: Self.smoothingKey)
+        keyFile.set(input.touch.rawValue, group: Self.inputGroup, key: Self.touchKey)
+        keyFile.set(String(input.palmRejection), group: Self.inputGroup, key: Self.palmRejectionKey)
+        keyFile.set(input.firstStylusButton.rawValue, group: Self.inputGroup, key: Self.stylusButtonKeys[0])
+        keyFile.set(input.secondStylusButton.rawValue, group: Self.inputGroup, key: Self.stylusButtonKeys[1])
     }
 }

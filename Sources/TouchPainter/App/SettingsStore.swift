@@ -76,6 +76,13 @@ final class SettingsStore {
         set { update(\.eraser, to: newValue) }
     }
 
+    /// Smoothing, touch, palm rejection and the stylus buttons; setting them saves the file in
+    /// the background. The canvas reads them at each event, so a change applies at once.
+    var input: InputPreferences {
+        get { settings.input }
+        set { update(\.input, to: newValue) }
+    }
+
     /// Sets one preference and saves the file in the background, unless it is unchanged.
     private func update<Value: Equatable>(_ field: WritableKeyPath<Settings, Value>, to value: Value) {
         guard settings[keyPath: field] != value else { return }

@@ -147,6 +147,7 @@ final class TouchPainterApp {
             return { [weak self] in
                 ShortcutsWindow.show(AppInfo.shortcuts, title: AppInfo.shortcutsTitle, parent: self?.mainWindow?.window)
             }
+        case .preferences: return { [weak self] in coordinator.showPreferences(parent: self?.mainWindow?.window) }
         case .quit:
             return { [weak self] in
                 guard canvas.confirmDiscardingChanges() else { return }

@@ -6,33 +6,43 @@ import ScribbleKit
 /// ahead of the tools: Ctrl+wheel zooms about the pointer, the wheel pans (Shift, or a
 /// horizontal wheel, sideways; a touchpad's smooth scroll follows the fingers), a
 /// middle-button drag or a primary drag while Space is held moves the drawing with the
-/// pointer, and a pinch zooms about the fingers' centre as they move. It keeps only the
+/// pointer, and a pinch zooms about the fingers' centre as they move; one finger, when the
+/// preferences say fingers pan and zoom, and a stylus' barrel button set to Pan move it too. It keeps only the
 /// gesture under way; the camera is the session's (`CanvasSession.changeView`).
 @MainActor
 final class CanvasNavigation {
     /// Where the drag that moves the drawing last was, view pixels; `nil` when none is under way.
     private var dragPoint: (x: Double, y: Double)?
-    /// Which button drags (2 the middle, 1 with Space).
+    /// Which button drags (2 the middle, 1 with Space or a finger, a stylus' barrel button).
     private var dragButton: UInt32 = 0
+    /// The finger that drags, when one does (fingers pan and zoom).
+    private var dragFinger: UInt?
     /// Whether Space is held over the focused canvas: a primary drag then pans.
     private(set) var isSpaceHeld = false
     /// The zoom when the pinch under way began, and where its centre last was.
     private var pinchStart: (zoom: Double, x: Double, y: Double)?
 
     /// Takes `event` if it moves the camera, telling `move` how; returns false for events
-    /// the tools are to get.
-    func handle(_ event: PointerEvent, move: (CameraMove) -> Void) -> Bool {
+    /// the tools are to get. `pans` says a press begins a drag that pans because the
+    /// preferences say so (a finger, a stylus button); a stylus' barrel button (`isBarrel`)
+    /// pans only then, not as a middle button would.
+    func handle(_ event: PointerEvent, pans: Bool = false, isBarrel: Bool = false, move: (CameraMove) -> Void) -> Bool {
         switch event.kind {
-        case .press where event.button == 2 || (event.button == 1 && isSpaceHeld && event.touchSequence == nil):
+        case .press where pans || (event.button == 2 && !isBarrel) || (event.button == 1 && isSpaceHeld && event.touchSequence == nil):
             guard dragPoint == nil else { return true }
-            (dragPoint, dragButton) = ((event.x, event.y), event.button)
+            (dragPoint, dragButton, dragFinger) = ((event.x, event.y), event.button, event.touchSequence)
             return true
         case .motion:
-            guard let last = dragPoint else { return pinchStart != nil && event.touchSequence != nil }
+            guard let last = dragPoint, event.touchSequence == dragFinger else {
+                return (pinchStart != nil || dragFinger != nil) && event.touchSequence != nil
+            }
             move(.pan(dx: last.x - event.x, dy: last.y - event.y))
             dragPoint = (event.x, event.y)
             return true
-        case .release where dragPoint != nil && event.button == dragButton:
+        case .release where event.touchSequence != nil && event.touchSequence == dragFinger:
+            (dragPoint, dragFinger) = (nil, nil)
+            return true
+        case .release where dragPoint != nil && event.button == dragButton && dragFinger == nil:
             dragPoint = nil
             return true
         default:
@@ -73,6 +83,7 @@ final class CanvasNavigation {
         switch pinch.phase {
         case .begin:
             pinchStart = (zoom, pinch.x, pinch.y)
+            if dragFinger != nil { dragPoint = nil } // the pinch moves the view now; the finger is held until it lifts
         case .update:
             guard let start = pinchStart else { return }
             move(.pan(dx: start.x - pinch.x, dy: start.y - pinch.y))
@@ -85,7 +96,7 @@ final class CanvasNavigation {
 
     /// Forgets the gesture under way (the view was replaced).
     func reset() {
-        (dragPoint, pinchStart, isSpaceHeld) = (nil, nil, false)
+        (dragPoint, dragFinger, pinchStart, isSpaceHeld) = (nil, nil, nil, false)
     }
 }
 

@@ -25,6 +25,9 @@ class CanvasView {
     /// Told when the camera moved or the view's size changed (the zoom button, the view the
     /// scribble keeps).
     var onViewChange: ((Viewport) -> Void)?
+    /// Whether a frame tick takes the stroke in progress to the next frame (where `paintNow`
+    /// cannot run).
+    private var isTickingLive = false
 
     /// An empty plain canvas; `show(_:)` gives it a scribble.
     convenience init() {
@@ -107,6 +110,20 @@ class CanvasView {
             invalidate(viewRect: rect)
         case .redrawAll:
             drawingArea.queueDraw()
+        case .paintLive where !drawingArea.canPaintNow:
+            // Wayland: a surface shows what the frame clock commits, so the stroke in progress
+            // is driven by it: at the start of each frame the segments since the last are
+            // invalidated, and painted in that very frame (one invalidation a frame, however
+            // many events came), until a frame finds none.
+            guard !isTickingLive else { break }
+            isTickingLive = true
+            drawingArea.onEachFrame { [weak self] in
+                guard let self else { return false }
+                let area = self.session.takeLiveArea()
+                self.isTickingLive = !area.isNull
+                self.invalidate(viewRect: area)
+                return self.isTickingLive
+            }
         case .paintLive(let wait) where wait == 0:
             MainLoop.performOnceEventsAreHandled { [weak self] in self?.paintLiveArea() }
         case .paintLive(let wait):

@@ -25,6 +25,7 @@ extension CanvasViewController {
         let area = canvasView.drawingArea
         area.onPointer { [weak self] event in self?.handle(event) }
         area.onPointerLeave { [weak self] in self?.tool.hover(at: nil) }
+        area.onProximity { [weak self] near, time in self?.palmRejection.stylus(near: near, time: time) }
         area.onKeyPress { [weak self] key in self?.handleKey(key) ?? false }
         installNavigation(on: area)
         area.onRealize { [weak self, weak area] in

@@ -13,6 +13,7 @@ extension CanvasViewController: CanvasToolHost {
             case .eraser: EraserTool(host: self)
             case .select: SelectTool(host: self)
             case .line, .rectangle, .ellipse, .arrow: ShapeTool(host: self, kind: kind.shape ?? .line)
+            case .laser: LaserTool(host: self)
             }
         if kind != .select { selection.clear() }
         toolKind = kind
@@ -93,6 +94,13 @@ extension CanvasViewController: CanvasToolHost {
     }
 
     var eraserOptions: EraserOptions { settings.eraser }
+
+    var smoothing: Smoothing { settings.input.smoothing }
+
+    /// Ticks about every 16 ms (a frame at 60 Hz) on the main loop until `tick` says stop.
+    func animate(_ tick: @escaping @MainActor () -> Bool) {
+        MainLoop.every(milliseconds: 16, tick)
+    }
 
     func overlayNeedsDisplay(in rect: Rect) {
         canvasView.invalidate(rect)

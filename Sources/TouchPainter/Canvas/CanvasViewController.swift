@@ -44,6 +44,8 @@ final class CanvasViewController: ViewController {
     var shownSelectionOutline = Rect.null
     /// The drag, wheel or pinch moving the camera, ahead of the tools.
     let navigation = CanvasNavigation()
+    /// Drops touches while a stylus is near or was just used (when the preference is on).
+    var palmRejection = PalmRejection()
     /// The kept pattern templates.
     let templates: TemplateLibrary
     /// The templates list in the Templates popover.

@@ -24,7 +24,18 @@ extension ToolEvent {
         self.init(
             kind: kind, point: point, device: device, pressure: event.pressure.map(Float.init),
             button: event.button, isPrimaryDown: event.isPrimaryDown, isDoubleClick: event.isDoubleClick,
-            modifiers: ToolModifiers(event.modifiers))
+            modifiers: ToolModifiers(event.modifiers), stylusButton: Self.stylusButton(of: event, device: device),
+            time: event.time)
+    }
+
+    /// A stylus' barrel button in `event`: the one pressed or released (GDK's button 2 is the
+    /// first, 3 the second), else the one held; 0 for none, or a device that is no stylus tip.
+    private static func stylusButton(of event: PointerEvent, device: Device) -> Int {
+        guard device == .pen else { return 0 }
+        if event.button == 2 || event.button == 3 { return Int(event.button) - 1 }
+        if event.heldButtons.contains(.middle) { return 1 }
+        if event.heldButtons.contains(.secondary) { return 2 }
+        return 0
     }
 }
 

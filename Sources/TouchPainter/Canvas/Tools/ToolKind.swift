@@ -3,7 +3,7 @@ import ScribbleKit
 
 /// The tools a user picks from the tool bar (stamping is entered from a template instead).
 enum ToolKind: CaseIterable {
-    case pen, eraser, select
+    case pen, eraser, select, laser
     case line, rectangle, ellipse, arrow
 
     /// The accessible name and tool bar label.
@@ -16,6 +16,7 @@ enum ToolKind: CaseIterable {
         case .rectangle: tr("Rectangle")
         case .ellipse: tr("Ellipse")
         case .arrow: tr("Arrow")
+        case .laser: tr("Laser")
         }
     }
 
@@ -29,6 +30,7 @@ enum ToolKind: CaseIterable {
         case .rectangle: .character("r")
         case .ellipse: .character("o")
         case .arrow: .character("a")
+        case .laser: .character("k")
         }
     }
 
@@ -42,13 +44,14 @@ enum ToolKind: CaseIterable {
         case .rectangle: tr("Rectangle: drag to draw a rectangle; Shift: a square, Ctrl: from the centre (R)")
         case .ellipse: tr("Ellipse: drag to draw an ellipse; Shift: a circle, Ctrl: from the centre (O)")
         case .arrow: tr("Arrow: drag to draw an arrow; Shift: 15° steps, Ctrl: from the centre (A)")
+        case .laser: tr("Laser: point with ink that fades, for presenting (K)")
         }
     }
 
     /// The shape the tool draws, for a shape tool.
     var shape: ShapeTool.Kind? {
         switch self {
-        case .pen, .eraser, .select: nil
+        case .pen, .eraser, .select, .laser: nil
         case .line: .line
         case .rectangle: .rectangle
         case .ellipse: .ellipse

@@ -2,8 +2,8 @@ import CairoKit
 import GtkKit
 import ScribbleKit
 
-/// The canvas' tool bar, down its left edge (book chapter 19, the Strategy): the Pen, Eraser, Select
-/// and shape tools' toggle buttons (one active at a time), the Eraser options (shown while the eraser is the tool),
+/// The canvas' tool bar, down its left edge (book chapter 19, the Strategy): the Pen, Eraser, Select,
+/// Laser and shape tools' toggle buttons (one active at a time), the Eraser options (shown while the eraser is the tool),
 /// the Templates list and Keep as Template. A side bar keeps the header bar short enough
 /// for a narrow window and the tools next to the drawing.
 @MainActor
@@ -28,6 +28,7 @@ final class ToolStrip {
     private let eraserIcon = DrawingArea()
     /// The shape tools' drawn icons, kept for as long as their buttons show them.
     var shapeIcons: [DrawingArea] = []
+    private let laserIcon = DrawingArea()
 
     /// Makes the bar with the pen chosen.
     init() {
@@ -107,7 +108,33 @@ final class ToolStrip {
                 Self.drawEraser(on: cr, color: self.eraserIcon.foregroundColor)
             }
             return eraserIcon
+        case .laser:
+            // Nor a laser pointer: a dot in the theme's colour with rays, as the tool's ink glows.
+            laserIcon.setSizeRequest(width: 16, height: 16)
+            laserIcon.onDraw { [weak self] cr in
+                guard let self else { return }
+                Self.drawLaser(on: cr, color: self.laserIcon.foregroundColor)
+            }
+            return laserIcon
         }
+    }
+
+    /// A laser's spot, 16 px square: a solid dot, a faint halo and four short rays.
+    private static func drawLaser(on cr: CairoContext, color: (red: Double, green: Double, blue: Double, alpha: Double)) {
+        cr.setSource(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+        cr.arc(centerX: 8, centerY: 8, radius: 3, from: 0, to: 2 * .pi)
+        cr.fill()
+        cr.setSource(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * 0.35)
+        cr.arc(centerX: 8, centerY: 8, radius: 5.5, from: 0, to: 2 * .pi)
+        cr.fill()
+        cr.setSource(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+        cr.setLineWidth(1.5)
+        cr.setLineCap(.round)
+        for (dx, dy) in [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)] {
+            cr.move(toX: 8 + dx * 6.5, y: 8 + dy * 6.5)
+            cr.line(toX: 8 + dx * 7.5, y: 8 + dy * 7.5)
+        }
+        cr.stroke()
     }
 
     /// A tilted block eraser, 16 px square: an outlined sleeve and a solid rubber tip.

@@ -1,0 +1,42 @@
+import os
+
+import pytest
+
+from wayland_session import Compositor, Unavailable, WaylandApp, build_input_client
+
+
+@pytest.fixture(scope="session")
+def wayland(tmp_path_factory):
+    """The headless compositor and the input client, once for the session. A machine that
+    cannot run them fails the leg with the reason — unless TOUCHPAINTER_SKIP_WAYLAND=1 says
+    to skip it, which is reported as a skip with the same reason."""
+    try:
+        program = build_input_client(tmp_path_factory.mktemp("wlinput"))
+        compositor = Compositor()
+    except Unavailable as reason:
+        if os.environ.get("TOUCHPAINTER_SKIP_WAYLAND") == "1":
+            pytest.skip(f"the Wayland leg cannot run here: {reason}")
+        pytest.fail(f"the Wayland leg cannot run here: {reason}", pytrace=False)
+    yield compositor, program
+    compositor.close()
+
+
+@pytest.fixture
+def launch(wayland, tmp_path):
+    """Starts touchpainter on the compositor with a private gallery; closes every app it started."""
+    compositor, program = wayland
+    started = []
+
+    def start(*args, extra_env=None):
+        app = WaylandApp(compositor, program, tmp_path / "gallery", args=args, extra_env=extra_env)
+        started.append(app)
+        return app
+
+    yield start
+    for app in started:
+        app.close()
+
+
+@pytest.fixture
+def app(launch):
+    return launch()

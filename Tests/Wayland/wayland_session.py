@@ -1,0 +1,309 @@
+"""A headless Wayland desktop for the tests: Debian's sway on wlroots' headless backend, run as
+an unprivileged user (sway refuses to run as root), with real input from `wlinput` — a small
+client of the wlroots virtual pointer and the virtual keyboard protocols, built by the test
+setup — and screenshots from grim. The app runs natively on it (`GDK_BACKEND=wayland`, no X
+display in its environment) and is found over AT-SPI, which is D-Bus, not X."""
+import io
+import os
+import pathlib
+import pwd
+import select
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+import pyatspi
+from PIL import Image
+
+BINARY = os.environ.get("TOUCHPAINTER_BIN", ".build/debug/touchpainter")
+HERE = pathlib.Path(__file__).resolve().parent
+WIDTH, HEIGHT = 1280, 1024
+TEST_USER = "touchpainter-wayland"
+NEEDED = ["sway", "grim", "wl-paste", "wayland-scanner", "cc", "pkg-config", "runuser", "useradd"]
+
+
+class Unavailable(Exception):
+    """The machine cannot run the Wayland leg; the message says why and what to install."""
+
+
+def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise TimeoutError(f"timed out waiting for {what}")
+
+
+def build_input_client(folder):
+    """Builds `wlinput` into `folder` (wayland-scanner, then cc); returns its path."""
+    missing = [tool for tool in NEEDED if shutil.which(tool) is None]
+    if missing:
+        raise Unavailable(f"missing {', '.join(missing)}: run `bash scripts/setup.sh test` (it installs sway, grim, "
+                          "wl-clipboard, libwayland-dev, libxkbcommon-dev)")
+    result = subprocess.run(["bash", str(HERE / "build.sh"), str(folder)], capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        raise Unavailable(f"cannot build the Wayland input client: {result.stderr.strip()}")
+    return folder / "wlinput"
+
+
+def compositor_user():
+    """The unprivileged user sway runs as: made once (a system user with no home or shell) when
+    the tests run as root; the current user otherwise."""
+    if os.geteuid() != 0:
+        return None
+    try:
+        pwd.getpwnam(TEST_USER)
+    except KeyError:
+        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", TEST_USER],
+                       check=True, capture_output=True, timeout=30)
+    return TEST_USER
+
+
+class Compositor:
+    """sway on the headless backend, one output of WIDTH×HEIGHT, no bar, no borders, no Xwayland."""
+
+    def __init__(self):
+        user = compositor_user()
+        # Its runtime folder is outside the tests' own temporary folder, which only root may enter.
+        self.folder = pathlib.Path(tempfile.mkdtemp(prefix="touchpainter-sway-", dir="/tmp"))
+        (self.folder / "config").write_text(
+            "xwayland disable\n"
+            f"output HEADLESS-1 resolution {WIDTH}x{HEIGHT} position 0 0\n"
+            "default_border none\ndefault_floating_border none\nfocus_follows_mouse no\n")
+        if user:
+            uid = pwd.getpwnam(user).pw_uid
+            for path in (self.folder, self.folder / "config"):
+                os.chown(path, uid, -1)
+        os.chmod(self.folder, 0o700)
+        env = {"PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": str(self.folder), "WLR_BACKENDS": "headless",
+               "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman", "WLR_HEADLESS_OUTPUTS": "1"}
+        command = ["sway", "-c", str(self.folder / "config")]
+        if user:
+            command = ["runuser", "-u", user, "--", "env", "-i", *[f"{k}={v}" for k, v in env.items()], *command]
+        self.log = open(self.folder.parent / (self.folder.name + ".log"), "w")
+        self.process = subprocess.Popen(command, env=env if not user else None, stdout=self.log, stderr=subprocess.STDOUT,
+                                        start_new_session=True, cwd="/")
+        self.socket = self.folder / "wayland-1"
+        try:
+            wait_for(lambda: self.socket.is_socket() or self.process.poll() is not None, timeout=15,
+                     what="sway's Wayland socket")
+            if self.process.poll() is not None:
+                raise Unavailable(f"sway exited at start: {self.log_text()}")
+        except BaseException:
+            self.close()
+            raise
+
+    def log_text(self):
+        self.log.flush()
+        return pathlib.Path(self.log.name).read_text()[-2000:]
+
+    def env(self):
+        """What a client needs to reach the compositor (an absolute socket path: any user's
+        client, root's included, connects by it)."""
+        return {"WAYLAND_DISPLAY": str(self.socket)}
+
+    def screenshot(self):
+        """The output as an RGB image (grim, through the screencopy protocol)."""
+        png = subprocess.run(["grim", "-t", "png", "-l", "0", "-"], env={**os.environ, **self.env()},
+                             check=True, capture_output=True, timeout=15).stdout
+        return Image.open(io.BytesIO(png)).convert("RGB")
+
+    def close(self):
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self.log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+        pathlib.Path(self.log.name).unlink(missing_ok=True)
+
+
+class Input:
+    """A running `wlinput`: a virtual pointer and keyboard on the compositor's seat. Each
+    command is answered once the compositor has taken it; none may take more than 5 s."""
+
+    def __init__(self, program, compositor):
+        self.process = subprocess.Popen([str(program), str(WIDTH), str(HEIGHT)], env={**os.environ, **compositor.env()},
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self._expect("ready")
+
+    def _expect(self, answer):
+        ready, _, _ = select.select([self.process.stdout], [], [], 5)
+        line = self.process.stdout.readline().strip() if ready else ""
+        if line != answer:
+            self.process.kill()
+            raise RuntimeError(f"wlinput answered {line!r}, not {answer!r}: {self.process.stderr.read()[-500:]}")
+
+    def send(self, command):
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        self._expect("ok")
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class WaylandApp:
+    """touchpainter on the compositor, driven by real virtual input and seen through grim."""
+
+    def __init__(self, compositor, input_client, data_dir, args=(), extra_env=None):
+        self.compositor = compositor
+        self.data_dir = data_dir
+        self.input = Input(input_client, compositor)  # its devices exist before the window maps
+        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_SOCKET")}
+        env.update(compositor.env())
+        env.update({"GDK_BACKEND": "wayland", "TOUCHPAINTER_DATA_DIR": str(data_dir),
+                    "XDG_CONFIG_HOME": str(data_dir.parent / "config"), "XDG_STATE_HOME": str(data_dir.parent / "state"),
+                    "XDG_CACHE_HOME": str(data_dir.parent / "cache")})
+        if "XDG_RUNTIME_DIR" not in env:  # GDK opens no Wayland display without one
+            runtime = data_dir.parent / "runtime"
+            runtime.mkdir(mode=0o700, exist_ok=True)
+            env["XDG_RUNTIME_DIR"] = str(runtime)
+        env.update(extra_env or {})
+        settings = data_dir.parent / "config" / "gtk-3.0" / "settings.ini"
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        settings.write_text("[Settings]\ngtk-enable-animations=0\n")
+        self.process = subprocess.Popen([BINARY, *map(str, args)], env=env, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        try:
+            self.accessible = wait_for(self._find_accessible_app, timeout=20, what="the app on the AT-SPI bus")
+            wait_for(lambda: self.find("Canvas", timeout=0.2), timeout=10, what="the canvas")
+            wait_for(lambda: self.is_white(self.screenshot(), *self.canvas_point(300, 300)), timeout=10,
+                     what="the first frame on the compositor's output")
+        except BaseException:
+            self.close()
+            raise
+
+    def _find_accessible_app(self):
+        if self.process.poll() is not None:
+            raise RuntimeError(f"touchpainter exited early: {self.process.stderr.read()}")
+        desktop = pyatspi.Registry.getDesktop(0)
+        for index in range(desktop.childCount):
+            app = desktop.getChildAtIndex(index)
+            try:
+                if app is not None and app.get_process_id() == self.process.pid:
+                    return app
+            except Exception:
+                continue
+        return None
+
+    def find(self, name, role=None, timeout=5.0):
+        def search():
+            return pyatspi.findDescendant(
+                self.accessible,
+                lambda a: a is not None and a.name == name and (role is None or a.getRole() == role)
+                and a.getState().contains(pyatspi.STATE_SHOWING))
+        return wait_for(search, timeout=timeout, what=f"a control named {name!r} on show")
+
+    def is_showing(self, name, timeout=0.5):
+        try:
+            self.find(name, timeout=timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    def extents(self, name):
+        """A control's place in its window; sway shows the window at the output's top left."""
+        e = self.find(name).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        return e.x, e.y, e.width, e.height
+
+    def canvas_point(self, x, y):
+        """The output's pixel at (x, y) on the canvas (its place asked once, over AT-SPI)."""
+        if not hasattr(self, "origin"):
+            self.origin = self.extents("Canvas")[:2]
+        return self.origin[0] + x, self.origin[1] + y
+
+    def screenshot(self):
+        return self.compositor.screenshot()
+
+    @staticmethod
+    def is_white(image, x, y):
+        return min(image.getpixel((x, y))) >= 235
+
+    @staticmethod
+    def is_dark(image, x, y):
+        return max(image.getpixel((x, y))) <= 80
+
+    # Real input
+
+    def move(self, x, y):
+        self.pointer = (round(x), round(y))
+        self.input.send(f"move {self.pointer[0]} {self.pointer[1]}")
+
+    def park(self):
+        """Moves the pointer to the output's bottom right corner: the headless output has no
+        cursor plane, so sway draws the cursor into the picture grim takes, where it would pass
+        for ink under the pointer."""
+        self.move(WIDTH - 2, HEIGHT - 2)
+
+    def click(self, x, y, button="left"):
+        self.move(x, y)
+        self.input.send(f"down {button}")
+        self.input.send(f"up {button}")
+        self.park()
+        time.sleep(0.15)
+
+    def drag(self, points, steps=12, button="left"):
+        self.move(*points[0])
+        self.input.send(f"down {button}")
+        for (ax, ay), (bx, by) in zip(points, points[1:]):
+            for i in range(1, steps + 1):
+                self.move(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
+                time.sleep(0.005)
+        self.input.send(f"up {button}")
+        self.park()
+        time.sleep(0.2)
+
+    def key(self, *combos):
+        for combo in combos:
+            self.input.send(f"key {combo}")
+            time.sleep(0.15)
+
+    def window(self, roles, title=None, timeout=5.0):
+        """The app's window on show with one of `roles` (and `title`, if given)."""
+        def search():
+            for index in range(self.accessible.childCount):
+                window = self.accessible.getChildAtIndex(index)
+                if window is not None and window.getRole() in roles and window.getState().contains(pyatspi.STATE_SHOWING) \
+                        and (title is None or window.name == title):
+                    return window
+            return None
+        return wait_for(search, timeout=timeout, what=f"a window {title or roles}")
+
+    def press_button(self, label, window):
+        """Presses the button `label` of `window` (a dialog, the Preferences), as a screen reader would."""
+        button = wait_for(lambda: pyatspi.findDescendant(
+            window, lambda a: a is not None and a.name == label and a.getRole() == pyatspi.ROLE_PUSH_BUTTON),
+            what=f"the button {label!r}")
+        button.queryAction().doAction(0)
+        time.sleep(0.2)
+
+    def answer_dialog(self, label):
+        self.press_button(label, self.window((pyatspi.ROLE_ALERT, pyatspi.ROLE_DIALOG)))
+
+    def title(self):
+        window = self.accessible.getChildAtIndex(0)
+        return window.name if window is not None else ""
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.input.close()
