@@ -66,7 +66,7 @@ def test_every_preference_applies_at_once_and_is_kept_across_a_relaunch(launch):
     choose(app, "Canvas kind", "Paper")
     # Applied at once: the canvas behind is paper, and the palette's shortcut row says so.
     ox, oy = app.canvas_origin()
-    wait_for(lambda: looks_textured(patch(screenshot(), ox + 300, oy + 300)), what="a paper canvas")
+    wait_for(lambda: looks_textured(patch(screenshot(), ox + 600, oy + 300)), what="a paper canvas")  # right of the Preferences window
     wait_for(lambda: "smoothing=strong" in settings_text(app), what="the settings written")
     text = settings_text(app)
     for line in ("smoothing=strong", "touch=pan-and-zoom", "palm-rejection=false", "stylus-button-1=select",
