@@ -213,9 +213,8 @@ extension Document {
     func record(_ record: JournalRecord) {
         guard let journal else { return }
         switch record {
-        case .base, .draw, .clock: break
-        default: journal.append(.clock(scribble.clock.now))
+        case .base, .draw, .clock: journal.append(record)
+        default: journal.append([.clock(scribble.clock.now), record])
         }
-        journal.append(record)
     }
 }

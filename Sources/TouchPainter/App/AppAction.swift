@@ -17,7 +17,7 @@ enum AppAction: String, CaseIterable {
     case save
     case openGallery = "open-gallery"
     case importNotebook = "import"
-    case export, copy, print
+    case export, copy, print, replay
     case rename, delete
     case menu, shortcuts, quit
     case openFile = "open-file"
@@ -47,6 +47,7 @@ enum AppAction: String, CaseIterable {
         case .export: ["<Primary>e"]
         case .copy: ["<Primary>c"]
         case .print: ["<Primary>p"]
+        case .replay: ["<Primary>r"]
         case .rename: ["F2"]
         case .delete: ["Delete"]
         case .menu: ["F10"]
@@ -83,6 +84,7 @@ enum AppAction: String, CaseIterable {
         case .export: KeyShortcut(.scribbles, accelerators, tr("Export"), tr("PNG, SVG, PDF or Xournal++"))
         case .copy: KeyShortcut(.scribbles, accelerators, tr("Copy the selection, or the drawing"))
         case .print: KeyShortcut(.scribbles, accelerators, tr("Print"))
+        case .replay: KeyShortcut(.scribbles, accelerators, tr("Replay the drawing"), tr("Space: play or pause; 0–9: jump"))
         case .rename: KeyShortcut(.gallery, accelerators, tr("Rename the selected scribble"))
         case .delete: KeyShortcut(.gallery, accelerators, tr("Delete the selected scribble"))
         case .menu: KeyShortcut(.application, accelerators, tr("Main menu"))

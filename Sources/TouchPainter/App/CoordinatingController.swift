@@ -31,6 +31,8 @@ final class CoordinatingController: Navigator, GalleryObserver {
     private(set) var activeViewController: ViewController?
     private var paletteViewController: PaletteViewController?
     private var thumbnailViewController: ThumbnailViewController?
+    /// The replay's page: each replay loads the drawing as it is then.
+    private(set) lazy var replayViewController = ReplayViewController()
     /// What shows pages and asks questions: the main window (a recorder in tests).
     private(set) weak var presenter: ViewPresenter?
     /// The company the app is branded for, if any (set at launch, before any view is made).
@@ -69,6 +71,11 @@ final class CoordinatingController: Navigator, GalleryObserver {
         case .canvas:
             closePalette()
             show(canvasViewController)
+        case .replay:
+            closePalette()
+            let replay = replayViewController
+            replay.load(document, background: canvasViewController.canvasKind, view: document.scribble.view)
+            show(replay)
         }
     }
 
