@@ -163,6 +163,31 @@ struct ReplayTests {
         #expect(restored.scribble.clock.now >= live.scribble.clock.now - 1) // new marks come after
     }
 
+    @Test func aDragsFramesLeaveNoTraceButTheEditDoes() {
+        let clock = TestClock()
+        let document = document(clock)
+        let stroke = draw(on: document, clock, at: Point(x: 0, y: 0))
+        clock.advance(500)
+        // A drag moving the stroke, as the select tool shows it: a new copy each frame.
+        var shown: Mark = stroke
+        for step in 1...5 {
+            clock.advance(16)
+            let copy = stroke.translated(dx: Float(step), dy: 0)
+            document.scribble.replace(shown, with: copy)
+            shown = copy
+        }
+        document.commit(ReplaceMarksCommand(scribble: document.scribble, originals: [stroke], edited: [shown], edit: .move(dx: 5, dy: 0)))
+        let events = document.scribble.log.events
+        // Only the original went, when the drag ended; the moved copy appears whole then.
+        #expect(events.count == 1 && events.first?.mark === stroke && events.first?.time == 630)
+        #expect(shown.startTime == 630 && shown.endTime == 630)
+        let player = ReplayPlayer(ReplayTimeline(document.scribble))
+        player.seek(to: 600) // during the drag: the stroke where it was
+        #expect(player.scribble.marks.count == 1 && player.scribble.marks.first === stroke)
+        player.seek(to: 630)
+        #expect(player.scribble.marks.count == 1 && player.scribble.marks.first === shown)
+    }
+
     @Test func longPausesPlayAsHalfASecondWhenSkipped() {
         let clock = TestClock()
         let document = document(clock)

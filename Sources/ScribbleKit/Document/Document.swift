@@ -81,7 +81,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.execute(command) }
-        scribble.log.settle()
+        scribble.log.settle(at: scribble.clock.now)
         journal(command)
     }
 
@@ -92,7 +92,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.add(command) }
-        scribble.log.settle()
+        scribble.log.settle(at: scribble.clock.now)
         journal(command)
     }
 
@@ -103,7 +103,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.undo() }
-        scribble.log.settle()
+        scribble.log.settle(at: scribble.clock.now)
         journalStep(.undo)
     }
 
@@ -114,7 +114,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.redo() }
-        scribble.log.settle()
+        scribble.log.settle(at: scribble.clock.now)
         journalStep(.redo)
     }
 

@@ -39,18 +39,11 @@ extension Mark {
         }
     }
 
-    /// Gives an untimed mark times at an even pace from `start`: each vertex
-    /// `ReplayTimeline.evenStep` after the one before (a drawing from a file of a version
-    /// before times). Returns when it ends.
-    @discardableResult
+    /// Gives an untimed mark the time `start`, for all of it at once: a drawing from a file
+    /// of a version before times replays its marks at an even pace, each appearing whole
+    /// (no steps to keep, so opening a large old drawing costs no allocation a mark).
     func pace(from start: Int64) -> Int64 {
-        guard let stroke = self as? Stroke, stroke.count > 1, !stroke.holdsMarks else {
-            stamp(at: start)
-            return start
-        }
-        var steps = [UInt16](repeating: UInt16(ReplayTimeline.evenStep), count: stroke.count)
-        steps[0] = 0
-        stroke.times = StrokeTimes(start: start, steps: steps)
-        return stroke.times.end ?? start
+        stamp(at: start)
+        return start
     }
 }

@@ -4,14 +4,16 @@
 ///
 /// Marks made and taken off again within one gesture — the copies a drag shows frame by
 /// frame, the pieces an eraser cuts again — never were part of the history, and are not
-/// kept: a mark made new since the last `settle()` (a step of the history) leaves no trace.
+/// kept: a mark made new since the last `settle(at:)` (a step of the history) leaves no
+/// trace. And what a gesture took off goes when the gesture ends, as one step: a mark being
+/// dragged stays in the replay until its moved copy appears.
 public struct ReplayLog {
     /// One mark taken off or put back.
     public struct Event {
         /// The top-level mark (kept whole: it never changes in place once finished).
         public let mark: Mark
         /// When, in milliseconds on the scribble's clock.
-        public let time: Int64
+        public internal(set) var time: Int64
         /// True when the mark was put back (an undo of its removal, a redo), else it went.
         public let isReturn: Bool
     }
@@ -22,13 +24,18 @@ public struct ReplayLog {
     private var removed: Set<ObjectIdentifier> = []
     /// The marks made new since the last step of the history.
     private var fresh: Set<ObjectIdentifier> = []
+    /// How many events the steps of the history so far made.
+    private var settled = 0
 
     /// An empty log.
     public init() {}
 
-    /// A step of the history is taken: the marks made so far stay part of it.
-    public mutating func settle() {
+    /// A step of the history is taken at `time`: the marks made so far stay part of it, and
+    /// what it took off went at `time`.
+    public mutating func settle(at time: Int64) {
         if !fresh.isEmpty { fresh.removeAll() }
+        for index in settled..<events.count where !events[index].isReturn { events[index].time = max(events[index].time, time) }
+        settled = events.count
     }
 
     /// `marks` were taken off the drawing at `time`.

@@ -38,10 +38,8 @@ public final class ReplayTimeline {
         public let change: Change
     }
 
-    /// The step between two vertices of a mark given times at an even pace (a drawing from a
-    /// file of a version before times): 10 ms, a hand's pace.
-    public static let evenStep: Int64 = 10
-    /// The pause before each mark given times at an even pace.
+    /// The time between two marks given times at an even pace (a drawing from a file of a
+    /// version before times), each appearing whole.
     public static let evenGap: Int64 = 300
     /// How many changes lie between two snapshots.
     public static let snapshotInterval = 4096

@@ -28,8 +28,8 @@ extension Scribble {
         log.noteRemoved(marks, at: clock.now)
     }
 
-    /// Gives each top-level mark without times times at an even pace, after the mark before
-    /// it, and sets the clock on from the latest end, so new marks come after all of them.
+    /// Gives each top-level mark without times a time at an even pace (`evenGap` after the
+    /// mark before it, all of it at once), and sets the clock on from the latest end, so new marks come after all of them.
     /// - Complexity: O(top-level marks), and the vertices of the marks it paces.
     func paceUntimedMarks() {
         paceUntimedMarks(among: root.elements.lazy.compactMap { if case .mark(let mark) = $0 { mark } else { nil } })
