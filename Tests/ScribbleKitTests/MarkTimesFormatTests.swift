@@ -158,3 +158,18 @@ struct MarkTimesFormatTests {
         expectEveryBitFlipIsDetected(bytes)
     }
 }
+
+/// Times fit the one spare word of a stroke, and a mark made whole keeps no steps.
+@Suite struct MarkTimesLayoutTests {
+    @Test func timesAreOneWordAndAMarkMadeWholeNeedsNoArray() {
+        #expect(MemoryLayout<StrokeTimes>.size == 8)
+        var times = StrokeTimes(start: 1234, steps: [0, 0, 0])
+        #expect(times == .at(1234)) // made whole: no steps kept
+        times.append(at: 1234, after: 3)
+        #expect(times == .at(1234)) // another child at once: still none
+        times.append(at: 1250, after: 4)
+        #expect(times.isDrawn && times.end == 1250 && times.steps(count: 5) == [0, 0, 0, 0, 16])
+        times.append(at: 100_000, after: 5) // a pause longer than a step may be
+        #expect(times.step(at: 5) == UInt16.max && times.end == 1250 + Int64(UInt16.max))
+    }
+}
