@@ -63,6 +63,17 @@ public final class Scale: Widget {
         set { gtk_range_set_value(range, newValue) }
     }
 
+    /// Sets the values the slider runs between (the value is brought within them).
+    public func setRange(minimum: Double, maximum: Double) {
+        gtk_range_set_range(range, minimum, maximum)
+    }
+
+    /// Whether the value is written beside the slider (it is, at first).
+    public var drawsValue: Bool {
+        get { gtk_scale_get_draw_value(scale) != 0 }
+        set { gtk_scale_set_draw_value(scale, newValue ? 1 : 0) }
+    }
+
     /// Called on every value change, while dragging too.
     public func onValueChanged(_ handler: @escaping @MainActor (Scale) -> Void) {
         connect("value-changed") { [weak self] in

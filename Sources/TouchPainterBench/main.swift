@@ -1,18 +1,18 @@
 import Foundation
 import ScribbleKit
 
-/// `touchpainter-bench [--only canvas,storage,journal,export,xopp,app,sync,motion,wayland] [--app PATH] [--floor PATH]`:
+/// `touchpainter-bench [--only canvas,storage,journal,replay,export,xopp,app,sync,motion,wayland] [--app PATH] [--floor PATH]`:
 /// TouchPainter's benchmark suite (README, "Performance"). Prints one JSON object a line, then
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,export,xopp,app,gallery10k,sync,motion,wayland]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,sync,motion,wayland]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH | --write-gallery FOLDER | --write-large-gallery FOLDER
     """
 var arguments = Array(CommandLine.arguments.dropFirst())
-var suites: Set<String> = ["canvas", "storage", "journal", "export", "xopp", "app", "sync", "motion"]
+var suites: Set<String> = ["canvas", "storage", "journal", "replay", "export", "xopp", "app", "sync", "motion"]
 let binFolder = (ChildProcess.ownExecutable as NSString).deletingLastPathComponent
 var app = binFolder + "/touchpainter"
 var floorProgram = binFolder + "/scribble-floor" // built there by scripts/bench.sh
@@ -63,6 +63,7 @@ do {
     }
     if suites.contains("storage") { try StorageBenchmarks.run(into: report, folder: folder) }
     if suites.contains("journal") { try JournalBenchmarks.run(into: report, folder: folder) }
+    if suites.contains("replay") { ReplayBenchmarks.run(into: report) }
     if suites.contains("export") { try ExportBenchmarks.run(into: report, folder: folder, app: app) }
     if suites.contains("xopp") { try XoppBenchmarks.run(into: report, folder: folder) }
     // The ten-thousand gallery is part of `app`; `--only gallery10k` runs it alone.

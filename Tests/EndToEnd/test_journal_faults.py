@@ -43,10 +43,11 @@ def warning_shown(app):
 
 
 def top_level_marks(path):
-    """How many strokes and dots a scribble file's drawing holds (docs/FORMAT.md, version 2:
-    the root stroke's child count, a varint after its tag, flags and width)."""
+    """How many strokes and dots a scribble file's drawing holds (docs/FORMAT.md, version 4 —
+    a drawing made in the app has times — as version 2: the root stroke, which has no times,
+    has its child count, a varint, after its tag, flags and width)."""
     data = path.read_bytes()
-    assert struct.unpack_from("<H", data, 8)[0] == 2
+    assert struct.unpack_from("<H", data, 8)[0] == 4
     title_length = struct.unpack_from("<I", data, 12)[0]
     root = 16 + title_length + 8
     assert data[root] == 3 and data[root + 1] == 0  # the root: a stroke without colour

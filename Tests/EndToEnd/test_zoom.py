@@ -259,7 +259,7 @@ def test_a_reopened_scribble_shows_the_view_it_was_saved_with(launch, tmp_path):
     assert dark_blobs(before.resize((w // 4, h // 4)))  # something of the stroke shows
     app.save()
     saved = wait_for(lambda: next((tmp_path / "gallery").glob("*.scribble"), None), what="the saved scribble")
-    assert saved.read_bytes()[8] == 3  # the file keeps the view (format version 3)
+    assert saved.read_bytes()[8] == 4  # the file keeps the view (format version 3; 4 with the marks' times)
     app.key("ctrl+q")
     app.process.wait(timeout=10)
     again = launch(saved)

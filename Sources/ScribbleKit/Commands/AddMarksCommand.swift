@@ -10,6 +10,7 @@ public final class AddMarksCommand: Command {
     public init(scribble: Scribble, marks: [Mark]) {
         self.scribble = scribble
         self.marks = marks
+        marks.forEach { $0.clearTimes() } // they appear at the time they are added
     }
 
     /// Adds the marks on top, with one notification; does nothing if they are there already.

@@ -116,9 +116,12 @@ extension Document {
                 execute(AddMarksCommand(scribble: scribble, marks: Scribble(adopting: memento).marks))
             case .order(let indices, let order):
                 execute(ReorderMarksCommand(scribble: scribble, indices: indices, order: order))
+            case .clock(let time): scribble.clock.hold(at: time)
             case .base: break
             }
         }
+        scribble.clock.release()
+        scribble.clock.runOn(from: scribble.endTime)
     }
 
     /// The top-level marks at `indices` (a replayed record's), skipping any out of range.
@@ -205,8 +208,13 @@ extension Document {
         journalCommand(.draw(ScribbleMemento.incremental(of: mark)))
     }
 
-    /// Hands `record` to the journal's queue.
+    /// Hands `record` to the journal's queue, after the time it is made at when it takes
+    /// marks off or makes marks by an edit (a drawn mark carries its own times).
     func record(_ record: JournalRecord) {
-        journal?.append(record)
+        guard let journal else { return }
+        switch record {
+        case .base, .draw, .clock: journal.append(record)
+        default: journal.append([.clock(scribble.clock.now), record])
+        }
     }
 }

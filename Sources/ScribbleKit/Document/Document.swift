@@ -88,7 +88,10 @@ public final class Document {
     /// Runs a command through the history (a mark drawn, a colour changed on marks…).
     public func execute(_ command: Command) {
         journalPendingMark()
+        let clock = holdClock()
+        defer { releaseClock(clock) }
         batched { history.execute(command) }
+        scribble.log.settle(at: scribble.clock.now)
         journal(command)
     }
 
@@ -96,7 +99,10 @@ public final class Document {
     /// one undo step, without running it again.
     public func commit(_ command: Command) {
         journalPendingMark()
+        let clock = holdClock()
+        defer { releaseClock(clock) }
         batched { history.add(command) }
+        scribble.log.settle(at: scribble.clock.now)
         journal(command)
     }
 
@@ -104,7 +110,10 @@ public final class Document {
     public func undo() {
         guard history.canUndo else { return }
         journalPendingMark()
+        let clock = holdClock()
+        defer { releaseClock(clock) }
         batched { history.undo() }
+        scribble.log.settle(at: scribble.clock.now)
         journalStep(.undo)
     }
 
@@ -112,7 +121,10 @@ public final class Document {
     public func redo() {
         guard history.canRedo else { return }
         journalPendingMark()
+        let clock = holdClock()
+        defer { releaseClock(clock) }
         batched { history.redo() }
+        scribble.log.settle(at: scribble.clock.now)
         journalStep(.redo)
     }
 
@@ -234,7 +246,21 @@ public final class Document {
     }
 
     /// Starts hearing of `scribble`'s changes, without counting its first report as one.
+    /// Stops the drawing's clock for one step of the history (see `ScribbleClock.hold`), unless
+    /// it is stopped already (a journal's replay, a step inside a step); returns whether it did.
+    private func holdClock() -> Bool {
+        guard !scribble.clock.isHeld else { return false }
+        scribble.clock.hold()
+        return true
+    }
+
+    /// Lets the clock run again after a step, if `holdClock()` stopped it.
+    private func releaseClock(_ held: Bool) {
+        if held { scribble.clock.release() }
+    }
+
     private func observe(_ scribble: Scribble) {
+        scribble.startKeepingTime() // a user's drawing keeps its history for a replay
         isOpening = true
         scribble.addObserver(self)
         isOpening = false

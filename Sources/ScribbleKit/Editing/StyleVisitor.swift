@@ -20,7 +20,9 @@ public final class StyleVisitor: MarkVisitor {
     public static func restyled(_ mark: Mark, color: Color?, size: Float?) -> Mark {
         let visitor = StyleVisitor(color: color, size: size)
         mark.accept(visitor)
-        return visitor.result ?? mark.copy()
+        let copy = visitor.result ?? mark.copy()
+        copy.clearTimes() // a mark made by an edit takes the edit's time
+        return copy
     }
 
     public func visit(dot: Dot) {

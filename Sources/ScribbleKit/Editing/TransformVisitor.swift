@@ -24,7 +24,9 @@ public final class TransformVisitor: MarkVisitor {
     public static func transformed(_ mark: Mark, by transform: AffineTransform) -> Mark {
         let visitor = TransformVisitor(transform)
         mark.accept(visitor)
-        return visitor.result ?? mark.copy()
+        let copy = visitor.result ?? mark.copy()
+        copy.clearTimes() // a mark made by an edit takes the edit's time
+        return copy
     }
 
     public func visit(dot: Dot) {

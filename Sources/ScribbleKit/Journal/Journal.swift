@@ -177,8 +177,14 @@ public final class Journal: Sendable {
 
     /// Appends `record` in the background; it is durable within `syncDelay` of being written.
     func append(_ record: JournalRecord) {
+        append([record])
+    }
+
+    /// Appends `records` in the background in one write (a step and the time it was made
+    /// at), so that they land together or not at all.
+    func append(_ records: [JournalRecord]) {
         queue.async {
-            let bytes = JournalFormat.frame(record) // encoded here, off the main thread
+            let bytes = records.flatMap(JournalFormat.frame) // encoded here, off the main thread
             self.state.withLock { state in
                 guard state.handle >= 0 else { return } // failed: the retry's snapshot will hold it
                 let written = self.storage.append(bytes, to: state.handle)

@@ -16,7 +16,8 @@ import Glibc
 /// or a restyle: 1, flags (1 colour, 2 size), r g b a, f32 size; or a transform: 2, six f64
 /// a b c d tx ty), cut (u32 count, u32 indices, u32 count, u32 piece counts, then a complete
 /// memento of the pieces), add (a complete memento of the marks), order (u32 count, u32
-/// indices, then 0 raise, 1 lower, 2 front, 3 back). A gallery or
+/// indices, then 0 raise, 1 lower, 2 front, 3 back), clock (u64 milliseconds on the
+/// scribble's clock, before each record that is not a draw). A gallery or
 /// file base holds a stamp flag (1 when a `BaseStamp` follows: u64 size, u32 checksum, u32
 /// mark count) before its id or path. A snapshot base is its origin (kind byte, u32 length,
 /// string) then a complete memento.
@@ -31,8 +32,9 @@ enum JournalFormat {
     /// The version written, and the newest one read. Version 3 holds its mementos in scribble
     /// format version 2, version 4 adds the cut record, version 5 frames records with a magic
     /// word, checks the header and stamps the base, version 6 adds the add and order records
-    /// and the transform edit.
-    static let version: UInt16 = 6
+    /// and the transform edit, version 7 the clock record (and mementos in scribble format
+    /// version 4, with the marks' times).
+    static let version: UInt16 = 7
     /// Bytes before the first record.
     static let headerLength = 16
     /// Bytes before a record's payload.
@@ -41,7 +43,7 @@ enum JournalFormat {
     static let maximumRecordLength = FileSystem.maximumFileSize
 
     private enum Kind: UInt8 {
-        case base = 1, draw, undo, redo, clear, remove, edit, cut, add, order
+        case base = 1, draw, undo, redo, clear, remove, edit, cut, add, order, clock
     }
 
     private enum BaseKind: UInt8 {
@@ -144,6 +146,11 @@ enum JournalFormat {
             append(indices, to: &bytes)
             bytes.append(order.rawValue)
             return bytes
+        case .clock(let time):
+            var bytes = [Kind.clock.rawValue]
+            append(UInt32(truncatingIfNeeded: UInt64(time)), to: &bytes)
+            append(UInt32(truncatingIfNeeded: UInt64(time) >> 32), to: &bytes)
+            return bytes
         }
     }
 
@@ -194,6 +201,11 @@ enum JournalFormat {
                 let order = ReorderMarksCommand.Order(rawValue: rest[end])
             else { return nil }
             return .order(indices: indices, order)
+        case .clock:
+            guard rest.count == 8 else { return nil }
+            let time = UInt64(word(rest, at: 0)) | UInt64(word(rest, at: 4)) << 32
+            guard time <= UInt64(StrokeTimes.maximumTime) else { return nil }
+            return .clock(Int64(time))
         case .draw:
             guard let memento = try? ScribbleMemento(data: rest), !memento.isComplete else { return nil }
             return .draw(memento)

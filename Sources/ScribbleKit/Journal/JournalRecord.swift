@@ -40,6 +40,10 @@ public enum JournalRecord: Sendable {
     case add(ScribbleMemento)
     /// Top-level marks, by index (ascending), moved in the drawing order (`ReorderMarksCommand`).
     case order(indices: [Int], ReorderMarksCommand.Order)
+    /// The time on the scribble's clock (milliseconds) when the next record was made: what
+    /// an undo, an erasure or an edit took off the drawing went at that time, and what an
+    /// edit made appears then, in a replay of the restored scribble.
+    case clock(Int64)
 }
 
 /// A command the journal records as itself (other than drawing a mark, which the document

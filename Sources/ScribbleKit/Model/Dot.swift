@@ -3,6 +3,9 @@
 public final class Dot: Vertex {
     private var dotColor: Color
     private var dotSize: Float
+    /// When the dot was made, in milliseconds on its scribble's clock; `nil` when untimed
+    /// (made in code, or read from a file of a version before times).
+    public internal(set) var time: UInt32?
 
     /// Makes a dot; `location` and `size` are clamped into `MarkLimits`.
     public init(location: Point, color: Color, size: Float) {
@@ -27,7 +30,11 @@ public final class Dot: Vertex {
     public override var bounds: Rect { Rect.null.union(location).outset(by: dotSize / 2) }
 
     /// A new dot with the same values.
-    public override func copy() -> Mark { Dot(location: location, color: dotColor, size: dotSize) }
+    public override func copy() -> Mark {
+        let copy = Dot(location: location, color: dotColor, size: dotSize)
+        copy.time = time
+        return copy
+    }
     /// Visits as a dot.
     public override func accept(_ visitor: MarkVisitor) { visitor.visit(dot: self) }
 }

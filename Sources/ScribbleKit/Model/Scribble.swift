@@ -11,6 +11,15 @@ public final class Scribble {
     /// What the scribble was last seen at, saved with it; `nil` for a new scribble's view.
     /// Changing it tells no observer and is not a change to the drawing.
     public var view: ScribbleView?
+    /// The clock the marks' times are measured on: a mark put on the scribble without times
+    /// takes the time it shows (see `Scribble+Times`), once it keeps time.
+    public var clock = ScribbleClock()
+    /// Whether the scribble times its marks and logs what is taken off, for a replay: a
+    /// document's does (`startKeepingTime()`); a scribble made in code, a clipboard's or a
+    /// replay's own does not.
+    public internal(set) var keepsTime = false
+    /// The marks taken off and put back, with when, for a replay.
+    public internal(set) var log = ReplayLog()
 
     /// Makes an empty scribble.
     public init() {
@@ -30,12 +39,14 @@ public final class Scribble {
 
     /// Adds a top-level mark at the end (on top).
     public func add(_ mark: Mark) {
+        timeNew(mark)
         root.add(mark)
         notify(.added(mark), dirty: mark.bounds)
     }
 
     /// Inserts a top-level mark at `index`, putting a removed mark back in its place.
     public func insert(_ mark: Mark, at index: Int) {
+        timeNew(mark)
         root.insert(mark, at: index)
         notify(.added(mark), dirty: mark.bounds)
     }
@@ -43,6 +54,7 @@ public final class Scribble {
     /// Removes a top-level mark; the root itself or a mark that is not there does nothing.
     public func remove(_ mark: Mark) {
         guard mark !== root, root.index(of: mark) != nil else { return }
+        noteRemoved(CollectionOfOne(mark))
         root.remove(mark)
         notify(.removed(mark), dirty: mark.bounds)
     }
@@ -51,6 +63,8 @@ public final class Scribble {
     /// is not there does nothing.
     public func replace(_ mark: Mark, with replacement: Mark) {
         guard let index = root.index(of: mark) else { return }
+        noteRemoved(CollectionOfOne(mark))
+        timeNew(replacement)
         root.replaceChild(at: index, with: replacement)
         notify(.replaced([mark], by: [replacement]), dirty: mark.bounds.union(replacement.bounds))
     }
@@ -74,7 +88,10 @@ public final class Scribble {
         // From the top down, so the indices of the runs below stay as they were.
         for run in runs.sorted(by: { $0.index > $1.index }) {
             guard run.index >= 0, run.count >= 0, run.index + run.count <= root.count else { continue }
-            removed += (run.index..<(run.index + run.count)).compactMap { root.child(at: $0) }
+            let taken = (run.index..<(run.index + run.count)).compactMap { root.child(at: $0) }
+            noteRemoved(taken)
+            removed += taken
+            run.marks.forEach(timeNew)
             added += run.marks
             root.replaceChildren(in: run.index..<(run.index + run.count), with: run.marks)
         }
@@ -91,6 +108,7 @@ public final class Scribble {
     public func removeAll() -> [Mark] {
         let removed = marks
         guard !removed.isEmpty else { return [] }
+        noteRemoved(removed)
         let dirty = root.bounds
         root.removeAll()
         notify(.reset, dirty: dirty)
@@ -100,7 +118,13 @@ public final class Scribble {
     /// Puts `marks` back as the whole drawing, in order (undo of a clear, opening a file).
     public func replaceAll(with marks: [Mark]) {
         let dirty = root.bounds
+        if keepsTime { noteRemoved(self.marks) }
         root.removeAll()
+        if keepsTime {
+            paceUntimedMarks(among: marks)
+            let now = clock.now
+            for mark in marks { log.noteAdded(mark, isNew: false, at: now) } // marks put back (an undo of a clear)
+        }
         marks.forEach(root.add)
         notify(.reset, dirty: dirty.union(root.bounds))
     }
@@ -120,6 +144,7 @@ public final class Scribble {
         assert(!stroke.isSealed, "a vertex appended to a sealed stroke")
         let previous = stroke.elements.last.flatMap { if case .vertex(let p) = $0 { p } else { nil } }
         if let pressure { stroke.append(point, pressure: pressure) } else { stroke.append(point) }
+        if keepsTime { stroke.times.append(at: clock.now, after: stroke.count - 1) }
         guard isOnCanvas(stroke) else { return }
         let segment = Rect.null.union(previous ?? point).union(point).outset(by: stroke.size / 2)
         notify(.extended(stroke), dirty: segment)

@@ -51,6 +51,10 @@ public final class Stroke: Mark {
     /// one per child of `elements`, by index (a non-vertex child's is unused); empty for a
     /// stroke without pressure (mouse, touch), which costs nothing more.
     public private(set) var pressures: [UInt8] = []
+    /// When the stroke and each child were drawn (`StrokeTimes`), for a replay; untimed for
+    /// the scribble's root and marks made in code. (The layout's last spare word: a stroke
+    /// stays one 80-byte allocation.)
+    public internal(set) var times: StrokeTimes = .untimed
 
     /// Whether the stroke was drawn with pressure (its width varies along it).
     public var hasPressure: Bool { !pressures.isEmpty }
@@ -204,6 +208,7 @@ public final class Stroke: Mark {
     /// Inserts a child at `index` (clamped to the valid range); used to put marks back in place on undo.
     public func insert(_ mark: Mark, at index: Int) {
         let position = max(0, min(index, elements.count))
+        if times.isDrawn { times = times.replacing(position..<position, with: 1) }
         if !pressures.isEmpty { pressures.insert(Self.fullPressure, at: position) }
         if type(of: mark) == Vertex.self {
             elements.insert(.vertex(mark.location), at: position)
@@ -234,6 +239,7 @@ public final class Stroke: Mark {
             if case .mark = removed { markCount -= 1 } else { removesVertex = true }
         }
         elements.replaceSubrange(range, with: replacements)
+        if times.isDrawn { times = times.replacing(range, with: replacements.count) }
         if !pressures.isEmpty {
             pressures.replaceSubrange(range, with: repeatElement(Self.fullPressure, count: replacements.count))
         }
@@ -268,6 +274,7 @@ public final class Stroke: Mark {
     public func removeAll() {
         elements.removeAll()
         pressures.removeAll()
+        if let start = times.start { times = .at(StrokeTimes.clamped(start)) }
         box = .null
         markCount = 0
     }
@@ -297,6 +304,7 @@ public final class Stroke: Mark {
         clone.box = box
         clone.markCount = markCount
         clone.pressures = pressures
+        clone.times = times
         clone.isLocked = isLocked
         // A copy is made to be put on the canvas whole (an edit, a stamp, a memento), never
         // drawn on; changes to it come before it is placed.
@@ -310,6 +318,7 @@ public final class Stroke: Mark {
     private func removeElement(at index: Int) {
         let removed = elements.remove(at: index)
         if !pressures.isEmpty { pressures.remove(at: index) }
+        if times.isDrawn { times = times.replacing(index..<(index + 1), with: 0) }
         switch removed {
         case .vertex: recomputeBox()
         case .mark: markCount -= 1; if isSealed { recomputeBox() }

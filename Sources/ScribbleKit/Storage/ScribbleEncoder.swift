@@ -14,7 +14,10 @@ enum ScribbleEncoder {
     /// The file bytes for `memento`.
     /// - Complexity: O(n) in the number of marks and vertices; one allocation.
     static func encode(_ memento: ScribbleMemento) -> [UInt8] {
-        let version = memento.view != nil || holdsLocked(memento.root) ? ScribbleFormat.currentVersion : ScribbleFormat.versionWithoutView
+        let version =
+            holdsTimes(memento.root)
+            ? ScribbleFormat.currentVersion
+            : memento.view != nil || holdsLocked(memento.root) ? ScribbleFormat.versionWithoutTimes : ScribbleFormat.versionWithoutView
         return file(
             version: UInt16(version), memento,
             payloadLength: encodedLength(of: memento.root) + (memento.view == nil ? 0 : viewLength)
@@ -32,6 +35,18 @@ enum ScribbleEncoder {
         if stroke.isLocked { return true }
         guard stroke.holdsMarks else { return false } // a plain stroke's vertices need no look
         for case .mark(let child as Stroke) in stroke.elements where holdsLocked(child) { return true }
+        return false
+    }
+
+    /// Whether a mark in the tree under `stroke` (itself included) has times.
+    /// - Complexity: O(the marks under it) at worst; usually its first child answers.
+    private static func holdsTimes(_ stroke: Stroke) -> Bool {
+        if stroke.times != .untimed { return true }
+        guard stroke.holdsMarks else { return false }
+        for case .mark(let child) in stroke.elements {
+            if let child = child as? Stroke, holdsTimes(child) { return true }
+            if let dot = child as? Dot, dot.time != nil { return true }
+        }
         return false
     }
 
@@ -69,6 +84,8 @@ enum ScribbleEncoder {
     static func encodedLength(of stroke: Stroke) -> Int {
         var length = 1 + 1 + (stroke.color == nil ? 0 : 4) + 4 + ByteWriter.varintLength(UInt64(stroke.count))
         let withPressure = hasPressure(stroke)
+        let start = stroke.times.start, steps = drawnSteps(stroke)
+        if let start { length += ByteWriter.varintLength(UInt64(start)) }
         stroke.elements.withUnsafeBufferPointer { elements in
             var index = 0
             while index < elements.count {
@@ -83,6 +100,9 @@ enum ScribbleEncoder {
                             + ByteWriter.varintLength(zigzag(point.y &- previous.y))
                         previous = point
                     }
+                    if let steps {
+                        for child in index..<end { length += ByteWriter.varintLength(UInt64(steps[child])) }
+                    }
                     index = end
                 } else {
                     if case .mark(let mark) = elements[index] {
@@ -91,6 +111,7 @@ enum ScribbleEncoder {
                         } else {
                             let point = gridNumbers(mark.location)
                             length += 1 + 4 + 4 + ByteWriter.varintLength(zigzag(point.x)) + ByteWriter.varintLength(zigzag(point.y))
+                            if let time = (mark as? Dot)?.time { length += ByteWriter.varintLength(UInt64(time)) }
                         }
                     }
                     index += 1
@@ -104,12 +125,15 @@ enum ScribbleEncoder {
     /// maximal run of vertices as one `vertexRun`.
     private static func write(_ stroke: Stroke, to writer: inout ByteWriter) {
         let withPressure = hasPressure(stroke)
+        let start = stroke.times.start, steps = drawnSteps(stroke)
         writer.uint8(ScribbleFormat.Tag.stroke.rawValue)
         writer.uint8(
             (stroke.color == nil ? 0 : ScribbleFormat.colorFlag) | (withPressure ? ScribbleFormat.pressureFlag : 0)
-                | (stroke.isLocked ? ScribbleFormat.lockedFlag : 0))
+                | (stroke.isLocked ? ScribbleFormat.lockedFlag : 0) | (start == nil ? 0 : ScribbleFormat.timedFlag)
+                | (steps == nil ? 0 : ScribbleFormat.drawnFlag))
         if let color = stroke.color { write(color, to: &writer) }
         writer.float(stroke.size)
+        if let start { writer.varint(UInt64(start)) }
         writer.varint(UInt64(stroke.count))
         stroke.elements.withUnsafeBufferPointer { elements in
             var index = 0
@@ -128,6 +152,9 @@ enum ScribbleEncoder {
                     if withPressure {
                         writer.append(stroke.pressures[index..<end])
                     }
+                    if let steps {
+                        for child in index..<end { writer.varint(UInt64(steps[child])) }
+                    }
                     index = end
                 } else {
                     if case .mark(let mark) = elements[index] { write(mark, to: &writer) }
@@ -142,13 +169,30 @@ enum ScribbleEncoder {
         if let stroke = mark as? Stroke {
             write(stroke, to: &writer)
         } else {
-            writer.uint8(ScribbleFormat.Tag.dot.rawValue)
+            let time = (mark as? Dot)?.time
+            writer.uint8((time == nil ? ScribbleFormat.Tag.dot : .timedDot).rawValue)
             write(mark.color ?? .black, to: &writer)
             writer.float(MarkLimits.clamped(size: mark.size))
             let point = gridNumbers(mark.location)
             writer.varint(zigzag(point.x))
             writer.varint(zigzag(point.y))
+            if let time { writer.varint(UInt64(time)) }
         }
+    }
+
+    /// The steps of a stroke drawn over time, one a child, when a vertex has one (only
+    /// vertices' steps are stored: a child mark keeps its own times); `nil` for a stroke
+    /// whose vertices all appeared at once, which is stored with its start alone.
+    private static func drawnSteps(_ stroke: Stroke) -> [UInt16]? {
+        guard stroke.times.isDrawn else { return nil }
+        var steps = stroke.times.steps(count: stroke.count)
+        var any = false
+        stroke.elements.withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                if vertex(elements[index]) == nil { steps[index] = 0 } else if steps[index] != 0 { any = true }
+            }
+        }
+        return any ? steps : nil
     }
 
     /// Whether `stroke` is written with pressure: it has some, and children to carry them

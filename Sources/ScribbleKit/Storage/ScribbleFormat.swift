@@ -8,10 +8,14 @@ enum ScribbleFormat {
     static let magic: [UInt8] = [0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]
     /// The newest version the readers know. Version 2 stores locations as fixed-point deltas
     /// in varints, and pen pressure; version 3 is version 2 with the view the scribble was
-    /// last seen at after the drawing, and locked strokes. The encoder writes version 3 only
+    /// last seen at after the drawing, and locked strokes; version 4 adds the marks' times
+    /// (`StrokeTimes`), for a replay. The encoder writes version 4 for a drawing with times
+    /// (anything drawn in a TouchPainter that has them) and version 3 only
     /// for a scribble that has a view or a locked stroke, so one never zoomed or panned stays
     /// a version 2 file, as before; version 1 files still open.
-    static let currentVersion = 3
+    static let currentVersion = 4
+    /// The version of a file with a view or a locked stroke but no times.
+    static let versionWithoutTimes = 3
     /// The version of a file without a view.
     static let versionWithoutView = 2
     /// The deepest nesting of strokes a file may hold (the root is depth 0); bounds the
@@ -40,6 +44,16 @@ enum ScribbleFormat {
     /// Stroke flag (version 3): the tools leave the stroke alone (`Stroke.isLocked`: an
     /// imported notebook's pages).
     static let lockedFlag: UInt8 = 4
+    /// Stroke flag (version 4): the stroke has times; its start time (a varint of
+    /// milliseconds) follows its width.
+    static let timedFlag: UInt8 = 8
+    /// Stroke flag (version 4, with `timedFlag`): the stroke was drawn over time; each of its
+    /// vertex runs ends with one step (a varint of milliseconds) a vertex.
+    static let drawnFlag: UInt8 = 16
+    /// The longest step between two vertices a file may hold, in milliseconds.
+    static let maximumStep = UInt64(StrokeTimes.maximumStep)
+    /// The latest time a file may hold, in milliseconds.
+    static let maximumTime = UInt64(StrokeTimes.maximumTime)
     /// Version 2 stores a location as a whole number of 1/`gridScale` px steps
     /// (`MarkLimits.gridScale`, the grid the model keeps points on).
     static let gridScale = MarkLimits.gridScale
@@ -58,6 +72,8 @@ enum ScribbleFormat {
         case stroke = 3
         /// The view (version 3, after the root, once): zoom, centre x, centre y, Float64 each.
         case view = 4
+        /// A dot with its time (version 4): a dot's fields, then the time (a varint of milliseconds).
+        case timedDot = 5
     }
 
     /// Decodes a whole file into a memento.

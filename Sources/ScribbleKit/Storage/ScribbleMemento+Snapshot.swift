@@ -22,6 +22,7 @@ extension ScribbleMemento {
         copy.append(contentsOf: run)
         copy.setPressures(stroke.pressures) // kept unless a child was left out
         copy.isLocked = stroke.isLocked
+        copy.times = stroke.times
         return copy
     }
 
@@ -33,7 +34,9 @@ extension ScribbleMemento {
         case let stroke as Stroke:
             return depth <= ScribbleFormat.maxDepth ? snapshot(of: stroke, depth: depth) : nil
         case let dot as Dot:
-            return Dot(location: finite(dot.location), color: dot.color ?? .black, size: size(dot.size))
+            let copy = Dot(location: finite(dot.location), color: dot.color ?? .black, size: size(dot.size))
+            copy.time = dot.time
+            return copy
         case _ where mark is Vertex || mark.count == 0:
             return Vertex(location: finite(mark.location))
         default:

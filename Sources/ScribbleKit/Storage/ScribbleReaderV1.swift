@@ -122,7 +122,7 @@ enum ScribbleReaderV1 {
             case .stroke:
                 stroke.add(try readStroke(&reader, depth: depth + 1))
                 read += 1
-            case .view, nil: // version 1 has no view
+            case .view, .timedDot, nil: // version 1 has no view and no times
                 throw .corrupt("it holds an unknown kind of mark")
             }
         }

@@ -24,6 +24,10 @@ struct ScribbleReaderV2 {
     private let version: Int
     /// Whether a locked stroke was read (a version 3 file needs it or a view).
     private var sawLocked = false
+    /// Whether a mark with times was read (a version 4 file needs one).
+    private var sawTimes = false
+    /// One run's steps, reused from run to run.
+    private var steps: [UInt16] = []
 
     private init(_ payload: UnsafeRawBufferPointer, version: Int) {
         input = ByteReader(payload, shortage: .corrupt("a node runs past the end of the drawing"))
@@ -42,7 +46,8 @@ struct ScribbleReaderV2 {
         }
         let root = try reader.readStroke(depth: 0)
         let view = version >= 3 && reader.input.remaining > 0 ? try reader.readView(isComplete: checked.isComplete) : nil
-        guard version < 3 || view != nil || reader.sawLocked else { throw .corrupt("the view is missing") }
+        guard version != 3 || view != nil || reader.sawLocked else { throw .corrupt("the view is missing") }
+        guard version < 4 || reader.sawTimes else { throw .corrupt("no mark has times") }
         guard reader.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
         return ScribbleMemento(root: root, isComplete: checked.isComplete, title: checked.title, view: view)
     }
@@ -63,10 +68,15 @@ struct ScribbleReaderV2 {
     private mutating func readStroke(depth: Int) throws(ScribbleFormatError) -> Stroke {
         guard depth <= ScribbleFormat.maxDepth else { throw .corrupt("strokes are nested too deeply") }
         let flags = try input.uint8()
-        let known = ScribbleFormat.colorFlag | ScribbleFormat.pressureFlag | (version >= 3 ? ScribbleFormat.lockedFlag : 0)
+        let known =
+            ScribbleFormat.colorFlag | ScribbleFormat.pressureFlag | (version >= 3 ? ScribbleFormat.lockedFlag : 0)
+            | (version >= 4 ? ScribbleFormat.timedFlag | ScribbleFormat.drawnFlag : 0)
         guard flags & ~known == 0 else { throw .corrupt("a stroke has unknown flags") }
+        let isTimed = flags & ScribbleFormat.timedFlag != 0, isDrawn = flags & ScribbleFormat.drawnFlag != 0
+        guard isTimed || !isDrawn else { throw .corrupt("a stroke has steps but no time") }
         let color = try flags & ScribbleFormat.colorFlag != 0 ? readColor() : nil
         let stroke = Stroke(color: color, size: try readSize("a stroke's width"))
+        let start = isTimed ? try readTime() : nil
         if flags & ScribbleFormat.lockedFlag != 0 {
             stroke.isLocked = true
             sawLocked = true
@@ -83,26 +93,38 @@ struct ScribbleReaderV2 {
         // the stroke at its end.
         var levels: [UInt8] = []
         if hasPressure { levels.reserveCapacity(childCount) }
+        // One step per child (a child mark's 0), handed to the stroke at its end.
+        var strokeSteps: [UInt16] = []
+        if isDrawn { strokeSteps.reserveCapacity(childCount) }
         while read < childCount {
-            switch ScribbleFormat.Tag(rawValue: try input.uint8()) {
+            let tag = ScribbleFormat.Tag(rawValue: try input.uint8())
+            switch tag {
             case .vertexRun:
                 // The encoder writes each maximal run once; two in a row are another spelling.
                 guard !afterRun else { throw .corrupt("two runs of vertices follow each other") }
                 let runLength = try input.count(atMost: childCount - read, .corrupt("a run of vertices has the wrong length"))
                 guard runLength >= 1 else { throw .corrupt("a run of vertices has the wrong length") }
                 try readRun(count: runLength, withPressure: hasPressure, into: stroke, levels: &levels)
+                if isDrawn { strokeSteps.append(contentsOf: try readSteps(count: runLength)) }
                 read += runLength
                 afterRun = true
-            case .dot:
+            case .dot, .timedDot:
+                guard tag == .dot || version >= 4 else { throw .corrupt("it holds an unknown kind of mark") }
                 let color = try readColor()
                 let size = try readSize("a dot's size")
-                stroke.add(Dot(location: try readPoint(), color: color, size: size))
+                let dot = Dot(location: try readPoint(), color: color, size: size)
+                if tag == .timedDot {
+                    dot.time = UInt32(try readTime())
+                }
+                stroke.add(dot)
                 if hasPressure { levels.append(Stroke.fullPressure) }
+                if isDrawn { strokeSteps.append(0) }
                 read += 1
                 afterRun = false
             case .stroke:
                 stroke.add(try readStroke(depth: depth + 1))
                 if hasPressure { levels.append(Stroke.fullPressure) }
+                if isDrawn { strokeSteps.append(0) }
                 read += 1
                 afterRun = false
             case .view, nil: // a view is no mark, and comes only after the root
@@ -110,6 +132,11 @@ struct ScribbleReaderV2 {
             }
         }
         if hasPressure { stroke.setPressures(levels) }
+        if let start {
+            // The writer marks a stroke drawn only when one of its vertices has a step.
+            guard !isDrawn || strokeSteps.contains(where: { $0 != 0 }) else { throw .corrupt("a drawn stroke has no steps") }
+            stroke.times = StrokeTimes(start: start, steps: isDrawn ? strokeSteps : [])
+        }
         stroke.isSealed = depth > 0 // read from a file: never drawn on (the root takes new marks)
         return stroke
     }
@@ -144,6 +171,27 @@ struct ScribbleReaderV2 {
         if stroke.count == 0 { stroke.reserveCapacity(count) } // a stroke's first run: usually its only one
         stroke.append(contentsOf: points)
         if withPressure { levels.append(contentsOf: try input.take(count)) }
+    }
+
+    /// Reads a time (version 4): a varint of milliseconds, at most `maximumTime`.
+    private mutating func readTime() throws(ScribbleFormatError) -> Int64 {
+        let time = try input.varint()
+        guard time <= ScribbleFormat.maximumTime else { throw .corrupt("a time is out of range") }
+        sawTimes = true
+        return Int64(time)
+    }
+
+    /// Reads a run's `count` steps (version 4): varints of milliseconds, each at most
+    /// `maximumStep`; checked against the bytes left first (a byte each at least).
+    private mutating func readSteps(count: Int) throws(ScribbleFormatError) -> [UInt16] {
+        guard count <= input.remaining else { throw input.shortage }
+        steps.removeAll(keepingCapacity: true)
+        for _ in 0..<count {
+            let step = try input.varint()
+            guard step <= ScribbleFormat.maximumStep else { throw .corrupt("a step between two vertices is too long") }
+            steps.append(UInt16(step))
+        }
+        return steps
     }
 
     /// Reads a dot's location: two absolute zigzag varints.

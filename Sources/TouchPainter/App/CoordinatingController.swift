@@ -33,6 +33,8 @@ final class CoordinatingController: Navigator, GalleryObserver {
     private var thumbnailViewController: ThumbnailViewController?
     /// The Preferences window, made when first shown.
     private(set) var preferencesWindowController: PreferencesWindowController?
+    /// The replay's page: each replay loads the drawing as it is then.
+    private(set) lazy var replayViewController = ReplayViewController()
     /// What shows pages and asks questions: the main window (a recorder in tests).
     private(set) weak var presenter: ViewPresenter?
     /// The company the app is branded for, if any (set at launch, before any view is made).
@@ -84,6 +86,11 @@ final class CoordinatingController: Navigator, GalleryObserver {
         case .canvas:
             closePalette()
             show(canvasViewController)
+        case .replay:
+            closePalette()
+            let replay = replayViewController
+            replay.load(document, background: canvasViewController.canvasKind, view: document.scribble.view)
+            show(replay)
         }
     }
 

@@ -8,4 +8,6 @@ enum Destination: String, CaseIterable {
     case palette
     /// The gallery of saved scribbles.
     case gallery
+    /// The replay of the drawing's history.
+    case replay
 }

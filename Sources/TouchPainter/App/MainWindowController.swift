@@ -24,7 +24,7 @@ final class MainWindowController: ViewPresenter {
                 item(tr("_New Scribble"), .newScribble), item(tr("Open _Gallery"), .openGallery),
                 item(tr("_Open File…"), .openFile), item(tr("_Import…"), .importNotebook), item(tr("Save _As…"), .saveAs),
             ],
-            [item(tr("_Export…"), .export), item(tr("_Print…"), .print)],
+            [item(tr("_Export…"), .export), item(tr("_Print…"), .print), item(tr("_Replay"), .replay)],
             [item(tr("Pre_ferences"), .preferences), item(tr("_Keyboard Shortcuts"), .shortcuts), item(tr("_About TouchPainter"), .about)],
             [item(tr("_Quit"), .quit)],
         ])
@@ -76,6 +76,11 @@ final class MainWindowController: ViewPresenter {
                 // clicked, the palette), but never while the user types into an entry. The
                 // window hears a key before the focused widget does.
                 return !self.window.focusIsTextEntry && coordinator.canvasViewController.handleShortcutKey(event)
+            }
+            if self.stack.visiblePageName == Destination.replay.rawValue, !self.window.focusIsTextEntry,
+                coordinator.replayViewController.handleKey(event.key)
+            {
+                return true
             }
             // Escape is "Done" on every page but the canvas, whose tools use it.
             guard event.key == .escape else { return false }

@@ -140,6 +140,7 @@ final class TouchPainterApp {
                 if canvas.selection.isEmpty { coordinator.exportController.copyDrawing() } else { canvas.copySelection() }
             }
         case .print: return { coordinator.exportController.printDrawing() }
+        case .replay: return onCanvas { coordinator.requestViewChange(to: .replay) }
         case .rename: return { coordinator.renameRequested() }
         case .delete: return { coordinator.deleteRequested() }
         case .menu: return { [weak self] in self?.mainWindow?.primaryMenu.toggle() }

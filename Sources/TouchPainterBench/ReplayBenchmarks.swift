@@ -1,0 +1,80 @@
+import Foundation
+import ScribbleKit
+
+/// The replay's costs on the big scribble drawn by hand: what times add to the file, a seek
+/// to a random moment until that frame is on the canvas, and a frame of playing at 32×.
+@MainActor
+enum ReplayBenchmarks {
+    /// Reads a clock the benchmark moves itself, as a hand's motion events would.
+    final class Ticks: @unchecked Sendable {
+        var nanoseconds: UInt64 = 1_000_000_000
+    }
+
+    /// The big scribble as drawn by hand on a scribble keeping time: each vertex 4–17 ms
+    /// after the one before (motion events at 60–240 Hz), 300–1500 ms between strokes.
+    static func timedScribble() -> Scribble {
+        let ticks = Ticks()
+        var random = SplitMix64(seed: 31)
+        let scribble = Scribble()
+        scribble.clock = ScribbleClock(reading: { ticks.nanoseconds })
+        scribble.startKeepingTime()
+        for source in BigScribble.strokes() {
+            ticks.nanoseconds += (300 + random.next() % 1200) * 1_000_000
+            let stroke = Stroke(color: source.color, size: source.size)
+            stroke.reserveCapacity(source.count)
+            stroke.append(source.location)
+            scribble.add(stroke)
+            for case .vertex(let point) in source.elements.dropFirst() {
+                ticks.nanoseconds += (4 + random.next() % 14) * 1_000_000
+                scribble.append(point, to: stroke)
+            }
+            scribble.finish(stroke)
+        }
+        return scribble
+    }
+
+    /// Runs the replay metrics.
+    static func run(into report: Report) {
+        let scribble = timedScribble()
+        let timed = scribble.makeMemento().data.count
+        let untimed = BigScribble.scribble().makeMemento().data.count
+        report.add(
+            "file_bytes_per_vertex_timed", Double(timed - untimed) / Double(BigScribble.vertexCount), "B", limit: 1.2)
+
+        let timeline = ReplayTimeline(scribble)
+        let player = ReplayPlayer(timeline)
+        let harness = CanvasHarness(player.scribble)
+        // A seek: the drawing at a random moment put in place and the main thread free again
+        // (what the scrubber waits for); the frame of a large drawing is rendered in the
+        // background, as any full frame is, and timed apart.
+        var random = SplitMix64(seed: 7)
+        var seeks: [Double] = [], frames: [Double] = []
+        for _ in 0..<20 {
+            let time = Int64(random.next() % UInt64(timeline.duration))
+            let start = monotonicNanoseconds()
+            player.seek(to: time)
+            harness.present()
+            seeks.append(Double(monotonicNanoseconds() - start) / 1e6)
+            harness.waitForCurrentFrame()
+            harness.present()
+            frames.append(Double(monotonicNanoseconds() - start) / 1e6)
+        }
+        report.add("replay_seek_ms@1m", median(seeks), "ms", limit: 100)
+        report.add("replay_seek_to_frame_ms@1m", median(frames), "ms")
+
+        // Playing at 32×: each 16 ms frame moves the drawing on by 512 ms.
+        player.seek(to: timeline.duration / 3)
+        harness.waitForCurrentFrame()
+        harness.present()
+        frames = []
+        for _ in 0..<600 {
+            let time = player.time + 16 * 32
+            frames.append(
+                milliseconds {
+                    player.advance(to: time)
+                    harness.present()
+                })
+        }
+        report.add("replay_frame_ms_p99@1m", percentile(frames, 0.99), "ms", limit: 16)
+    }
+}
