@@ -17,16 +17,8 @@ struct ThumbnailImageProxyTests {
 
     /// Draws the proxy into a fresh 240×180 image and returns the pixel at (x, y) as RGB.
     private func pixel(of proxy: ThumbnailImageProxy, x: Int, y: Int) -> (Int, Int, Int) {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 240, 180)
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
-        ScribbleThumbnailView.draw(proxy, on: CairoContext(cr!), width: 240, height: 180)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        let value = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
-        return (Int(value >> 16 & 0xFF), Int(value >> 8 & 0xFF), Int(value & 0xFF))
+        let bytes = pixels(of: proxy), offset = (y * 240 + x) * 4 // BGRx, little-endian
+        return (Int(bytes[offset + 2]), Int(bytes[offset + 1]), Int(bytes[offset]))
     }
 
     /// Every pixel of `picture` drawn as a 240×180 tile picture.

@@ -128,14 +128,7 @@ public final class SelectTool: CanvasTool {
             cairo_new_path(cr)
             cairo_move_to(cr, Double(first.x), Double(first.y))
             for point in lasso.points.dropFirst() { cairo_line_to(cr, Double(point.x), Double(point.y)) }
-            cairo_set_line_width(cr, pixel)
-            cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
-            cairo_stroke_preserve(cr)
-            var dashes: [Double] = [4 * pixel, 3 * pixel]
-            cairo_set_dash(cr, &dashes, 2, 0)
-            cairo_set_source_rgb(cr, 0.1, 0.35, 0.85)
-            cairo_stroke(cr)
-            cairo_set_dash(cr, nil, 0, 0)
+            SelectionBox.strokeOutline(cr, pixel: pixel)
             return
         }
         let marks = host.selection.marks

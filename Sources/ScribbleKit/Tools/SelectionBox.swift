@@ -100,14 +100,7 @@ public struct SelectionBox: Sendable {
         let knob = transform.apply(position(of: .rotate))
         cairo_move_to(cr, Double(stemFoot.x), Double(stemFoot.y))
         cairo_line_to(cr, Double(knob.x), Double(knob.y))
-        cairo_set_line_width(cr, pixel)
-        cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
-        cairo_stroke_preserve(cr)
-        var dashes: [Double] = [4 * pixel, 3 * pixel]
-        cairo_set_dash(cr, &dashes, 2, 0)
-        cairo_set_source_rgb(cr, 0.1, 0.35, 0.85)
-        cairo_stroke(cr)
-        cairo_set_dash(cr, nil, 0, 0)
+        Self.strokeOutline(cr, pixel: pixel)
         let half = Double(Self.handleSize) / 2 * pixel
         for handle in Handle.allCases {
             let spot = transform.apply(position(of: handle))
@@ -122,5 +115,18 @@ public struct SelectionBox: Sendable {
         cairo_fill_preserve(cr)
         cairo_set_source_rgb(cr, 0.1, 0.35, 0.85)
         cairo_stroke(cr)
+    }
+
+    /// Strokes the current path as the selection's outlines are drawn, a view pixel wide: white
+    /// beneath, blue dashes over it, so it shows on any ink.
+    static func strokeOutline(_ cr: OpaquePointer, pixel: Double) {
+        cairo_set_line_width(cr, pixel)
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
+        cairo_stroke_preserve(cr)
+        var dashes: [Double] = [4 * pixel, 3 * pixel]
+        cairo_set_dash(cr, &dashes, 2, 0)
+        cairo_set_source_rgb(cr, 0.1, 0.35, 0.85)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
     }
 }
