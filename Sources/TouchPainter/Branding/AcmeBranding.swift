@@ -36,11 +36,7 @@ struct AcmeMainView: MainView {
     let widget: Widget
 
     init(content: Widget) {
-        let frame = Frame()
-        frame.addStyleClass(.acme)
-        frame.addStyleClass(.brandedMainView)
-        frame.add(content)
-        widget = frame
+        widget = Self.frame(content, styledAs: .acme)
     }
 }
 
@@ -49,8 +45,6 @@ struct AcmeMainButton: MainButton {
     let button: Button
 
     init(label: String) {
-        button = Button(label: label)
-        button.addStyleClass(.suggestedAction)
-        button.addStyleClass(.acme)
+        button = Self.button(label, styledAs: .acme)
     }
 }

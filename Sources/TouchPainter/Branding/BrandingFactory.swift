@@ -33,11 +33,32 @@ protocol MainView {
     var widget: Widget { get }
 }
 
+extension MainView {
+    /// `content` in a frame carrying `brand`'s style class, which the brand's CSS draws.
+    static func frame(_ content: Widget, styledAs brand: StyleClass) -> Widget {
+        let frame = Frame()
+        frame.addStyleClass(brand)
+        frame.addStyleClass(.brandedMainView)
+        frame.add(content)
+        return frame
+    }
+}
+
 /// A brand's main button.
 @MainActor
 protocol MainButton {
     /// The button widget.
     var button: Button { get }
+}
+
+extension MainButton {
+    /// A suggested-action button labelled `label`, carrying `brand`'s style class if any.
+    static func button(_ label: String, styledAs brand: StyleClass? = nil) -> Button {
+        let button = Button(label: label)
+        button.addStyleClass(.suggestedAction)
+        if let brand { button.addStyleClass(brand) }
+        return button
+    }
 }
 
 extension Brand {

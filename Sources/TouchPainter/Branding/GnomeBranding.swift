@@ -24,7 +24,6 @@ struct GnomeMainButton: MainButton {
     let button: Button
 
     init(label: String) {
-        button = Button(label: label)
-        button.addStyleClass(.suggestedAction)
+        button = Self.button(label)
     }
 }

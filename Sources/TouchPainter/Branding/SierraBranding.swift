@@ -36,11 +36,7 @@ struct SierraMainView: MainView {
     let widget: Widget
 
     init(content: Widget) {
-        let frame = Frame()
-        frame.addStyleClass(.sierra)
-        frame.addStyleClass(.brandedMainView)
-        frame.add(content)
-        widget = frame
+        widget = Self.frame(content, styledAs: .sierra)
     }
 }
 
@@ -49,8 +45,6 @@ struct SierraMainButton: MainButton {
     let button: Button
 
     init(label: String) {
-        button = Button(label: label)
-        button.addStyleClass(.suggestedAction)
-        button.addStyleClass(.sierra)
+        button = Self.button(label, styledAs: .sierra)
     }
 }

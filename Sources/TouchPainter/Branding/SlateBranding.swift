@@ -37,11 +37,7 @@ struct SlateMainView: MainView {
     let widget: Widget
 
     init(content: Widget) {
-        let frame = Frame()
-        frame.addStyleClass(.slate)
-        frame.addStyleClass(.brandedMainView)
-        frame.add(content)
-        widget = frame
+        widget = Self.frame(content, styledAs: .slate)
     }
 }
 
@@ -50,8 +46,6 @@ struct SlateMainButton: MainButton {
     let button: Button
 
     init(label: String) {
-        button = Button(label: label)
-        button.addStyleClass(.suggestedAction)
-        button.addStyleClass(.slate)
+        button = Self.button(label, styledAs: .slate)
     }
 }
