@@ -6,15 +6,15 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct MarkBuilderTests {
     /// Counts the steps it is told, then builds as any builder does.
     final class CountingBuilder: MarkBuilder {
-        var strokesEnded = 0, dots = 0, vertexRuns = 0
+        var strokesBegun = 0, strokesEnded = 0, dots = 0
 
         override func addDot(at location: Point, color: Color, size: Float, time: UInt32? = nil) -> Dot {
             dots += 1
             return super.addDot(at: location, color: color, size: size, time: time)
         }
-        override func addVertices<S: Sequence>(_ points: S) where S.Element == Point {
-            vertexRuns += 1
-            super.addVertices(points)
+        override func beginStroke(color: Color?, size: Float, isLocked: Bool = false) -> Stroke {
+            strokesBegun += 1
+            return super.beginStroke(color: color, size: size, isLocked: isLocked)
         }
         override func endStroke(sealed: Bool = true) -> Stroke {
             strokesEnded += 1
@@ -48,7 +48,7 @@ import Testing
         let read = try ScribbleFormat.decode(bytes, builder: builder)
         #expect(builder.strokesEnded == 5) // the root, two strokes, the group and its stroke
         #expect(builder.dots == 2)
-        #expect(builder.vertexRuns == 3)
+        #expect(builder.strokesBegun == 5)
         #expect(builder.marks.count == 1 && builder.marks.first === read.root)
         #expect(marksEqual(read.root, memento.root))
     }

@@ -8,7 +8,9 @@
 /// file's root, which takes new marks; the pen's stroke, which grows as the pointer moves).
 ///
 /// A class, so a director can be handed one that does more (a test counts what is built
-/// through it); the steps are cheap, and runs of vertices go in one bulk append.
+/// through it); the steps are cheap, and runs of vertices go in one bulk append. The steps
+/// that take vertices are `final`: called on the hot paths of reading and importing, they are
+/// specialised for each kind of sequence rather than dispatched.
 public class MarkBuilder {
     /// The strokes begun and not ended, the outermost first.
     private var open: [Stroke] = []
@@ -38,12 +40,12 @@ public class MarkBuilder {
 
     /// Appends a run of vertices to the stroke being built, in one bulk append (each clamped
     /// into `MarkLimits`).
-    public func addVertices<S: Sequence>(_ points: S) where S.Element == Point {
+    public final func addVertices<S: Sequence>(_ points: S) where S.Element == Point {
         open.last?.append(contentsOf: points)
     }
 
     /// Appends one vertex, drawn with `pressure` (0…1) if given.
-    public func addVertex(_ point: Point, pressure: Float? = nil) {
+    public final func addVertex(_ point: Point, pressure: Float? = nil) {
         guard let stroke = open.last else { return }
         if let pressure { stroke.append(point, pressure: pressure) } else { stroke.append(point) }
     }
@@ -79,7 +81,7 @@ public class MarkBuilder {
 
     /// A whole stroke through `points` at once, sealed (a shape, a ruled line).
     @discardableResult
-    public func addStroke<S: Sequence>(color: Color?, size: Float, through points: S) -> Stroke where S.Element == Point {
+    public final func addStroke<S: Sequence>(color: Color?, size: Float, through points: S) -> Stroke where S.Element == Point {
         beginStroke(color: color, size: size)
         addVertices(points)
         return endStroke()
