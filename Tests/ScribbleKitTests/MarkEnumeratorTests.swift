@@ -119,3 +119,64 @@ import Testing
         expectWalk(visited, Array(tree.expected.prefix(visits)))
     }
 }
+
+/// The iterator on the real path: each kind of mark makes its own walk (`enumerator()` is a
+/// requirement), and hit testing and the lasso see what that walk shows.
+@Suite(.timeLimit(.minutes(1))) struct MarkEnumeratorOverrideTests {
+    @Test func hitTestingSeesWhatAKindsOwnEnumeratorShows() {
+        let scribble = Scribble()
+        let beacon = Beacon(at: Point(x: 100, y: 100))
+        scribble.add(beacon)
+
+        // The ring (20 px wide) is only in the beacon's walk: it has no children.
+        #expect(beacon.count == 0)
+        #expect(scribble.topmostMark(at: Point(x: 108, y: 100), slop: 0)?.mark === beacon)
+        #expect(scribble.topmostMark(at: Point(x: 112, y: 100), slop: 0) == nil)
+        #expect(scribble.marks(touchedAlongSegmentFrom: Point(x: 90, y: 60), to: Point(x: 90, y: 140), radius: 1).count == 1)
+    }
+
+    @Test func aStrokeAsksEachChildForItsOwnWalk() {
+        let group = Stroke()
+        let beacon = Beacon(at: Point(x: 50, y: 50))
+        group.add(beacon)
+        group.isSealed = true
+
+        let walked = Array(group.enumerator())
+        #expect(walked.count == 3)
+        #expect(walked[0] === beacon.ring && walked[1] === beacon && walked[2] === group)
+        #expect(group.isHit(at: Point(x: 55, y: 50), radius: 0))
+
+        let lasso = Lasso([Point(x: 30, y: 30), Point(x: 70, y: 30), Point(x: 70, y: 70), Point(x: 30, y: 70)])
+        #expect(lasso.encloses(group))
+        #expect(!Lasso([Point(x: 45, y: 45), Point(x: 55, y: 45), Point(x: 55, y: 55), Point(x: 45, y: 55)]).touches(group) == false)
+    }
+
+    @Test func skippingInlineVerticesMakesNoVertexAndKeepsTheOrder() {
+        let root = Stroke()
+        let line = Stroke(color: .black, size: 2)
+        line.append(contentsOf: (0..<1000).map { Point(x: Float($0), y: 0) })
+        let dot = Dot(location: Point(x: 3, y: 3), color: .black, size: 2)
+        root.add(line)
+        root.append(Point(x: 9, y: 9))
+        root.add(dot)
+
+        let parts = Array(root.enumerator().skippingInlineVertices())
+        #expect(parts.count == 3)
+        #expect(parts[0] === line && parts[1] === dot && parts[2] === root)
+        #expect(Array(root.enumerator()).count == 1000 + 1 + 1 + 1 + 1)
+    }
+
+    @Test func aWalkIsLazyAndSeesTheChildrenOfAStrokeAsItWasEntered() {
+        let root = Stroke()
+        let first = Stroke(color: .black, size: 1)
+        first.append(Point(x: 1, y: 1))
+        root.add(first)
+        var walk = root.enumerator()
+        #expect(walk.next()?.location == Point(x: 1, y: 1)) // first's vertex: root and first entered
+        root.add(Dot(location: .zero, color: .black, size: 1)) // after root was entered: not seen
+        first.append(Point(x: 2, y: 2)) // after first was entered: not seen
+        #expect(walk.next() === first)
+        #expect(walk.next() === root)
+        #expect(walk.next() == nil)
+    }
+}

@@ -300,19 +300,9 @@ final class PlainRender: MarkVisitor {
     /// Nothing: a vertex is drawn as part of its stroke.
     func visit(vertex: Vertex) {}
 
-    /// Each run of vertices as one path, child marks in between.
-    func visit(stroke: Stroke) {
-        var run: [Point] = []
-        for element in stroke.elements {
-            switch element {
-            case .vertex(let point): run.append(point)
-            case .mark(let mark):
-                draw(run, of: stroke)
-                run = []
-                mark.accept(self)
-            }
-        }
-        draw(run, of: stroke)
+    /// Each run of vertices as one path; the stroke passes this visitor to its child marks in between.
+    func visit(vertices range: Range<Int>, of stroke: Stroke) {
+        draw(stroke.elements[range].map { if case .vertex(let point) = $0 { point } else { .zero } }, of: stroke)
     }
 
     private func draw(_ run: [Point], of stroke: Stroke) {

@@ -110,18 +110,28 @@ public struct Lasso: Sendable {
     }
 
     /// Calls `body` with each vertex of `mark` (and the vertex before it in the same stroke,
-    /// if any) until it returns false.
+    /// if any) until it returns false; the parts are the mark's own walk (`enumerateParts`).
     @discardableResult
     private static func forEachSegment(of mark: Mark, _ body: (Point?, Point) -> Bool) -> Bool {
-        guard let stroke = mark as? Stroke else { return body(nil, mark.location) }
+        var going = true
+        mark.enumerateParts { part, stop in
+            going = forEachOwnSegment(of: part, body)
+            stop = !going
+        }
+        return going
+    }
+
+    /// `forEachSegment` for what `part` paints itself: a stroke's inline vertices, or a
+    /// leaf's location; a composite's children are the walk's.
+    private static func forEachOwnSegment(of part: Mark, _ body: (Point?, Point) -> Bool) -> Bool {
+        guard let stroke = part as? Stroke else { return part.count > 0 || body(nil, part.location) }
         var previous: Point?
         for element in stroke.elements {
             switch element {
             case .vertex(let point):
                 guard body(previous, point) else { return false }
                 previous = point
-            case .mark(let child):
-                guard forEachSegment(of: child, body) else { return false }
+            case .mark:
                 previous = nil
             }
         }

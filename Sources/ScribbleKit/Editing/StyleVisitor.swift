@@ -25,15 +25,31 @@ public final class StyleVisitor: MarkVisitor {
         return copy
     }
 
+    /// The copies of the strokes entered and not yet left, the innermost last: each
+    /// child's copy goes into its parent's.
+    private var open: [Stroke] = []
+
     public func visit(dot: Dot) {
-        result = Dot(location: dot.location, color: color ?? dot.color ?? .black, size: size ?? dot.size)
+        made(Dot(location: dot.location, color: color ?? dot.color ?? .black, size: size ?? dot.size))
     }
 
     public func visit(vertex: Vertex) {
-        result = vertex.copy()
+        made(vertex.copy())
     }
 
-    public func visit(stroke: Stroke) {
+    /// A kind of mark with no method here: its children's copies, grouped as a stroke.
+    public func visit(mark: Mark) {
+        let group = Stroke()
+        open.append(group)
+        for index in 0..<mark.count { mark.child(at: index)?.accept(self) }
+        open.removeLast()
+        group.isSealed = true
+        made(group)
+    }
+
+    /// A stroke of vertices is copied whole here (sharing its vertices); a stroke holding
+    /// marks is entered, and its children's copies go into its own.
+    public func visit(stroke: Stroke) -> Bool {
         let paints = stroke.color != nil
         guard stroke.holdsMarks else {
             let copy = stroke.copy()
@@ -41,22 +57,29 @@ public final class StyleVisitor: MarkVisitor {
                 if let color { copy.color = color }
                 if let size { copy.size = size }
             }
-            result = copy
-            return
+            made(copy)
+            return false
         }
         let copy = Stroke(color: paints ? color ?? stroke.color : nil, size: paints ? size ?? stroke.size : stroke.size)
         copy.isLocked = stroke.isLocked
-        for element in stroke.elements {
-            switch element {
-            case .vertex(let point): copy.append(point)
-            case .mark(let mark):
-                mark.accept(self)
-                if let result { copy.add(result) }
-            }
-        }
+        open.append(copy)
+        return true
+    }
+
+    public func visit(vertices range: Range<Int>, of stroke: Stroke) {
+        open.last?.append(contentsOf: stroke.elements[range].lazy.map { if case .vertex(let point) = $0 { point } else { .zero } })
+    }
+
+    public func leave(stroke: Stroke) {
+        let copy = open.removeLast()
         copy.setPressures(stroke.pressures)
         copy.isSealed = true // its groups' boxes worked out for the new widths
-        result = copy
+        made(copy)
+    }
+
+    /// Puts a copy into the stroke being copied around it, or makes it the result.
+    private func made(_ copy: Mark) {
+        if let parent = open.last { parent.add(copy) } else { result = copy }
     }
 }
 

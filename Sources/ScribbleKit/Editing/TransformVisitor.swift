@@ -29,36 +29,61 @@ public final class TransformVisitor: MarkVisitor {
         return copy
     }
 
+    /// The copies of the strokes entered and not yet left, the innermost last: each
+    /// child's copy goes into its parent's.
+    private var open: [Stroke] = []
+
     public func visit(dot: Dot) {
-        result = Dot(location: transform.apply(dot.location), color: dot.color ?? .black, size: dot.size * widthScale)
+        made(Dot(location: transform.apply(dot.location), color: dot.color ?? .black, size: dot.size * widthScale))
     }
 
     public func visit(vertex: Vertex) {
-        result = Vertex(location: transform.apply(vertex.location))
+        made(Vertex(location: transform.apply(vertex.location)))
     }
 
-    public func visit(stroke: Stroke) {
+    /// A kind of mark with no method here: its children's copies, grouped as a stroke.
+    public func visit(mark: Mark) {
+        let group = Stroke()
+        open.append(group)
+        for index in 0..<mark.count { mark.child(at: index)?.accept(self) }
+        open.removeLast()
+        group.isSealed = true
+        made(group)
+    }
+
+    /// A stroke of vertices is copied here in one pass (no call a run); a stroke holding
+    /// marks is entered, and its children's copies go into its own.
+    public func visit(stroke: Stroke) -> Bool {
         let copy = Stroke(color: stroke.color, size: stroke.size * widthScale)
         copy.isLocked = stroke.isLocked
-        if stroke.holdsMarks {
-            for element in stroke.elements {
-                switch element {
-                case .vertex(let point): copy.append(transform.apply(point))
-                case .mark(let mark):
-                    mark.accept(self)
-                    if let result { copy.add(result) }
-                }
-            }
-        } else {
-            copy.reserveCapacity(stroke.count)
-            copy.append(
-                contentsOf: stroke.elements.lazy.map { [transform] element -> Point in
-                    if case .vertex(let point) = element { transform.apply(point) } else { .zero }
-                })
-        }
+        open.append(copy)
+        guard !stroke.holdsMarks else { return true }
+        copy.reserveCapacity(stroke.count)
+        copy.append(
+            contentsOf: stroke.elements.lazy.map { [transform] element -> Point in
+                if case .vertex(let point) = element { transform.apply(point) } else { .zero }
+            })
+        leave(stroke: stroke)
+        return false
+    }
+
+    public func visit(vertices range: Range<Int>, of stroke: Stroke) {
+        open.last?.append(
+            contentsOf: stroke.elements[range].lazy.map { [transform] element -> Point in
+                if case .vertex(let point) = element { transform.apply(point) } else { .zero }
+            })
+    }
+
+    public func leave(stroke: Stroke) {
+        let copy = open.removeLast()
         copy.setPressures(stroke.pressures)
         copy.isSealed = true // a copy goes on the canvas whole, never drawn on (as `Stroke.copy`)
-        result = copy
+        made(copy)
+    }
+
+    /// Puts a copy into the stroke being copied around it, or makes it the result.
+    private func made(_ copy: Mark) {
+        if let parent = open.last { parent.add(copy) } else { result = copy }
     }
 }
 

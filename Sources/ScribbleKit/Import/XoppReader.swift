@@ -8,10 +8,14 @@ struct XoppReader: XMLScannerDelegate {
     /// The space between two pages, in pixels.
     static let pageGap: Float = 20
 
-    /// The page outlines and backgrounds: the bottom group.
-    let backgrounds = Stroke()
+    /// Builds the page outlines and backgrounds into the bottom group, `backgrounds`.
+    private let backgroundBuilder = MarkBuilder()
+    /// The page outlines and backgrounds: the bottom group, open in `backgroundBuilder`.
+    let backgrounds: Stroke
+    /// Builds the strokes, in drawing order.
+    private let builder = MarkBuilder()
     /// The strokes, in drawing order.
-    private(set) var marks: [Mark] = []
+    var marks: [Mark] { builder.marks }
     /// What the canvas cannot show, counted for the notice.
     private(set) var leftOut = XoppLeftOut()
     /// Vertices read so far, and the most the import may take (memory is bounded by the file).
@@ -31,7 +35,10 @@ struct XoppReader: XMLScannerDelegate {
     /// stroke in a layer, a layer in a page).
     private var depth: [String] = []
 
-    init(vertexLimit: Int) { self.vertexLimit = vertexLimit }
+    init(vertexLimit: Int) {
+        self.vertexLimit = vertexLimit
+        backgrounds = backgroundBuilder.beginStroke(color: nil, size: 1)
+    }
 
     mutating func start(_ name: String, attributes: [String: String]) throws(ImportFailure) {
         defer { depth.append(name) }
@@ -97,17 +104,15 @@ struct XoppReader: XMLScannerDelegate {
         nextPageTop = min(pageTop + pageHeight + Self.pageGap, MarkLimits.maximumCoordinate)
         pageColor = Color(red: 255, green: 255, blue: 255)
         pageCount += 1
-        backgrounds.add(outline())
+        addOutline()
     }
 
     /// A thin grey rectangle around the page.
-    private func outline() -> Stroke {
-        let outline = Stroke(color: Color(red: 0x9A, green: 0x9A, blue: 0x9A), size: 1)
-        for (x, y) in [(0, 0), (pageWidth, 0), (pageWidth, pageHeight), (0, pageHeight), (0, 0)] {
-            outline.append(Point(x: x, y: pageTop + y))
-        }
-        outline.isSealed = true
-        return outline
+    private func addOutline() {
+        let corners = [(0, 0), (pageWidth, 0), (pageWidth, pageHeight), (0, pageHeight), (0, 0)]
+        backgroundBuilder.addStroke(
+            color: Color(red: 0x9A, green: 0x9A, blue: 0x9A), size: 1,
+            through: corners.map { x, y in Point(x: x, y: pageTop + y) })
     }
 
     /// The page's background: its colour, then its ruling, as Xournal++ draws them.
@@ -133,12 +138,10 @@ struct XoppReader: XMLScannerDelegate {
         let band: Float = 8
         var y = band / 2
         while y < pageHeight {
-            let row = Stroke(color: color, size: band * 1.5)
             let inset = min(band * 0.75, pageWidth / 2)
-            row.append(Point(x: inset, y: pageTop + min(y, pageHeight - band * 0.75)))
-            row.append(Point(x: pageWidth - inset, y: pageTop + min(y, pageHeight - band * 0.75)))
-            row.isSealed = true
-            backgrounds.add(row)
+            let rowY = pageTop + min(y, pageHeight - band * 0.75)
+            backgroundBuilder.addStroke(
+                color: color, size: band * 1.5, through: [Point(x: inset, y: rowY), Point(x: pageWidth - inset, y: rowY)])
             y += band
         }
     }
@@ -175,7 +178,7 @@ struct XoppReader: XMLScannerDelegate {
             while y < pageHeight {
                 var x = step
                 while x < pageWidth {
-                    backgrounds.add(Dot(location: Point(x: x, y: pageTop + y), color: grey, size: 1.5 * scale))
+                    backgroundBuilder.addDot(at: Point(x: x, y: pageTop + y), color: grey, size: 1.5 * scale)
                     x += step
                 }
                 y += step
@@ -186,11 +189,8 @@ struct XoppReader: XMLScannerDelegate {
     }
 
     private func line(from start: Point, to end: Point, color: Color, size: Float) {
-        let line = Stroke(color: color, size: size)
-        line.append(Point(x: start.x, y: pageTop + start.y))
-        line.append(Point(x: end.x, y: pageTop + end.y))
-        line.isSealed = true
-        backgrounds.add(line)
+        backgroundBuilder.addStroke(
+            color: color, size: size, through: [Point(x: start.x, y: pageTop + start.y), Point(x: end.x, y: pageTop + end.y)])
     }
 
     // Strokes
@@ -202,7 +202,7 @@ struct XoppReader: XMLScannerDelegate {
         if tag.isFilled { leftOut.fills += 1 }
         let scale = Self.pixelsPerPoint
         if count == 1 {
-            marks.append(Dot(location: Point(x: numbers[0] * scale, y: pageTop + numbers[1] * scale), color: tag.color, size: tag.width * scale))
+            builder.addDot(at: Point(x: numbers[0] * scale, y: pageTop + numbers[1] * scale), color: tag.color, size: tag.width * scale)
             vertexCount += 1
             return
         }
@@ -210,14 +210,12 @@ struct XoppReader: XMLScannerDelegate {
         // segment's): width = size × (0.1 + 0.9 p), with size the widest.
         let widths = tag.segmentWidths
         let size = max(tag.width, widths.max() ?? 0) * scale
-        let stroke = Stroke(color: tag.color, size: size)
-        stroke.reserveCapacity(count)
+        var points: [Point] = []
+        points.reserveCapacity(count)
         var levels: [UInt8] = []
         if !widths.isEmpty { levels.reserveCapacity(count) }
         let top = pageTop
-        try numbers.withUnsafeBufferPointer { (numbers) throws(ImportFailure) in
-            var points: [Point] = []
-            points.reserveCapacity(count)
+        numbers.withUnsafeBufferPointer { numbers in
             for index in 0..<count {
                 let x = numbers[2 * index], y = numbers[2 * index + 1]
                 guard x.isFinite, y.isFinite else { leftOut.clampedPoints += 1; continue }
@@ -231,14 +229,13 @@ struct XoppReader: XMLScannerDelegate {
                     levels.append(Stroke.level(pressure))
                 }
             }
-            guard !points.isEmpty else { return }
-            stroke.append(contentsOf: points)
         }
-        guard stroke.count > 0 else { return }
-        if !levels.isEmpty, levels.count == stroke.count { stroke.setPressures(levels) }
-        stroke.isSealed = true
-        vertexCount += stroke.count
-        marks.append(stroke)
+        guard !points.isEmpty else { return }
+        builder.beginStroke(color: tag.color, size: size)
+        builder.reserveCapacity(points.count)
+        builder.addVertices(points)
+        if !levels.isEmpty, levels.count == points.count { builder.setPressures(levels) }
+        vertexCount += builder.endStroke().count
     }
 }
 

@@ -12,14 +12,28 @@ extension Mark {
 
     /// Whether a pen of `radius` moved from `a` to `b` touches what the mark paints; the
     /// mark's bounds rule most marks out in O(1), so only marks near the path are walked.
+    /// The walk is the mark's own (`enumerator()`, without strokes' inline vertices): what a
+    /// kind of mark shows to it is what is hit.
     /// - Complexity: O(1) for a mark whose bounds are out of reach, else O(vertices).
     public func isHit(alongSegmentFrom a: Point, to b: Point, radius: Float) -> Bool {
         guard bounds.outset(by: radius).touches(a, b) else { return false }
+        var isHit = false
+        enumerateParts { part, stop in
+            isHit = part.paintsPart(alongSegmentFrom: a, to: b, radius: radius)
+            stop = isHit
+        }
+        return isHit
+    }
+
+    /// Whether a pen of `radius` moved from `a` to `b` touches what this mark paints itself,
+    /// its children left to the walk: a dot's disc, a stroke's runs of inline vertices.
+    private func paintsPart(alongSegmentFrom a: Point, to b: Point, radius: Float) -> Bool {
         switch self {
         case let dot as Dot:
             return segmentDistanceSquared(dot.location, dot.location, a, b) <= square(dot.size / 2 + radius)
         case let stroke as Stroke:
-            return stroke.isHitAlongSegment(from: a, to: b, radius: radius)
+            guard stroke.holdsMarks || stroke.bounds.outset(by: radius).touches(a, b) else { return false }
+            return stroke.runsAreHit(alongSegmentFrom: a, to: b, radius: radius)
         default:
             return false // a bare vertex paints nothing
         }
@@ -27,16 +41,15 @@ extension Mark {
 }
 
 extension Stroke {
-    /// Walks the stroke as `MarkRenderer` draws it: runs of inline vertices are polylines (a
-    /// run of one is a dot), other children are hit-tested in turn.
-    fileprivate func isHitAlongSegment(from a: Point, to b: Point, radius: Float) -> Bool {
+    /// Walks the stroke's own runs as `MarkRenderer` draws them: runs of inline vertices are
+    /// polylines (a run of one is a dot); the child marks between them are the walk's.
+    fileprivate func runsAreHit(alongSegmentFrom a: Point, to b: Point, radius: Float) -> Bool {
         let reach = square(size / 2 + radius)
         return elements.withUnsafeBufferPointer { elements in
             var previous: Point?
             for index in elements.indices {
                 switch elements[index] {
-                case .mark(let mark):
-                    if mark.isHit(alongSegmentFrom: a, to: b, radius: radius) { return true }
+                case .mark:
                     previous = nil
                 case .vertex(let point):
                     // A segment from the previous vertex; the first vertex of a run waits for

@@ -24,28 +24,36 @@ public protocol Mark: AnyObject {
     func child(at index: Int) -> Mark?
     /// A deep copy (Prototype): same classes and values, sharing no mutable state with the original.
     func copy() -> Mark
-    /// Double dispatch into `visitor` (Visitor).
+    /// Double dispatch into `visitor` (Visitor); a composite passes it on to its children.
     func accept(_ visitor: MarkVisitor)
+    /// An external post-order iterator over this mark and everything under it (Iterator, the
+    /// book's factory method: each kind of mark makes the walk that suits it — a stroke walks
+    /// its inline vertices where they lie). A kind that paints through parts of its own shows
+    /// them here, and hit testing sees them.
+    func enumerator() -> MarkEnumerator
 }
 
 extension Mark {
-    /// An external post-order iterator over this mark and everything under it.
+    /// The default walk: the children through `count` and `child(at:)`, each through its own
+    /// `enumerator()`, then the mark.
     public func enumerator() -> MarkEnumerator { MarkEnumerator(root: self) }
 
-    /// The internal iterator: calls `body` on every mark in post-order (children left to
-    /// right, then their parent, this mark last) until `body` sets its `stop` flag.
+    /// The internal iterator, built on `enumerator()`: calls `body` on every mark in
+    /// post-order (children left to right, then their parent, this mark last) until `body`
+    /// sets its `stop` flag.
     public func enumerateMarks(_ body: (Mark, inout Bool) -> Void) {
-        var stop = false
-        walkPostOrder(self, &stop, body)
+        enumerateMarks(in: enumerator(), body)
     }
-}
 
-/// Recursive post-order walk shared by the internal iterator; returns early once `stop` is set.
-private func walkPostOrder(_ mark: Mark, _ stop: inout Bool, _ body: (Mark, inout Bool) -> Void) {
-    for index in 0..<mark.count {
-        guard let child = mark.child(at: index) else { break }
-        walkPostOrder(child, &stop, body)
-        if stop { return }
+    /// The internal iterator over the marks only, without the inline vertices of strokes
+    /// (`MarkEnumerator.skippingInlineVertices()`): what hit testing walks.
+    public func enumerateParts(_ body: (Mark, inout Bool) -> Void) {
+        enumerateMarks(in: enumerator().skippingInlineVertices(), body)
     }
-    body(mark, &stop)
+
+    private func enumerateMarks(in walk: MarkEnumerator, _ body: (Mark, inout Bool) -> Void) {
+        var walk = walk
+        var stop = false
+        while !stop, let mark = walk.next() { body(mark, &stop) }
+    }
 }

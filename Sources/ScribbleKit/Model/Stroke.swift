@@ -312,8 +312,33 @@ public final class Stroke: Mark {
         return clone
     }
 
-    /// Visits as a stroke; the visitor walks `elements`.
-    public func accept(_ visitor: MarkVisitor) { visitor.visit(stroke: self) }
+    /// Visits as a stroke, then passes the visitor on to the children in order (Composite):
+    /// each run of inline vertices in one call, each child mark through its own `accept`.
+    /// - Complexity: O(1) calls for a stroke of vertices; O(children) for one that holds marks.
+    public func accept(_ visitor: MarkVisitor) {
+        guard visitor.visit(stroke: self) else { return }
+        if markCount == 0 {
+            if !elements.isEmpty { visitor.visit(vertices: 0..<elements.count, of: self) }
+        } else {
+            // A copy (of the array's reference) holds the children as they are now, whatever the visitor does.
+            let elements = elements
+            elements.withUnsafeBufferPointer { elements in
+                var runStart = 0
+                for index in elements.indices {
+                    guard case .mark(let mark) = elements[index] else { continue }
+                    if runStart < index { visitor.visit(vertices: runStart..<index, of: self) }
+                    mark.accept(visitor)
+                    runStart = index + 1
+                }
+                if runStart < elements.count { visitor.visit(vertices: runStart..<elements.count, of: self) }
+            }
+        }
+        visitor.leave(stroke: self)
+    }
+
+    /// Walks the children where they lie: an inline vertex becomes a `Vertex` only when the
+    /// walk reaches it, and none at all when inline vertices are skipped (hit testing).
+    public func enumerator() -> MarkEnumerator { MarkEnumerator(stroke: self) }
 
     private func removeElement(at index: Int) {
         let removed = elements.remove(at: index)

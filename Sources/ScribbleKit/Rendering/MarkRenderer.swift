@@ -59,6 +59,13 @@ public final class MarkRenderer: MarkVisitor {
         pixel = Float(max(abs(dx), abs(dy)))
     }
 
+    /// The pens of the strokes being drawn, the innermost last (`visit(stroke:)` to
+    /// `leave(stroke:)`).
+    private var pens: [Pen] = []
+    /// The index among the snapshot root's mark children of the top-level stroke about to
+    /// be entered, for the occlusion map; `nil` elsewhere.
+    private var enteringChild: Int?
+
     /// Draws `mark` and everything under it.
     public func render(_ mark: Mark) {
         mark.accept(self)
@@ -73,61 +80,64 @@ public final class MarkRenderer: MarkVisitor {
     /// A bare vertex paints nothing: it is only a location, drawn as part of its stroke.
     public func visit(vertex: Vertex) {}
 
-    /// Strokes the runs of inline vertices with round caps and joins; visits child marks in
-    /// order. A run of one vertex shows as a round dot; an empty stroke paints nothing.
-    public func visit(stroke: Stroke) {
-        drawStroke(
-            stroke.elements, pressures: stroke.pressures, color: stroke.color, size: stroke.size,
-            bounds: stroke.bounds, child: nil
-        ) { _, mark in mark.accept(self) }
+    /// Takes up the stroke's pen, unless the stroke misses the clip (then none of it is drawn).
+    public func visit(stroke: Stroke) -> Bool {
+        let child = enteringChild
+        enteringChild = nil
+        let bounds = stroke.bounds
+        guard !isCulled(bounds) else { return false }
+        pens.append(Pen(color: stroke.color, size: stroke.size, pressures: stroke.pressures, bounds: bounds, child: child))
+        return true
+    }
+
+    /// Strokes a run of inline vertices with round caps and joins, with the stroke's pen. A
+    /// run of one vertex shows as a round dot.
+    public func visit(vertices range: Range<Int>, of stroke: Stroke) {
+        guard let pen = pens.last else { return }
+        stroke.elements.withUnsafeBufferPointer { drawRun($0, range, pen: pen, child: pen.child) }
+    }
+
+    /// Puts the stroke's pen down.
+    public func leave(stroke: Stroke) {
+        pens.removeLast()
     }
 
     /// Draws the tree `snapshot` froze, exactly as `render(_:)` would have drawn its root
-    /// then. Safe on any thread, concurrently with changes to the scribble.
+    /// then. Safe on any thread, concurrently with changes to the scribble: the root, which
+    /// goes on changing, is walked here as it was frozen; each of its marks is drawn
+    /// through its `accept` (a top-level stroke as it was: sealed, or frozen).
     public func render(_ snapshot: RenderSnapshot) {
         let root = snapshot.root
-        drawStroke(
-            root.elements, pressures: [], color: root.color, size: root.size, bounds: root.bounds,
-            child: nil
-        ) { index, mark in
-            if cancellation?.isCancelled == true { return }
-            if let bounds = snapshot.children.strokeBounds(index), isCulled(bounds) { return } // without freezing it
-            guard let stroke = snapshot.children[index] else { return mark.accept(self) }
-            drawStroke(
-                stroke.elements, pressures: stroke.pressures, color: stroke.color, size: stroke.size,
-                bounds: stroke.bounds, child: index
-            ) { _, mark in mark.accept(self) }
+        guard !isCulled(root.bounds) else { return }
+        let pen = Pen(color: root.color, size: root.size, pressures: [], bounds: root.bounds, child: nil)
+        root.elements.withUnsafeBufferPointer { elements in
+            var runStart = 0, markIndex = 0
+            for index in elements.indices {
+                guard case .mark(let mark) = elements[index] else { continue }
+                drawRun(elements, runStart..<index, pen: pen, child: nil)
+                render(child: markIndex, mark, of: snapshot)
+                markIndex += 1
+                runStart = index + 1
+            }
+            drawRun(elements, runStart..<elements.count, pen: pen, child: nil)
         }
+    }
+
+    /// Draws the snapshot root's `k`-th mark child, `mark`, through `accept`: a stroke as the
+    /// snapshot holds it, skipped by its bounds first without freezing it.
+    private func render(child k: Int, _ mark: Mark, of snapshot: RenderSnapshot) {
+        if cancellation?.isCancelled == true { return }
+        if let bounds = snapshot.children.strokeBounds(k), isCulled(bounds) { return }
+        guard let stroke = snapshot.children[k] else { return mark.accept(self) }
+        enteringChild = k
+        stroke.accept(self)
+        enteringChild = nil
     }
 
     /// Whether a stroke covering `bounds` misses the clip, its smoothed curve and a pixel's
     /// antialiasing allowed for.
     private func isCulled(_ bounds: Rect) -> Bool {
         !bounds.outset(by: pixel + Stroke.smoothingReach).intersects(clip)
-    }
-
-    /// Draws a stroke given by its parts: each run of inline vertices as a polyline, and each
-    /// other child through `visit`, which gets the child's index among the other children.
-    /// Skipped whole when `bounds` misses the clip. `child` is the stroke's index among the
-    /// snapshot root's mark children, for the occlusion map; `nil` elsewhere.
-    /// - Complexity: O(children), with no allocation: the runs are drawn where they lie.
-    private func drawStroke(
-        _ elements: StrokeElements, pressures: [UInt8], color: Color?, size: Float,
-        bounds: Rect, child: Int?, visit: (Int, Mark) -> Void
-    ) {
-        guard !isCulled(bounds) else { return }
-        let pen = Pen(color: color, size: size, pressures: pressures, bounds: bounds)
-        elements.withUnsafeBufferPointer { elements in
-            var runStart = 0, markIndex = 0
-            for index in elements.indices {
-                guard case .mark(let mark) = elements[index] else { continue }
-                drawRun(elements, runStart..<index, pen: pen, child: child)
-                visit(markIndex, mark)
-                markIndex += 1
-                runStart = index + 1
-            }
-            drawRun(elements, runStart..<elements.count, pen: pen, child: child)
-        }
     }
 
     /// Draws one smoothed run through `elements[range]`, which are inline vertices only
@@ -312,12 +322,14 @@ extension Rect {
     }
 }
 
-/// How a stroke's runs are drawn: its colour, size and pressures, and its bounds.
+/// How a stroke's runs are drawn: its colour, size and pressures, and its bounds; `child` is
+/// the stroke's index among a snapshot root's mark children, for the occlusion map.
 private struct Pen {
     let color: Color?
     let size: Float
     let pressures: [UInt8]
     let bounds: Rect
+    let child: Int?
 
     /// The pen's width at child `index`.
     @inline(__always)

@@ -6,9 +6,10 @@
 /// marks added or removed afterwards leave the snapshot's alone), and reads a top-level
 /// stroke where it is when the stroke is sealed (`Stroke.isSealed`: finished drawing, read
 /// from a file, or a copy, and never changed in place again). Only a stroke that may still
-/// grow — the one being drawn — is frozen now: its colour, width and bounds read, and its
-/// array of children kept (the next vertex appended copies the stroke's array and leaves the
-/// snapshot's alone). So a snapshot of a million marks costs a few bytes, not 56 MB.
+/// grow — the one being drawn — is frozen now, as a copy of it that shares its array of
+/// children (`Stroke.copy`: the next vertex appended copies the stroke's array and leaves the
+/// copy's alone). So a snapshot of a million marks costs a few bytes, not 56 MB, and every
+/// top-level mark it hands out is a mark, drawn through its `accept` like any other.
 ///
 /// What it relies on: the scribble changes a mark in place only by appending vertices to a
 /// top-level stroke that is not sealed (`Scribble.append(_:to:)`); every other change adds
@@ -19,7 +20,8 @@
 /// Take it on the thread that changes the scribble; after that it is only read, from any
 /// number of threads (hence `@unchecked Sendable`).
 public struct RenderSnapshot: @unchecked Sendable {
-    /// One top-level stroke as it was when the snapshot was taken.
+    /// The root as it was when the snapshot was taken (its children are the snapshot's
+    /// `children`: the root itself goes on changing on the main thread).
     struct FrozenStroke {
         let color: Color?
         let size: Float
@@ -39,26 +41,25 @@ public struct RenderSnapshot: @unchecked Sendable {
         }
     }
 
-    /// The root's mark children as they were: the `k`-th is a `FrozenStroke`, or `nil` for
-    /// a mark that is not a stroke (drawn as it is).
+    /// The root's mark children as they were: the `k`-th is a stroke that no longer changes
+    /// (sealed, or a frozen copy), or `nil` for a mark that is not a stroke (drawn as it is).
     struct Children: RandomAccessCollection {
         /// The root's children (copy-on-write: shared with the root until it changes).
         fileprivate let elements: StrokeElements
         /// Where the `k`-th mark child is among `elements`; `nil` when every child is a mark.
         fileprivate let markIndices: [Int32]?
         /// The top-level strokes that were not sealed, frozen, by their mark index.
-        fileprivate let unsealed: [Int: FrozenStroke]
+        fileprivate let unsealed: [Int: Stroke]
         /// How many mark children there are.
         fileprivate let markCount: Int
 
         var startIndex: Int { 0 }
         var endIndex: Int { markCount }
 
-        /// The `k`-th mark child: frozen when it was taken, or read now from a sealed stroke.
-        subscript(k: Int) -> FrozenStroke? {
+        /// The `k`-th mark child: frozen when it was taken, or the sealed stroke itself.
+        subscript(k: Int) -> Stroke? {
             if !unsealed.isEmpty, let frozen = unsealed[k] { return frozen }
-            guard let stroke = sealedStroke(k) else { return nil }
-            return FrozenStroke(stroke)
+            return sealedStroke(k)
         }
 
         /// The area the `k`-th mark child covers if it is a stroke (`nil` for another mark):
@@ -80,7 +81,7 @@ public struct RenderSnapshot: @unchecked Sendable {
 
     /// The root as it was.
     let root: FrozenStroke
-    /// For each `.mark` child of the root, in order: the stroke frozen, or `nil` for a mark
+    /// For each `.mark` child of the root, in order: the stroke as it was, or `nil` for a mark
     /// that is not a stroke (drawn as it is).
     let children: Children
     /// How many inline vertices the frozen top-level strokes hold, a measure of the work
@@ -106,7 +107,7 @@ public struct RenderSnapshot: @unchecked Sendable {
                 })
         }
         self.root = FrozenStroke(root, elements: elements)
-        var unsealed: [Int: FrozenStroke] = [:]
+        var unsealed: [Int: Stroke] = [:]
         var markIndices: [Int32] = []
         var vertices = 0, marks = 0
         for (index, element) in elements.enumerated() {
@@ -116,7 +117,7 @@ public struct RenderSnapshot: @unchecked Sendable {
             }
             if index != marks || !markIndices.isEmpty { markIndices.append(Int32(truncatingIfNeeded: index)) }
             if let stroke = mark as? Stroke {
-                if !stroke.isSealed { unsealed[marks] = FrozenStroke(stroke) }
+                if !stroke.isSealed, let frozen = stroke.copy() as? Stroke { unsealed[marks] = frozen }
                 vertices += stroke.count
             } else {
                 vertices += 1

@@ -78,7 +78,7 @@ enum ScribbleFile {
             try head.withUnsafeBytes { raw in
                 let raw = UnsafeRawBufferPointer(rebasing: raw[0..<count])
                 _ = try ScribbleFormat.version(of: raw)
-                _ = try ScribbleReaderV1.checkLayout(raw, fileSize: size)
+                _ = try ScribbleHeader.checkLayout(raw, fileSize: size)
             }
             guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw StorageError(.open, path: path, code: errno) }
             return (descriptor, size)

@@ -1,6 +1,6 @@
 /// The scribble file format's constants and its front door: checks the magic bytes and the
 /// version, then hands the bytes to that version's reader (`ScribbleReaderV1`,
-/// `ScribbleReaderV2`). The field tables are in `docs/FORMAT.md`; `ScribbleEncoder` writes
+/// `ScribbleReaderV2`, the steps of one skeleton, `ScribbleReader`). The field tables are in `docs/FORMAT.md`; `ScribbleEncoder` writes
 /// the current version.
 enum ScribbleFormat {
     /// The first eight bytes of every scribble file: a high byte (so it is not text), "TPSC",
@@ -76,14 +76,16 @@ enum ScribbleFormat {
         case timedDot = 5
     }
 
-    /// Decodes a whole file into a memento.
+    /// Decodes a whole file into a memento, its marks assembled by `builder`: reads the magic
+    /// and the version, and hands the rest to that version's reader, which runs the readers'
+    /// one skeleton (`ScribbleReader.read`).
     /// - Complexity: O(n) in the file's length.
-    static func decode(_ bytes: [UInt8]) throws(ScribbleFormatError) -> ScribbleMemento {
+    static func decode(_ bytes: [UInt8], builder: MarkBuilder = MarkBuilder()) throws(ScribbleFormatError) -> ScribbleMemento {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) -> ScribbleMemento in
                 switch try version(of: raw) {
-                case 1: try ScribbleReaderV1.read(raw)
-                case let version: try ScribbleReaderV2.read(raw, version: version)
+                case 1: try ScribbleReaderV1.read(raw, version: 1, builder: builder)
+                case let version: try ScribbleReaderV2.read(raw, version: version, builder: builder)
                 }
             }
         }
@@ -96,7 +98,7 @@ enum ScribbleFormat {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) in
                 _ = try version(of: raw)
-                try ScribbleReaderV1.validate(raw) // version 2 keeps version 1's header, length and checksum
+                try ScribbleHeader.validate(raw) // every version keeps version 1's header, length and checksum
             }
         }
         try result.get()
@@ -108,7 +110,7 @@ enum ScribbleFormat {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) -> String? in
                 _ = try version(of: raw)
-                return try ScribbleReaderV1.readTitle(raw) // the same header in both versions
+                return try ScribbleHeader.readTitle(raw) // the same header in every version
             }
         }
         return try result.get()

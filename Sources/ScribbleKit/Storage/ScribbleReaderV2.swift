@@ -2,13 +2,14 @@
 /// around a compact payload — locations as fixed-point grid numbers in zigzag varints (each
 /// vertex of a run a delta from the one before), pen pressure as a byte a vertex.
 ///
-/// It trusts nothing, as the version 1 reader: the checksum is checked before any drawing is
-/// parsed, every count is checked against the bytes that remain before anything is reserved,
+/// These are the steps of the reader skeleton (`ScribbleReader`) that are versions 2 to 4's
+/// own. It trusts nothing, as the version 1 reader: the skeleton checks the checksum before
+/// any drawing is parsed, every count is checked against the bytes that remain before anything is reserved,
 /// varints are at most 10 bytes and in their shortest form, nesting is capped, and values the
 /// app could not have written are refused. It also refuses every second spelling of a drawing
 /// (a longer varint, two runs side by side, a location off the grid a `Float` holds), so a
 /// file it accepts re-encodes to the very same bytes.
-struct ScribbleReaderV2 {
+struct ScribbleReaderV2: ScribbleReader {
     /// The fewest bytes any direct child of a stroke takes: one inline vertex's two
     /// one-byte varints.
     static let minimumChildLength = 2
@@ -17,7 +18,9 @@ struct ScribbleReaderV2 {
     private static let maximumZigzag = UInt64(4 * ScribbleFormat.maximumGridNumber + 1)
 
     /// The payload being read.
-    private var input: ByteReader
+    var input: ByteReader
+    /// Where the marks read go.
+    private let builder: MarkBuilder
     /// One run's points, reused from run to run so a stroke of many runs allocates once.
     private var points: [Point] = []
     /// The file's version: 3 allows locked strokes.
@@ -29,27 +32,24 @@ struct ScribbleReaderV2 {
     /// One run's steps, reused from run to run.
     private var steps: [UInt16] = []
 
-    private init(_ payload: UnsafeRawBufferPointer, version: Int) {
+    init(payload: UnsafeRawBufferPointer, version: Int, builder: MarkBuilder) {
         input = ByteReader(payload, shortage: .corrupt("a node runs past the end of the drawing"))
         self.version = version
+        self.builder = builder
     }
 
-    /// Decodes a whole version-2 or version-3 file whose magic and version were already
-    /// checked; version 3 may hold locked strokes and may end with the view the scribble was
-    /// last seen at, and holds at least one of them (else it is version 2 spelled otherwise).
-    /// - Complexity: O(n) in the file's length.
-    static func read(_ raw: UnsafeRawBufferPointer, version: Int) throws(ScribbleFormatError) -> ScribbleMemento {
-        let checked = try ScribbleReaderV1.validate(raw) // the header, length and checksum are version 1's
-        var reader = ScribbleReaderV2(UnsafeRawBufferPointer(rebasing: raw[checked.payload]), version: version)
-        guard try reader.input.uint8() == ScribbleFormat.Tag.stroke.rawValue else {
-            throw .corrupt("the drawing does not start with a stroke")
-        }
-        let root = try reader.readStroke(depth: 0)
-        let view = version >= 3 && reader.input.remaining > 0 ? try reader.readView(isComplete: checked.isComplete) : nil
-        guard version != 3 || view != nil || reader.sawLocked else { throw .corrupt("the view is missing") }
-        guard version < 4 || reader.sawTimes else { throw .corrupt("no mark has times") }
-        guard reader.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
-        return ScribbleMemento(root: root, isComplete: checked.isComplete, title: checked.title, view: view)
+    mutating func readRoot() throws(ScribbleFormatError) -> Stroke {
+        try readStroke(depth: 0)
+    }
+
+    /// Version 3 may end with the view the scribble was last seen at, and holds at least a
+    /// view or a locked stroke (else it is version 2 spelled otherwise); version 4 holds a
+    /// mark with times.
+    mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView? {
+        let view = version >= 3 && input.remaining > 0 ? try readView(isComplete: isComplete) : nil
+        guard version != 3 || view != nil || sawLocked else { throw .corrupt("the view is missing") }
+        guard version < 4 || sawTimes else { throw .corrupt("no mark has times") }
+        return view
     }
 
     /// Reads the view record that ends a version-3 payload: only a complete file has one, and
@@ -75,12 +75,11 @@ struct ScribbleReaderV2 {
         let isTimed = flags & ScribbleFormat.timedFlag != 0, isDrawn = flags & ScribbleFormat.drawnFlag != 0
         guard isTimed || !isDrawn else { throw .corrupt("a stroke has steps but no time") }
         let color = try flags & ScribbleFormat.colorFlag != 0 ? readColor() : nil
-        let stroke = Stroke(color: color, size: try readSize("a stroke's width"))
+        let size = try readSize("a stroke's width")
         let start = isTimed ? try readTime() : nil
-        if flags & ScribbleFormat.lockedFlag != 0 {
-            stroke.isLocked = true
-            sawLocked = true
-        }
+        let isLocked = flags & ScribbleFormat.lockedFlag != 0
+        sawLocked = sawLocked || isLocked
+        builder.beginStroke(color: color, size: size, isLocked: isLocked)
         let hasPressure = flags & ScribbleFormat.pressureFlag != 0
         let childCount = try input.count(
             atMost: input.remaining / Self.minimumChildLength,
@@ -104,7 +103,7 @@ struct ScribbleReaderV2 {
                 guard !afterRun else { throw .corrupt("two runs of vertices follow each other") }
                 let runLength = try input.count(atMost: childCount - read, .corrupt("a run of vertices has the wrong length"))
                 guard runLength >= 1 else { throw .corrupt("a run of vertices has the wrong length") }
-                try readRun(count: runLength, withPressure: hasPressure, into: stroke, levels: &levels)
+                try readRun(count: runLength, withPressure: hasPressure, levels: &levels)
                 if isDrawn { strokeSteps.append(contentsOf: try readSteps(count: runLength)) }
                 read += runLength
                 afterRun = true
@@ -112,17 +111,14 @@ struct ScribbleReaderV2 {
                 guard tag == .dot || version >= 4 else { throw .corrupt("it holds an unknown kind of mark") }
                 let color = try readColor()
                 let size = try readSize("a dot's size")
-                let dot = Dot(location: try readPoint(), color: color, size: size)
-                if tag == .timedDot {
-                    dot.time = UInt32(try readTime())
-                }
-                stroke.add(dot)
+                let location = try readPoint()
+                builder.addDot(at: location, color: color, size: size, time: tag == .timedDot ? UInt32(try readTime()) : nil)
                 if hasPressure { levels.append(Stroke.fullPressure) }
                 if isDrawn { strokeSteps.append(0) }
                 read += 1
                 afterRun = false
             case .stroke:
-                stroke.add(try readStroke(depth: depth + 1))
+                _ = try readStroke(depth: depth + 1)
                 if hasPressure { levels.append(Stroke.fullPressure) }
                 if isDrawn { strokeSteps.append(0) }
                 read += 1
@@ -131,24 +127,22 @@ struct ScribbleReaderV2 {
                 throw .corrupt("it holds an unknown kind of mark")
             }
         }
-        if hasPressure { stroke.setPressures(levels) }
+        if hasPressure { builder.setPressures(levels) }
         if let start {
             // The writer marks a stroke drawn only when one of its vertices has a step.
             guard !isDrawn || strokeSteps.contains(where: { $0 != 0 }) else { throw .corrupt("a drawn stroke has no steps") }
-            stroke.times = StrokeTimes(start: start, steps: isDrawn ? strokeSteps : [])
+            builder.setTimes(StrokeTimes(start: start, steps: isDrawn ? strokeSteps : []))
         }
-        stroke.isSealed = depth > 0 // read from a file: never drawn on (the root takes new marks)
-        return stroke
+        return builder.endStroke(sealed: depth > 0) // read from a file: never drawn on (the root takes new marks)
     }
 
     /// Reads a run of `count` vertices — first location absolute, then deltas — and, for a
-    /// stroke with pressure, their `count` pressure bytes; appends the vertices to `stroke` in
-    /// one bulk append and the pressures to `levels`. `count` is checked against the bytes
+    /// stroke with pressure, their `count` pressure bytes; hands the vertices to the builder
+    /// in one bulk append and appends the pressures to `levels`. `count` is checked against the bytes
     /// left before anything is reserved.
     /// - Complexity: O(count).
     private mutating func readRun(
-        count: Int, withPressure: Bool, into stroke: Stroke,
-        levels: inout [UInt8]
+        count: Int, withPressure: Bool, levels: inout [UInt8]
     ) throws(ScribbleFormatError) {
         guard count <= input.remaining / (withPressure ? Self.minimumChildLength + 1 : Self.minimumChildLength) else {
             throw input.shortage
@@ -168,8 +162,8 @@ struct ScribbleReaderV2 {
             points.append(try Self.location(x, y))
         }
         try input.skip(position - input.offset)
-        if stroke.count == 0 { stroke.reserveCapacity(count) } // a stroke's first run: usually its only one
-        stroke.append(contentsOf: points)
+        if builder.currentStroke?.count == 0 { builder.reserveCapacity(count) } // a stroke's first run: usually its only one
+        builder.addVertices(points)
         if withPressure { levels.append(contentsOf: try input.take(count)) }
     }
 
@@ -220,21 +214,5 @@ struct ScribbleReaderV2 {
     @inline(__always)
     static func unzigzag(_ value: UInt64) -> Int64 {
         Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
-    }
-
-    /// Reads four colour bytes: red, green, blue, alpha.
-    private mutating func readColor() throws(ScribbleFormatError) -> Color {
-        let rgba = try input.take(4)
-        return Color(red: rgba[0], green: rgba[1], blue: rgba[2], alpha: rgba[3])
-    }
-
-    /// Reads a width or size (Float32, as in version 1), refusing one the app could not have
-    /// made: (0, `maximumSize`].
-    private mutating func readSize(_ what: String) throws(ScribbleFormatError) -> Float {
-        let size = try input.finiteFloat(what)
-        guard MarkLimits.allows(size: size) else {
-            throw .corrupt("\(what) is out of range (\(size); at most \(Int(ScribbleFormat.maximumSize)))")
-        }
-        return size
     }
 }

@@ -53,8 +53,12 @@ public final class PenTool: CanvasTool {
         let document = host.document
         if stroke == nil {
             guard point.distance(to: pressPoint) > Self.clickSlop else { return }
-            let stroke = Stroke(color: host.strokeStyle.color, size: host.strokeStyle.size)
-            if let pressPressure { stroke.append(pressPoint, pressure: pressPressure) } else { stroke.append(pressPoint) }
+            // Begun by a builder and left open in it: the stroke grows on the drawing, where
+            // each vertex must be told to the scribble's observers (`Scribble.append`), and
+            // `Document.markFinished` seals it.
+            let builder = MarkBuilder()
+            let stroke = builder.beginStroke(color: host.strokeStyle.color, size: host.strokeStyle.size)
+            builder.addVertex(pressPoint, pressure: pressPressure)
             self.stroke = stroke
             document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
         }
@@ -103,9 +107,7 @@ public final class PenTool: CanvasTool {
         self.stroke = nil
         pressPoint = nil
         guard let index = document.scribble.index(of: stroke) else { return }
-        let shape = Stroke(color: stroke.color, size: stroke.size)
-        shape.append(contentsOf: result.points)
-        shape.isSealed = true
+        let shape = MarkBuilder().addStroke(color: stroke.color, size: stroke.size, through: result.points)
         document.execute(CutMarksCommand(scribble: document.scribble, indices: [index], pieceCounts: [1], pieces: [shape]))
     }
 
@@ -123,7 +125,7 @@ public final class PenTool: CanvasTool {
             }
             document.markFinished(stroke)
         } else {
-            let dot = Dot(location: pressPoint, color: host.strokeStyle.color, size: host.strokeStyle.size)
+            let dot = MarkBuilder().addDot(at: pressPoint, color: host.strokeStyle.color, size: host.strokeStyle.size)
             document.execute(DrawScribbleCommand(scribble: document.scribble, mark: dot))
             document.markFinished(dot)
         }

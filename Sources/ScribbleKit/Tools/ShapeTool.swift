@@ -38,9 +38,10 @@ public final class ShapeTool: CanvasTool {
         guard let start else { return }
         guard preview != nil || point.distance(to: start) > PenTool.clickSlop else { return }
         let style = host.strokeStyle
-        let stroke = Stroke(color: style.color, size: style.size)
-        stroke.append(contentsOf: Self.points(kind, from: start, to: point, modifiers: modifiers, width: style.size))
-        show(stroke)
+        show(
+            MarkBuilder().addStroke(
+                color: style.color, size: style.size,
+                through: Self.points(kind, from: start, to: point, modifiers: modifiers, width: style.size)))
     }
 
     public func release(at point: Point) {
@@ -52,7 +53,6 @@ public final class ShapeTool: CanvasTool {
         defer { start = nil }
         guard let stroke = preview else { return }
         show(nil)
-        stroke.isSealed = true
         let document = host.document
         document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
         document.markFinished(stroke)

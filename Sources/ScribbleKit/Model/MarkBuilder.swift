@@ -1,0 +1,94 @@
+/// The Builder (book chapter 6): assembles strokes and dots step by step for whoever reads or
+/// makes them — both file readers (and so journal replay, whose records hold the same
+/// payloads), the Xournal++ importer, and the pen and shape tools. The director says what
+/// comes next — a stroke begins, a run of vertices, a dot, the stroke ends — and the builder
+/// knows how a mark tree is put together: what is built goes into the innermost stroke begun,
+/// a stroke ended goes into the one around it (or among the `marks` built), and an ended
+/// stroke is sealed, never drawn on again, unless the director keeps it open for drawing (a
+/// file's root, which takes new marks; the pen's stroke, which grows as the pointer moves).
+///
+/// A class, so a director can be handed one that does more (a test counts what is built
+/// through it); the steps are cheap, and runs of vertices go in one bulk append. The steps
+/// that take vertices are `final`: called on the hot paths of reading and importing, they are
+/// specialised for each kind of sequence rather than dispatched.
+public class MarkBuilder {
+    /// The strokes begun and not ended, the outermost first.
+    private var open: [Stroke] = []
+    /// What was built outside any stroke, in order.
+    public private(set) var marks: [Mark] = []
+
+    /// A builder with nothing built.
+    public init() {}
+
+    /// The innermost stroke begun and not ended.
+    public var currentStroke: Stroke? { open.last }
+
+    /// Begins a stroke: what is built until its `endStroke` goes into it. `size` is clamped
+    /// into `MarkLimits`.
+    @discardableResult
+    public func beginStroke(color: Color?, size: Float, isLocked: Bool = false) -> Stroke {
+        let stroke = Stroke(color: color, size: size)
+        stroke.isLocked = isLocked
+        open.append(stroke)
+        return stroke
+    }
+
+    /// Makes room for `count` more children in the stroke being built.
+    public func reserveCapacity(_ count: Int) {
+        open.last?.reserveCapacity(count)
+    }
+
+    /// Appends a run of vertices to the stroke being built, in one bulk append (each clamped
+    /// into `MarkLimits`).
+    public final func addVertices<S: Sequence>(_ points: S) where S.Element == Point {
+        open.last?.append(contentsOf: points)
+    }
+
+    /// Appends one vertex, drawn with `pressure` (0…1) if given.
+    public final func addVertex(_ point: Point, pressure: Float? = nil) {
+        guard let stroke = open.last else { return }
+        if let pressure { stroke.append(point, pressure: pressure) } else { stroke.append(point) }
+    }
+
+    /// Builds a dot (made at `time` on its scribble's clock, if timed).
+    @discardableResult
+    public func addDot(at location: Point, color: Color, size: Float, time: UInt32? = nil) -> Dot {
+        let dot = Dot(location: location, color: color, size: size)
+        dot.time = time
+        place(dot)
+        return dot
+    }
+
+    /// Sets the pressure levels of the stroke being built: one a child, or none.
+    public func setPressures(_ levels: [UInt8]) {
+        open.last?.setPressures(levels)
+    }
+
+    /// Sets when the stroke being built and its children were drawn.
+    public func setTimes(_ times: StrokeTimes) {
+        open.last?.times = times
+    }
+
+    /// Ends the stroke being built: sealed unless `sealed` is false, and put into the stroke
+    /// around it, or among `marks`. Returns it.
+    @discardableResult
+    public func endStroke(sealed: Bool = true) -> Stroke {
+        let stroke = open.removeLast()
+        stroke.isSealed = sealed
+        place(stroke)
+        return stroke
+    }
+
+    /// A whole stroke through `points` at once, sealed (a shape, a ruled line).
+    @discardableResult
+    public final func addStroke<S: Sequence>(color: Color?, size: Float, through points: S) -> Stroke where S.Element == Point {
+        beginStroke(color: color, size: size)
+        addVertices(points)
+        return endStroke()
+    }
+
+    /// Puts a finished mark where it belongs.
+    private func place(_ mark: Mark) {
+        if let parent = open.last { parent.add(mark) } else { marks.append(mark) }
+    }
+}
