@@ -15,7 +15,7 @@ final class ReplayViewController: ViewController {
     /// The speeds offered, as multiples of the drawing's pace.
     static let speeds: [Int64] = [1, 2, 4, 8, 32]
     /// The speed a replay starts at.
-    static let defaultSpeed: Int64 = 8
+    nonisolated static let defaultSpeed: Int64 = 8
     /// How often a frame is played while playing, in milliseconds.
     static let frameInterval: UInt32 = 16
 
