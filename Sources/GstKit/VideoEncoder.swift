@@ -21,12 +21,13 @@ public final class VideoEncoder {
     private var isClosed = false
 
     /// How the pipeline is made: raw BGRx frames (Cairo's RGB24 on a little-endian
-    /// machine) in; VP8 at libvpx's real-time deadline and its fastest speed (`cpu-used`
-    /// 16: a drawing's lines need no film-grade motion search), on two threads; Matroska's
-    /// WebM muxer.
+    /// machine) in, converted on two threads; VP8 at libvpx's real-time deadline at its
+    /// fastest speed, held there (`cpu-used` -16: a positive value lets libvpx slow down to
+    /// use each frame's 33 ms as if it were live, while a time-lapse is made as fast as it
+    /// can be), on two threads; Matroska's WebM muxer.
     static func description(bitrate: Int) -> String {
-        "appsrc name=source format=time block=true ! videoconvert ! "
-            + "vp8enc deadline=1 cpu-used=16 threads=2 end-usage=vbr target-bitrate=\(bitrate) keyframe-max-dist=300 ! "
+        "appsrc name=source format=time block=true ! videoconvert n-threads=2 ! "
+            + "vp8enc deadline=1 cpu-used=-16 threads=2 end-usage=vbr target-bitrate=\(bitrate) keyframe-max-dist=300 ! "
             + "webmmux ! fdsink name=sink"
     }
 

@@ -89,6 +89,10 @@ enum ReplayBenchmarks {
         let pace = ReplayPace(ReplayTimeline(scribble), skippingIdle: true)
         let speed = (pace.playDuration + 59_999) / 60_000
         let schedule = TimelapseSchedule(pace: pace, speed: speed)
+        // The frames alone, in this process: what the app's renderer costs of the whole.
+        let renderer = try TimelapseRenderer(timeline: ReplayTimeline(scribble), schedule: schedule, width: 1280)
+        let rendering = try milliseconds { for index in 0..<schedule.frameCount { _ = renderer.render(frame: index) } }
+        report.add("timelapse_render_ms_per_frame@1m", rendering / Double(schedule.frameCount), "ms")
         let cpuBefore = childrenCPUSeconds()
         let start = monotonicNanoseconds()
         _ = try ChildProcess.run(app, arguments: ["export", input, output, "--speed", "\(speed)", "--width", "1280"], timeout: 600)

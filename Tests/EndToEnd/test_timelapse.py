@@ -111,3 +111,16 @@ def test_the_players_export_video_writes_a_webm_and_cancel_leaves_nothing(launch
     assert not (pictures / "slow.webm").exists()
     assert sorted(p.name for p in pictures.iterdir()) == ["bars.webm"]
     assert app.is_showing("Replay position")  # still in the player
+
+
+def test_without_gstreamers_plugins_it_says_what_to_install_in_one_line_and_writes_nothing(tmp_path):
+    scribble = bars_file(tmp_path / "bars.scribble")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(GST_PLUGIN_SYSTEM_PATH_1_0=str(tmp_path / "none"), GST_PLUGIN_PATH_1_0=str(tmp_path / "none"),
+               GST_REGISTRY_1_0=str(tmp_path / "registry.bin"))  # a GStreamer that finds no plugins
+    result = subprocess.run([BINARY, "export", scribble, tmp_path / "out.webm"], env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "install gstreamer1.0-plugins-base and gstreamer1.0-plugins-good" \
+        in result.stderr, result.stderr
+    assert [p.name for p in tmp_path.iterdir() if p.name != "registry.bin"] == ["bars.scribble"]  # no video, no temporary
