@@ -16,7 +16,7 @@ struct ExportCommand: ParsableCommand {
             margin, wherever on the canvas it lies. SVG and PDF keep every mark as a vector \
             path; a .xopp notebook is one such page. A .webm (VP8, through GStreamer) or .apng (animated PNG) \
             is a time-lapse of how the drawing was drawn, 30 frames a second at --speed times its pace, idle \
-            gaps longer than 2 s cut unless --keep-idle, at most 1920 px wide. Exit status: 0 done, 1 the input \
+            gaps longer than 2 s cut unless --keep-idle, at most 1920 px wide and high. Exit status: 0 done, 1 the input \
             cannot be read or the output written, 2 a usage error.
             """
     )
