@@ -18,15 +18,21 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // renameat2(2), which saves need to never replace a version they did not see.
         .systemLibrary(name: "CLinux"),
+        // GStreamer encodes the time-lapse videos (appsrc, vp8enc, webmmux).
+        .systemLibrary(
+            name: "CGStreamer", pkgConfig: "gstreamer-app-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // A Cairo context as GtkKit hands it out and ScribbleKit draws on it (under both, which
         // must not see each other).
         .target(name: "CairoKit", dependencies: ["CCairo"]),
         .target(name: "GtkKit", dependencies: ["CGtk", "CCairo", "CairoKit"]),
         .target(name: "ScribbleKit", dependencies: ["CCairo", "CairoKit", "CZlib", "CLinux"]),
+        // A thin Swift wrapper over the GStreamer pipeline that encodes video; knows no drawing.
+        .target(name: "GstKit", dependencies: ["CGStreamer"]),
         .executableTarget(
             name: "TouchPainter",
             dependencies: [
-                "GtkKit", "ScribbleKit", "CairoKit",
+                "GtkKit", "GstKit", "ScribbleKit", "CairoKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The brands' logos and the app's icon (a link to the one `make install` installs),
@@ -45,6 +51,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CairoKit", "CGtk"]),
-        .testTarget(name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit", "CairoKit", "CCairo", "CGtk"]),
+        .testTarget(
+            name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit", "GstKit", "CairoKit", "CCairo", "CGtk"]),
     ]
 )

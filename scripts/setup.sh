@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # Installs what TouchPainter needs on a Debian-like machine, only when it is missing.
-#   scripts/setup.sh build   GTK 3 and Cairo development packages, gettext (for `make run`)
+#   scripts/setup.sh build   GTK 3, Cairo and GStreamer development packages, GStreamer's base
+#                            and good plugins, gettext (for `make run`)
 #   scripts/setup.sh test    the above plus Xvfb, xdotool, ImageMagick, AT-SPI, Xournal++,
-#                            dpkg-dev (for `make test` and `make bench`), and for the Wayland
+#                            dpkg-dev, GStreamer's tools (gst-launch-1.0, gst-discoverer-1.0)
+#                            (for `make test` and `make bench`), and for the Wayland
 #                            leg a headless sway, grim, wl-clipboard and what builds its input
 #                            client (wayland-scanner, libwayland-dev, libxkbcommon-dev)
 #   scripts/setup.sh package the above plus lintian and tumbler (for `make deb`, `make test-package`)
 set -euo pipefail
 
-need=(libgtk-3-dev libcairo2-dev zlib1g-dev pkg-config gettext)
+# GStreamer encodes time-lapse videos (appsrc -> videoconvert -> vp8enc -> webmmux): the
+# libraries to build against, and the base and good plugins that hold those elements.
+need=(libgtk-3-dev libcairo2-dev zlib1g-dev pkg-config gettext
+      libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good)
 if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then
   need+=(xvfb xauth xdotool imagemagick x11-utils dbus dbus-x11 at-spi2-core
          python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 gir1.2-gtk-3.0 fonts-dejavu-core
          adwaita-icon-theme librsvg2-common python3-pytest python3-pytest-timeout python3-pil
          appstream desktop-file-utils groff-base librsvg2-bin poppler-utils xclip time xournalpp
-         dpkg-dev fakeroot libglib2.0-bin
+         dpkg-dev fakeroot libglib2.0-bin gstreamer1.0-tools gstreamer1.0-plugins-base-apps
          sway grim wl-clipboard libwayland-bin libwayland-dev libxkbcommon-dev gcc libc6-dev passwd util-linux)
 fi
 # `make deb` and `make test-package`: Debian's packaging tools and a thumbnail service.

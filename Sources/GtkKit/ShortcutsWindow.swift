@@ -39,11 +39,13 @@ public enum ShortcutsWindow {
     }
 
     /// Shows a shortcuts window titled `title` (what window lists and switchers show; GTK
-    /// leaves it unset) listing `groups` over `parent`; GTK destroys it when closed.
-    public static func show(_ groups: [Group], title: String, parent: ApplicationWindow?) {
+    /// leaves it unset) listing `groups` over `parent`; GTK destroys it when closed. GTK fills
+    /// a column with groups up to `linesPerColumn` lines (a shortcut or a heading each), then
+    /// starts the next, two columns a page.
+    public static func show(_ groups: [Group], title: String, parent: ApplicationWindow?, linesPerColumn: Int = 15) {
         let builder = gtk_builder_new()
         defer { g_object_unref(builder) }
-        guard gtk_builder_add_from_string(builder, xml(groups), gsize.max, nil) != 0,
+        guard gtk_builder_add_from_string(builder, xml(groups, linesPerColumn: linesPerColumn), gsize.max, nil) != 0,
             let object = gtk_builder_get_object(builder, "shortcuts")
         else { return }
         let window: UnsafeMutablePointer<GtkWindow> = cast(UnsafeMutableRawPointer(object))
@@ -55,7 +57,7 @@ public enum ShortcutsWindow {
     }
 
     /// The GtkBuilder description of the window.
-    static func xml(_ groups: [Group]) -> String {
+    static func xml(_ groups: [Group], linesPerColumn: Int = 15) -> String {
         let body = groups.map { group in
             let shortcuts = group.shortcuts.map { shortcut in
                 let subtitle =
@@ -85,6 +87,7 @@ public enum ShortcutsWindow {
                 <child><object class="GtkShortcutsSection">
                   <property name="visible">1</property>
                   <property name="section-name">shortcuts</property>
+                  <property name="max-height">\(linesPerColumn)</property>
                   \(body)
                 </object></child>
               </object>

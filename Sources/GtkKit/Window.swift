@@ -37,6 +37,20 @@ public final class Window: Container {
         gtk_window_set_titlebar(window, titlebar.widget)
     }
 
+    /// Whether the window keeps the user from the main window while it is up (a progress
+    /// window that must be answered first).
+    public var isModal: Bool {
+        get { gtk_window_get_modal(window) != 0 }
+        set { gtk_window_set_modal(window, newValue ? 1 : 0) }
+    }
+
+    /// Whether the title bar offers to close it; a window with a Cancel button of its own
+    /// turns it off, so there is one way to stop.
+    public var isDeletable: Bool {
+        get { gtk_window_get_deletable(window) != 0 }
+        set { gtk_window_set_deletable(window, newValue ? 1 : 0) }
+    }
+
     /// Shows the window and its children, and raises it.
     public func present() {
         gtk_widget_show_all(widget)

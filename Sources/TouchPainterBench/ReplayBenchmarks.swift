@@ -2,7 +2,8 @@ import Foundation
 import ScribbleKit
 
 /// The replay's costs on the big scribble drawn by hand: what times add to the file, a seek
-/// to a random moment until that frame is on the canvas, and a frame of playing at 32×.
+/// to a random moment until that frame is on the canvas, a frame of playing at 32×, and a
+/// minute of time-lapse video of it, made by `touchpainter export`.
 @MainActor
 enum ReplayBenchmarks {
     /// Reads a clock the benchmark moves itself, as a hand's motion events would.
@@ -76,5 +77,39 @@ enum ReplayBenchmarks {
                 })
         }
         report.add("replay_frame_ms_p99@1m", percentile(frames, 0.99), "ms", limit: 16)
+    }
+
+    /// The time-lapse of the big scribble drawn by hand: `touchpainter export IN OUT.webm`
+    /// at the speed that makes it a minute of video at most, 1280 px wide, timed from the
+    /// process' start to its exit (rendering, encoding, writing).
+    static func runTimelapse(into report: Report, folder: String, app: String) throws {
+        let scribble = timedScribble()
+        let input = folder + "/timelapse-big.scribble", output = folder + "/timelapse.webm"
+        try ScribbleManager.save(scribble, toPath: input)
+        let pace = ReplayPace(ReplayTimeline(scribble), skippingIdle: true)
+        let speed = (pace.playDuration + 59_999) / 60_000
+        let schedule = TimelapseSchedule(pace: pace, speed: speed)
+        // The frames alone, in this process: what the app's renderer costs of the whole.
+        let renderer = try TimelapseRenderer(timeline: ReplayTimeline(scribble), schedule: schedule, width: 1280)
+        let rendering = try milliseconds { for index in 0..<schedule.frameCount { _ = renderer.render(frame: index) } }
+        report.add("timelapse_render_ms_per_frame@1m", rendering / Double(schedule.frameCount), "ms")
+        let cpuBefore = childrenCPUSeconds()
+        let start = monotonicNanoseconds()
+        _ = try ChildProcess.run(app, arguments: ["export", input, output, "--speed", "\(speed)", "--width", "1280"], timeout: 600)
+        let seconds = Double(monotonicNanoseconds() - start) / 1e9
+        let made = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+        report.add("timelapse_encode_s@1m", made > 0 ? seconds : .nan, "s", limit: 60)
+        // The processor time it took, on every core (the wall time depends on what else runs).
+        report.add("timelapse_encode_cpu_s@1m", childrenCPUSeconds() - cpuBefore, "s")
+        report.add("timelapse_video_s@1m", Double(schedule.videoDuration) / 1000, "s")
+        report.add("timelapse_webm_mb@1m", Double(made) / 1e6, "MB")
+    }
+
+    /// User and system time of the children ended so far, in seconds.
+    private static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 }

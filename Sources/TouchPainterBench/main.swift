@@ -9,7 +9,8 @@ let usage = """
     usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,sync,motion,wayland]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
-           touchpainter-bench --write-big-scribble PATH | --write-gallery FOLDER | --write-large-gallery FOLDER
+           touchpainter-bench --write-big-scribble PATH | --write-timed-scribble PATH | --write-gallery FOLDER
+                              | --write-large-gallery FOLDER
     """
 var arguments = Array(CommandLine.arguments.dropFirst())
 var suites: Set<String> = ["canvas", "storage", "journal", "replay", "export", "xopp", "app", "sync", "motion"]
@@ -27,6 +28,10 @@ while let argument = arguments.first {
     case "--write-big-scribble" where arguments.count == 1:
         // For trying the app by hand: `touchpainter PATH` opens the million-vertex scribble.
         try ScribbleManager.save(BigScribble.scribble(), toPath: arguments[0])
+        exit(0)
+    case "--write-timed-scribble" where arguments.count == 1:
+        // For trying the replay and the time-lapse by hand: the big scribble with the times of a hand.
+        try ScribbleManager.save(ReplayBenchmarks.timedScribble(), toPath: arguments[0])
         exit(0)
     case "--write-gallery" where arguments.count == 1:
         // For trying the app by hand: TOUCHPAINTER_DATA_DIR=PATH touchpainter shows the bench's gallery.
@@ -63,7 +68,10 @@ do {
     }
     if suites.contains("storage") { try StorageBenchmarks.run(into: report, folder: folder) }
     if suites.contains("journal") { try JournalBenchmarks.run(into: report, folder: folder) }
-    if suites.contains("replay") { ReplayBenchmarks.run(into: report) }
+    if suites.contains("replay") {
+        ReplayBenchmarks.run(into: report)
+        try ReplayBenchmarks.runTimelapse(into: report, folder: folder, app: app)
+    }
     if suites.contains("export") { try ExportBenchmarks.run(into: report, folder: folder, app: app) }
     if suites.contains("xopp") { try XoppBenchmarks.run(into: report, folder: folder) }
     // The ten-thousand gallery is part of `app`; `--only gallery10k` runs it alone.

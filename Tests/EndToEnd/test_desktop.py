@@ -32,7 +32,7 @@ def shortcuts_window_size(app, title):
 def test_ctrl_question_mark_opens_the_shortcuts_window_and_it_fits_a_small_screen(app):
     width, height = shortcuts_window_size(app, "Keyboard shortcuts")
     for name in ["New scribble", "Delete too, when nothing is selected", "Move the selection",
-                 "Rename the selected scribble", "Quit"]:
+                 "Rename the selected scribble", "Replay the drawing", "Quit"]:
         assert app.is_showing(name, timeout=5), name
     # The window is as wide as its longest line: short titles, qualifications in subtitles.
     assert width <= 1024 and height <= 768, (width, height)
@@ -42,6 +42,8 @@ def test_the_shortcuts_window_fits_a_small_screen_in_german_too(launch):
     app = launch(extra_env={"LANGUAGE": "de", "LANG": "C.UTF-8", "LC_ALL": ""})
     width, height = shortcuts_window_size(app, "Tastenkürzel")
     assert app.is_showing("Auswahl verschieben", timeout=5)
+    assert app.is_showing("Die Zeichnung abspielen", timeout=5)  # Ctrl+R, on the same page
+    assert app.is_showing("Beenden", timeout=5)
     assert width <= 1024 and height <= 768, (width, height)
 
 

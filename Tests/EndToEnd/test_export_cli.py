@@ -33,7 +33,7 @@ def test_export_to_every_format_without_a_display(launch, tmp_path):
 
 def test_usage_errors_exit_with_2(launch, tmp_path):
     scribble = saved_scribble(launch, tmp_path)
-    for args, message in [((scribble, tmp_path / "out.gif"), "must end in .png, .svg, .pdf or .xopp"),
+    for args, message in [((scribble, tmp_path / "out.gif"), "must end in .png, .svg, .pdf, .xopp, .webm or .apng"),
                           ((scribble, tmp_path / "out.png", "--scale", "abc"), "--scale must be"),
                           ((scribble, tmp_path / "out.png", "--scale", "0"), "--scale must be"),
                           ((scribble, tmp_path / "out.pdf", "--transparent"), "PNG and SVG only"),

@@ -68,6 +68,9 @@ def test_depends_are_debian_libraries_and_no_swift(root):
     control = subprocess.run(["dpkg-deb", "-f", DEB, "Depends"], capture_output=True, text=True, check=True).stdout
     depends = [part.split()[0] for part in control.split(",")]
     assert {"libgtk-3-0", "libcairo2", "libglib2.0-0", "libc6", "zlib1g"} <= set(depends), depends
+    # The time-lapse video: GStreamer's libraries (linked) and the plugins it loads by name.
+    assert {"libgstreamer1.0-0", "libgstreamer-plugins-base1.0-0", "gstreamer1.0-plugins-base",
+            "gstreamer1.0-plugins-good"} <= set(depends), depends
     assert not any("swift" in name for name in depends)
     linked = subprocess.run(["ldd", root / "usr/bin/touchpainter"], capture_output=True, text=True).stdout
     assert "swift" not in linked.lower() and "not found" not in linked, linked
@@ -83,6 +86,11 @@ def test_it_prints_its_version_and_exports_without_the_toolchain(root, tmp_path)
     export = subprocess.run(hidden([binary, "export", SAMPLE, out]), capture_output=True, text=True, timeout=60)
     assert export.returncode == 0, export.stderr
     assert Image.open(out).size[0] > 16
+    video = tmp_path / "out.webm"
+    export = subprocess.run(hidden([binary, "export", SAMPLE, video, "--speed", "32"]), capture_output=True, text=True,
+                            timeout=60)
+    assert export.returncode == 0, export.stderr
+    assert video.read_bytes()[:4] == b"\x1a\x45\xdf\xa3"  # an EBML (WebM) file
 
 
 def test_its_window_opens_without_the_toolchain(root, tmp_path):

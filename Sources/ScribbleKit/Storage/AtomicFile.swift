@@ -145,6 +145,19 @@ public struct AtomicFile: Sendable {
     /// the destination's name plus a suffix, so every name the file system allows saves.
     /// - Complexity: O(n) in `bytes`, plus one `fsync`.
     public func prepare(_ bytes: [UInt8]) throws(StorageError) -> Prepared {
+        do {
+            return try prepare(writing: { descriptor throws(StorageError) in try writeAll(bytes, to: descriptor) })
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(.save, path: path, cause: "\(error)") // `writeAll` throws only `StorageError`
+        }
+    }
+
+    /// The same as `prepare(_:)`, for a file too big to hold in memory (a video): `body`
+    /// writes it to the temporary file's descriptor (and leaves it open). What `body` throws
+    /// removes the temporary and is thrown on as it is.
+    public func prepare(writing body: (_ descriptor: Int32) throws -> Void) throws -> Prepared {
         let destination = try Self.checkedDestination(path)
         let folder = Self.folder(of: destination)
         var template = Array("\(folder)/\(Self.temporaryPrefix)XXXXXX".utf8CString)
@@ -156,8 +169,8 @@ public struct AtomicFile: Sendable {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         var isOpen = true
         let identity: FileIdentity
-        do throws(StorageError) {
-            try writeAll(bytes, to: descriptor)
+        do {
+            try body(descriptor)
             fchmod(descriptor, existingMode(destination) ?? 0o644)
             stampModificationTime(descriptor)
             guard fsync(descriptor) == 0 else { throw StorageError(.save, path: path, code: errno) }

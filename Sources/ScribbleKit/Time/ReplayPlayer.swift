@@ -29,6 +29,12 @@ public final class ReplayPlayer {
     /// The replay's length.
     public var duration: Int64 { timeline.duration }
 
+    /// Whether `mark`, one of `scribble`'s, is still being drawn: it grows as the replay
+    /// goes on (a time-lapse keeps the marks that no longer change on a picture of their own).
+    public func isBeingDrawn(_ mark: Mark) -> Bool {
+        drawing.contains { $0.stroke === mark }
+    }
+
     /// Shows the drawing at `time` (within 0…`duration`) at once, from the timeline's nearest snapshot.
     /// - Complexity: O(`ReplayTimeline.snapshotInterval` + the marks on show).
     public func seek(to time: Int64) {

@@ -22,6 +22,10 @@ enum AppInfo {
 
     /// The shortcuts window's title.
     static let shortcutsTitle = tr("Keyboard shortcuts")
+    /// Lines (shortcuts and headings) in a column of the shortcuts window: the drawing and
+    /// the tools fill the first column, the scribbles, the gallery and the application the
+    /// second — one page, within 1024×768 in German too.
+    static let shortcutLinesPerColumn = 16
     /// Every keyboard shortcut, grouped as the shortcuts window (Ctrl+?) lists them: the
     /// actions' (`AppAction`), then the keys the views handle themselves.
     static var shortcuts: [ShortcutsWindow.Group] {

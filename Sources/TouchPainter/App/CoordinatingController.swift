@@ -34,7 +34,15 @@ final class CoordinatingController: Navigator, GalleryObserver {
     /// The Preferences window, made when first shown.
     private(set) var preferencesWindowController: PreferencesWindowController?
     /// The replay's page: each replay loads the drawing as it is then.
-    private(set) lazy var replayViewController = ReplayViewController()
+    private(set) lazy var replayViewController: ReplayViewController = {
+        let replay = ReplayViewController()
+        replay.onExportVideo = { [unowned self] job in
+            videoExportController.export(job, name: document.displayName, input: document.manager.path(of: document.origin))
+        }
+        return replay
+    }()
+    /// The player's Export Video….
+    private(set) lazy var videoExportController = VideoExportController(settings: settings, dialogs: self)
     /// What shows pages and asks questions: the main window (a recorder in tests).
     private(set) weak var presenter: ViewPresenter?
     /// The company the app is branded for, if any (set at launch, before any view is made).

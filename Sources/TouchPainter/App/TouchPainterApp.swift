@@ -146,7 +146,9 @@ final class TouchPainterApp {
         case .menu: return { [weak self] in self?.mainWindow?.primaryMenu.toggle() }
         case .shortcuts:
             return { [weak self] in
-                ShortcutsWindow.show(AppInfo.shortcuts, title: AppInfo.shortcutsTitle, parent: self?.mainWindow?.window)
+                ShortcutsWindow.show(
+                    AppInfo.shortcuts, title: AppInfo.shortcutsTitle, parent: self?.mainWindow?.window,
+                    linesPerColumn: AppInfo.shortcutLinesPerColumn)
             }
         case .preferences: return { [weak self] in coordinator.showPreferences(parent: self?.mainWindow?.window) }
         case .quit:

@@ -12,6 +12,7 @@ struct TouchPainterCommand: ParsableCommand {
         usage: """
             touchpainter [<file>] [--brand <brand>]
               touchpainter export <input> <output> [--scale <scale>] [--width <width>] [--transparent]
+              touchpainter export <input> <output.webm|apng> [--speed <n>] [--keep-idle] [--width <width>]
               touchpainter thumbnail <input> <output> [--size <size>]
             """,
         discussion: """

@@ -3,24 +3,28 @@ import FoundationEssentials
 import Glibc
 import ScribbleKit
 
-/// `touchpainter export IN.scribble|xopp|xoj OUT.png|svg|pdf|xopp`: the headless exporter. It
-/// never starts GTK, so it runs without a display: in scripts, over SSH, in CI.
+/// `touchpainter export IN.scribble|xopp|xoj OUT.png|svg|pdf|xopp|webm|apng`: the headless
+/// exporter. It never starts GTK, so it runs without a display: in scripts, over SSH, in CI.
+/// A .webm or .apng is a time-lapse of the drawing's history (`ExportCommand+Timelapse`).
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a scribble (or a Xournal++ notebook) to PNG, SVG, PDF or a Xournal++ notebook, without a display.",
+        abstract:
+            "Export a scribble (or a Xournal++ notebook) to PNG, SVG, PDF, a Xournal++ notebook or a time-lapse video, without a display.",
         discussion: """
             The type follows OUT's extension. The page is the drawing's bounds plus a 16-pixel \
             margin, wherever on the canvas it lies. SVG and PDF keep every mark as a vector \
-            path; a .xopp notebook is one such page. Exit status: 0 done, 1 the input cannot be read or the output \
-            written, 2 a usage error.
+            path; a .xopp notebook is one such page. A .webm (VP8, through GStreamer) or .apng (animated PNG) \
+            is a time-lapse of how the drawing was drawn, 30 frames a second at --speed times its pace, idle \
+            gaps longer than 2 s cut unless --keep-idle, at most 1920 px wide and high. Exit status: 0 done, 1 the input \
+            cannot be read or the output written, 2 a usage error.
             """
     )
 
     @Argument(help: "The scribble file (or Xournal++ notebook, .xopp or .xoj) to export.")
     var input: String
 
-    @Argument(help: "The file to write: .png, .svg, .pdf or .xopp.")
+    @Argument(help: "The file to write: .png, .svg, .pdf, .xopp, or a time-lapse .webm or .apng.")
     var output: String
 
     // `.unconditional`: a value that looks like an option ("-1") is still this option's
@@ -37,11 +41,19 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The canvas under the marks: plain, paper or cloth.")
     var canvas = "plain"
 
+    @Option(parsing: .unconditional, help: "A time-lapse's speed: times the pace it was drawn (1 to 1000; default 8).")
+    var speed: String?
+
+    @Flag(help: "A time-lapse keeps idle gaps longer than 2 s (they are cut to half a second by default).")
+    var keepIdle = false
+
     /// Validates the options (usage errors exit with 2), then exports (failures exit with 1).
     func run() throws {
+        if let video = TimelapseFormat(path: output) { return try exportTimelapse(video) }
         guard let format = ExportFormat(path: output) else {
-            throw usage("OUT must end in .png, .svg, .pdf or .xopp: \(output)")
+            throw usage("OUT must end in .png, .svg, .pdf, .xopp, .webm or .apng: \(output)")
         }
+        if speed != nil || keepIdle { throw usage("--speed and --keep-idle are for a time-lapse (.webm or .apng)") }
         var options = ExportOptions(transparent: transparent)
         if let scale {
             guard let value = Double(scale), value > 0, value <= 16 else { throw usage("--scale must be a number above 0, at most 16: \(scale)") }
@@ -87,12 +99,12 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    private func usage(_ message: String) -> ExitCode {
+    func usage(_ message: String) -> ExitCode {
         StandardError.write("touchpainter: \(message)")
         return ExitCode(2)
     }
 
-    private func failure(_ message: String) -> ExitCode {
+    func failure(_ message: String) -> ExitCode {
         StandardError.write("touchpainter: \(message)")
         return ExitCode(1)
     }

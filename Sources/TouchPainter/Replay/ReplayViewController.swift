@@ -5,8 +5,9 @@ import ScribbleKit
 /// The replay (Ctrl+R): the canvas turned into a read-only player over the document's
 /// history. The marks appear as they were drawn, vertex by vertex at their pace (times the
 /// chosen speed), and marks erased or undone appear and go at their time. The header bar
-/// holds play/pause (Space), the speeds, "skip idle gaps" and a scrubber; the keys 0–9 jump
-/// to that tenth of the replay; Escape leaves, and the document is as it was.
+/// holds play/pause (Space), the speeds, "skip idle gaps", a scrubber and `Export Video…`
+/// (a time-lapse of the replay at the speed and pace chosen, `VideoExportController`); the
+/// keys 0–9 jump to that tenth of the replay; Escape leaves, and the document is as it was.
 ///
 /// Each replay reads the document anew (`load`), so it always plays the drawing as it is
 /// now; the page and its controls are made once.
@@ -15,7 +16,7 @@ final class ReplayViewController: ViewController {
     /// The speeds offered, as multiples of the drawing's pace.
     static let speeds: [Int64] = [1, 2, 4, 8, 32]
     /// The speed a replay starts at.
-    static let defaultSpeed: Int64 = 8
+    nonisolated static let defaultSpeed: Int64 = 8
     /// How often a frame is played while playing, in milliseconds.
     static let frameInterval: UInt32 = 16
 
@@ -40,6 +41,12 @@ final class ReplayViewController: ViewController {
     private let skipIdle = CheckButton(label: tr("_Skip idle gaps"))
     private let scrubber: Scale
     private let timeLabel = Label("")
+    /// An icon, so the header bar keeps room for the title (in German too).
+    private let exportButton = Button(iconName: "video-x-generic-symbolic")
+    /// The canvas the replay is played on, which the video shows too.
+    private var background = CanvasKind.plain
+    /// Asked to export the replay as a video (the coordinator hands it to `VideoExportController`).
+    var onExportVideo: ((TimelapseJob) -> Void)?
 
     /// The player's page and controls, with nothing to play until `load`.
     init() {
@@ -65,6 +72,7 @@ final class ReplayViewController: ViewController {
     func load(_ document: Document, background: CanvasKind, view: ScribbleView?) {
         setPlaying(false)
         title = tr("Replay of %1$s", document.displayName)
+        self.background = background
         player = ReplayPlayer(ReplayTimeline(document.scribble))
         pace = ReplayPace(player.timeline, skippingIdle: skipIdle.isActive)
         position = 0
@@ -83,7 +91,7 @@ final class ReplayViewController: ViewController {
 
     var view: Widget { box }
     var toolbarStart: [Widget] { [playButton, speedBox, skipIdle] }
-    var toolbarEnd: [Widget] { [timeLabel, scrubber] }
+    var toolbarEnd: [Widget] { [exportButton, timeLabel, scrubber] }
 
     private let speedBox = Box(.horizontal)
 
@@ -112,6 +120,22 @@ final class ReplayViewController: ViewController {
         }
         timeLabel.accessibleName = tr("Replay time")
         timeLabel.addStyleClass(.dimLabel)
+        exportButton.accessibleName = tr("Export Video…")
+        exportButton.tooltip = tr("Export Video…: the replay as a WebM video or an animated PNG, at the speed chosen")
+        exportButton.onClicked { [weak self] _ in self?.exportVideo() }
+    }
+
+    /// The replay as a time-lapse job: this history, at the speed and pace chosen, on this canvas.
+    var timelapseJob: TimelapseJob {
+        TimelapseJob(
+            timeline: player.timeline, skippingIdle: skipIdle.isActive, speed: speed, width: nil,
+            options: ExportOptions(canvas: background))
+    }
+
+    /// Export Video…: pauses, and asks for the video.
+    func exportVideo() {
+        setPlaying(false)
+        onExportVideo?(timelapseJob)
     }
 
     func viewWillAppear() {
