@@ -40,6 +40,32 @@ import Testing
         #expect(scribble.marks.map { ObjectIdentifier($0) } == marks.map { ObjectIdentifier($0) })
     }
 
+    @MainActor @Test func movingManyMarksFindsThemInOnePassAsOneChangeAndUndoPutsEachBack() {
+        let scribble = Scribble()
+        let marks = dots(30, on: scribble)
+        let moving = stride(from: 1, to: 30, by: 2).map { marks[$0] } // 15 marks, more than are searched one by one
+        let recorder = ChangeRecorder()
+        scribble.addObserver(recorder)
+        recorder.changes.removeAll()
+        let history = CommandHistory()
+        history.execute(ReplaceMarksCommand(scribble: scribble, marks: moving.reversed(), edit: .move(dx: 0, dy: 5)))
+        #expect(recorder.kinds == ["replaced"])
+        for (index, mark) in scribble.marks.enumerated() {
+            #expect((mark === marks[index]) == index.isMultiple(of: 2)) // each copy in its original's place
+            #expect(mark.location == Point(x: Float(index * 10), y: index.isMultiple(of: 2) ? 0 : 5))
+        }
+        history.undo()
+        #expect(scribble.marks.map { ObjectIdentifier($0) } == marks.map { ObjectIdentifier($0) })
+        // The selection drops what left the canvas and keeps the rest in drawing order.
+        let selection = Selection()
+        selection.set(moving.reversed())
+        scribble.remove(moving[3])
+        scribble.remove(moving[10])
+        selection.prune(on: scribble)
+        let kept = moving.enumerated().filter { $0.offset != 3 && $0.offset != 10 }.map { ObjectIdentifier($0.element) }
+        #expect(selection.inDrawingOrder(on: scribble).map { ObjectIdentifier($0) } == kept)
+    }
+
     @Test func movingPutsMovedCopiesInPlaceAndUndoRestoresTheOriginals() throws {
         let scribble = Scribble()
         let stroke = Stroke(color: .black, size: 2)

@@ -55,7 +55,7 @@ public final class CanvasSession {
     public var onUpdate: ((CanvasUpdate) -> Void)?
 
     /// How background renders report back to the main thread.
-    private let hop: MainThreadHop
+    let hop: MainThreadHop
     /// What the view shows: its size and scale, as it last said, and the camera (zoom and
     /// origin) over the canvas. Input becomes canvas points through it, at the view.
     public private(set) var viewport = Viewport(width: 0, height: 0)
@@ -70,7 +70,7 @@ public final class CanvasSession {
     /// stand-in while the first one renders: only then can a pan reuse its pixels.
     private var isBackdropComplete = false
     /// Counts full-frame requests; a render finishing for an older one is out of date.
-    private var generation = 0
+    private(set) var generation = 0
     /// The request the backdrop on show answers.
     private var shownGeneration = -1
     /// True while a background render runs.
@@ -83,6 +83,8 @@ public final class CanvasSession {
     private var waitingForCurrentFrame: [@MainActor () -> Void] = []
     /// Vertices in the drawing at the last full frame, for judging what a repaint costs.
     private var vertexCount = 0
+    /// A big selection lifted off the backdrop while a drag moves it (`CanvasSession+Lift`).
+    var lift: SelectionLift?
     /// What the stroke in progress changed since it was last painted, whether a paint of it
     /// is asked for, and when it was last painted (`DispatchTime` uptime ns).
     private var unpaintedLiveArea = Rect.null
@@ -105,6 +107,7 @@ public final class CanvasSession {
         self.scribble = scribble
         // The old picture is of another drawing: until the new one is ready, show a blank canvas.
         backdrop = nil
+        lift = nil
         if observing { scribble.addObserver(self) } // answers at once with a .reset, which requests the full frame
     }
 
@@ -163,6 +166,7 @@ public final class CanvasSession {
         switch change.kind {
         case .reset:
             isBackdropComplete = false // it shows another drawing until the new frame is up
+            lift = nil
             return requestFullFrame()
         case .removed where isTooSlowToRepaint(change.dirty), .replaced where isTooSlowToRepaint(change.dirty):
             isBackdropComplete = false // it keeps the old marks until the new frame is up
@@ -207,7 +211,7 @@ public final class CanvasSession {
     /// Whether repainting `rect` (canvas) in place would likely stall input: the share of the
     /// drawing's vertices it covers in the backdrop, supposing they are spread evenly, is over
     /// `repaintVertexLimit`.
-    private func isTooSlowToRepaint(_ rect: Rect) -> Bool {
+    func isTooSlowToRepaint(_ rect: Rect) -> Bool {
         guard let backdrop, vertexCount > Self.repaintVertexLimit else { return false }
         let shown = backdrop.view.viewRect(rect).intersection(backdrop.bounds)
         let share = Double(shown.width * shown.height) / Double(backdrop.width * backdrop.height)
@@ -215,24 +219,31 @@ public final class CanvasSession {
     }
 
     /// Asks for a full frame of the scribble at the view's size.
-    private func requestFullFrame() {
+    func requestFullFrame() {
         generation += 1
         renderCancellation?.cancel() // its frame would be dropped: the next one starts sooner
         startFullFrame()
+    }
+
+    /// What a full frame shows: the view, no bigger than the monitor (a window stretched past
+    /// the screen, 8000×8000 px, shows no more of the drawing than the screen can, and its
+    /// frame would cost 256 MB).
+    var frameView: Viewport {
+        var frame = viewport
+        frame.width = min(viewport.width, max(monitorSize?.width ?? viewport.width, 1))
+        frame.height = min(viewport.height, max(monitorSize?.height ?? viewport.height, 1))
+        return frame
     }
 
     /// Renders the newest requested frame: small drawings at once, big ones in the
     /// background (unless a render is under way: its end starts the next one).
     private func startFullFrame() {
         guard let scribble, viewport.width > 0, viewport.height > 0, shownGeneration != generation else { return }
-        let snapshot = RenderSnapshot(of: scribble.root)
+        let hidden = lift?.hiddenFromFrames ?? []
+        let snapshot = RenderSnapshot(of: scribble.root, hiding: hidden)
         let background = background
-        vertexCount = snapshot.vertexCount
-        // No bigger than the monitor: a window stretched past the screen (8000×8000 px) shows
-        // no more of the drawing than the screen can, and its frame would cost 256 MB.
-        var frame = viewport
-        frame.width = min(viewport.width, max(monitorSize?.width ?? viewport.width, 1))
-        frame.height = min(viewport.height, max(monitorSize?.height ?? viewport.height, 1))
+        vertexCount = snapshot.vertexCount + (hidden.isEmpty ? 0 : lift?.vertexCount ?? 0)
+        let frame = frameView
         let scale = frame.deviceScale
         if snapshot.vertexCount <= Self.synchronousVertexLimit, frame.width * frame.height * scale * scale <= Self.synchronousPixelLimit {
             swapIn(
@@ -282,6 +293,9 @@ public final class CanvasSession {
         }
     }
 
+    /// Whether the drawing as it is now is on screen, with no frame being rendered.
+    var isShowingCurrentFrame: Bool { shownGeneration == generation && !isRendering }
+
     /// Runs `body` once the drawing as it is now is on screen: at once if it is, else when the
     /// full frame being rendered for it is shown (a big scribble just opened).
     public func whenCurrentFrameIsShown(_ body: @escaping @MainActor () -> Void) {
@@ -293,6 +307,7 @@ public final class CanvasSession {
         backdrop = fresh
         isBackdropComplete = true
         shownGeneration = generation
+        if let dropped = lift?.dropped, generation >= dropped { lift = nil } // the marks are in the frame now
         if generation == self.generation {
             let waiting = waitingForCurrentFrame
             waitingForCurrentFrame = []
@@ -316,7 +331,9 @@ public final class CanvasSession {
                 background.paint(on: context, scale: viewport.deviceScale)
             }
             backdrop.paint(on: context)
-            return backdrop.drawLive(on: context)
+            backdrop.drawLive(on: context)
+            lift?.draw(on: cr, viewport: viewport)
+            return
         }
         let shown = viewport.viewRect(backdrop.bounds, from: backdrop.view)
         if shown.minX > 0 || shown.minY > 0 || shown.maxX < Float(viewport.width) || shown.maxY < Float(viewport.height) {
@@ -327,6 +344,7 @@ public final class CanvasSession {
         backdrop.paint(on: context, filter: viewport.showsSameCanvas(as: backdrop.view) ? nil : CAIRO_FILTER_BILINEAR)
         backdrop.drawLive(on: context)
         cairo_restore(cr)
+        lift?.draw(on: cr, viewport: viewport)
     }
 }
 

@@ -51,12 +51,12 @@ public final class ReplaceMarksCommand: Command {
 
     /// Shows the edited copies.
     public func execute() {
-        for pair in pairs { scribble.replace(pair.original, with: pair.edited) }
+        scribble.replace(pairs.map { (old: $0.original, new: $0.edited) })
     }
 
     /// Puts the originals back.
     public func undo() {
-        for pair in pairs { scribble.replace(pair.edited, with: pair.original) }
+        scribble.replace(pairs.map { (old: $0.edited, new: $0.original) })
     }
 }
 

@@ -69,6 +69,24 @@ public final class Scribble {
         notify(.replaced([mark], by: [replacement]), dirty: mark.bounds.union(replacement.bounds))
     }
 
+    /// Puts each pair's `new` where its `old` (a top-level mark) is, with one notification: an
+    /// undo or redo of a drag that turned ten thousand marks finds them all in one pass, not
+    /// one pass each. Pairs whose mark is not there are skipped.
+    /// - Complexity: O(top-level marks + pairs), plus the marks' bounds.
+    public func replace(_ pairs: [(old: Mark, new: Mark)]) {
+        guard pairs.count > 1 else {
+            if let pair = pairs.first { replace(pair.old, with: pair.new) }
+            return
+        }
+        let found = zip(indices(of: pairs.map(\.old)), pairs).compactMap { index, pair in index.map { (index: $0, pair: pair) } }
+        guard !found.isEmpty else { return }
+        noteRemoved(found.lazy.map(\.pair.old))
+        for entry in found { timeNew(entry.pair.new) }
+        let replaced = root.replaceChildMarks(at: found.map(\.index), with: found.map(\.pair.new))
+        let dirty = replaced.reduce(Rect.null) { $0.union($1.old.bounds).union($1.new.bounds) }
+        notify(.replaced(replaced.map(\.old), by: replaced.map(\.new)), dirty: dirty)
+    }
+
     /// Puts `replacements` in place of the `count` top-level marks from `index` on — the
     /// pieces an eraser left of a mark, or the mark again on undo — with one notification
     /// for `dirty`, the area whose look changed (by default everything the old and new marks
@@ -179,6 +197,19 @@ extension Scribble {
         }
         return indices
     }
+
+    /// Each of `marks`' index among the top-level marks (`nil` for one not there): a search
+    /// each for a few marks, one pass for many (a selection of thousands).
+    /// - Complexity: O(top-level marks × min(marks, `searchedMarks`)) + O(marks).
+    public func indices(of marks: [Mark]) -> [Int?] {
+        if marks.count <= Self.searchedMarks { return marks.map { index(of: $0) } }
+        let known = indicesByIdentity()
+        return marks.map { known[ObjectIdentifier($0)] }
+    }
+
+    /// The most marks `indices(of:)` searches for one by one: for more, a table of every
+    /// top-level mark costs less.
+    static let searchedMarks = 8
 
     /// Puts each of `replacements` in place of the top-level mark at its index, with one
     /// notification: a selection of thousands of marks moved or turned by a drag, each frame.

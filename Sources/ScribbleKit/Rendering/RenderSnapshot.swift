@@ -28,12 +28,13 @@ public struct RenderSnapshot: @unchecked Sendable {
         /// The pressure levels, kept the same copy-on-write way (empty: none).
         let pressures: [UInt8]
 
-        /// Freezes `stroke`: reads its colour, width and bounds, and keeps its children array.
-        init(_ stroke: Stroke) {
+        /// Freezes `stroke`: reads its colour, width and bounds, and keeps its children array
+        /// (or `elements`, some of them).
+        init(_ stroke: Stroke, elements: StrokeElements? = nil) {
             color = stroke.color
             size = stroke.size
             bounds = stroke.bounds
-            elements = stroke.elements
+            self.elements = elements ?? stroke.elements
             pressures = stroke.pressures
         }
     }
@@ -89,12 +90,26 @@ public struct RenderSnapshot: @unchecked Sendable {
     /// Freezes `root` and its top-level strokes that are not sealed.
     /// - Complexity: O(the root's children); no vertex is copied, and a sealed stroke is not
     ///   copied either.
-    public init(of root: Stroke) {
-        self.root = FrozenStroke(root)
+    public init(of root: Stroke) { self.init(of: root, hiding: []) }
+
+    /// Freezes `root` and its top-level strokes that are not sealed, leaving out the
+    /// top-level marks in `hidden` (a selection lifted off the canvas while a drag moves it).
+    /// - Complexity: O(the root's children); no vertex is copied, and a sealed stroke is not
+    ///   copied either (the root's array of children is, when some are hidden).
+    public init(of root: Stroke, hiding hidden: Set<ObjectIdentifier>) {
+        var elements = root.elements
+        if !hidden.isEmpty {
+            elements = StrokeElements(
+                root.elements.filter { element in
+                    guard case .mark(let mark) = element else { return true }
+                    return !hidden.contains(ObjectIdentifier(mark))
+                })
+        }
+        self.root = FrozenStroke(root, elements: elements)
         var unsealed: [Int: FrozenStroke] = [:]
         var markIndices: [Int32] = []
         var vertices = 0, marks = 0
-        for (index, element) in root.elements.enumerated() {
+        for (index, element) in elements.enumerated() {
             guard case .mark(let mark) = element else { continue }
             if markIndices.isEmpty, index != marks { // the first inline vertex: from now on, keep a map
                 markIndices = (0..<Int32(marks)).map { $0 }
@@ -109,8 +124,8 @@ public struct RenderSnapshot: @unchecked Sendable {
             marks += 1
         }
         children = Children(
-            elements: root.elements, markIndices: markIndices.isEmpty ? nil : markIndices,
+            elements: elements, markIndices: markIndices.isEmpty ? nil : markIndices,
             unsealed: unsealed, markCount: marks)
-        vertexCount = vertices + root.count - marks
+        vertexCount = vertices + elements.count - marks
     }
 }

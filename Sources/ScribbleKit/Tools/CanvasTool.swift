@@ -76,6 +76,9 @@ public protocol CanvasToolHost: AnyObject {
     /// Calls `tick` about every frame until it returns false (an overlay that animates: the
     /// laser's fading ink).
     func animate(_ tick: @escaping @MainActor () -> Bool)
+    /// The canvas the document is on, where the select tool lifts a big selection for a drag;
+    /// `nil` with none on show (a test's host).
+    var canvasSession: CanvasSession? { get }
 }
 
 /// Work `CanvasToolHost.schedule` will do later; `cancel()` drops it.
@@ -107,4 +110,5 @@ extension CanvasToolHost {
     }
     public var smoothing: Smoothing { .off }
     public func animate(_ tick: @escaping @MainActor () -> Bool) {}
+    public var canvasSession: CanvasSession? { nil }
 }

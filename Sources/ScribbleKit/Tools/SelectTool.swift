@@ -27,6 +27,17 @@ public final class SelectTool: CanvasTool {
         let indices: [Int]
         var shown: [Mark]
         var transform = AffineTransform.identity
+        /// Whether the canvas lifted the marks off for the drag (too many to change at every
+        /// step): they change once, at the end; `nil` until the first step asks.
+        var isLifted: Bool?
+
+        /// Copies of the originals moved by `transform`.
+        /// - Complexity: O(their vertices).
+        func copies(through transform: AffineTransform) -> [Mark] {
+            transform.isTranslation
+                ? originals.map { $0.translated(dx: Float(transform.tx), dy: Float(transform.ty)) }
+                : originals.map { $0.transformed(by: transform) }
+        }
     }
 
     private unowned let host: CanvasToolHost
@@ -91,16 +102,22 @@ public final class SelectTool: CanvasTool {
             transform != editing.transform
         else { return }
         let before = editing.box.area(through: editing.transform)
-        let fresh =
-            transform.isTranslation
-            ? editing.originals.map { $0.translated(dx: Float(transform.tx), dy: Float(transform.ty)) }
-            : editing.originals.map { $0.transformed(by: transform) }
-        host.document.scribble.replaceMarks(at: editing.indices, with: fresh)
-        editing.shown = fresh
+        if editing.isLifted == nil { editing.isLifted = host.canvasSession?.lift(editing.originals) ?? false }
+        if editing.isLifted == true {
+            host.canvasSession?.moveLift(transform)
+        } else {
+            show(editing.copies(through: transform), for: &editing)
+        }
         editing.transform = transform
         self.editing = editing
-        host.selection.set(fresh)
         host.overlayNeedsDisplay(in: before.union(editing.box.area(through: transform)))
+    }
+
+    /// Puts `copies` in the originals' places, selected.
+    private func show(_ copies: [Mark], for editing: inout EditGesture) {
+        host.document.scribble.replaceMarks(at: editing.indices, with: copies)
+        editing.shown = copies
+        host.selection.set(copies)
     }
 
     public func release(at point: Point) {
@@ -110,9 +127,13 @@ public final class SelectTool: CanvasTool {
 
     public func finishGesture() {
         if lasso != nil { return finishLasso() }
-        defer { editing = nil }
-        guard let editing, editing.transform != .identity else { return }
+        defer {
+            if editing?.isLifted == true { host.canvasSession?.dropLift() }
+            editing = nil
+        }
+        guard var editing, editing.transform != .identity else { return }
         host.overlayNeedsDisplay(in: editing.box.area(through: editing.transform))
+        if editing.isLifted == true { show(editing.copies(through: editing.transform), for: &editing) }
         let t = editing.transform
         let edit: ReplaceMarksCommand.Edit = t.isTranslation ? .move(dx: Float(t.tx), dy: Float(t.ty)) : .transform(t)
         host.document.commit(
@@ -132,7 +153,8 @@ public final class SelectTool: CanvasTool {
             return
         }
         let marks = host.selection.marks
-        if marks.count > 1, marks.count <= Self.outlinedMarks {
+        // Lifted marks move as a picture: their outlines would stay behind.
+        if marks.count > 1, marks.count <= Self.outlinedMarks, editing?.isLifted != true {
             for mark in marks {
                 let outline = mark.bounds.outset(by: 2 * Float(pixel))
                 guard !outline.isNull else { continue }
@@ -142,7 +164,7 @@ public final class SelectTool: CanvasTool {
             cairo_set_source_rgba(cr, 0.1, 0.35, 0.85, 0.45)
             cairo_stroke(cr)
         }
-        if let editing, !editing.transform.isTranslation {
+        if let editing, !editing.transform.isTranslation || editing.isLifted == true {
             editing.box.draw(on: context, through: editing.transform)
         } else {
             box?.draw(on: context)

@@ -41,14 +41,17 @@ public final class Selection {
     }
 
     /// Drops the marks no longer on `scribble`'s canvas.
+    /// - Complexity: O(top-level marks + selected marks).
     public func prune(on scribble: Scribble) {
-        let kept = marks.filter { scribble.isOnCanvas($0) }
+        let kept = zip(marks, scribble.indices(of: marks)).compactMap { mark, index in index.map { _ in mark } }
         if kept.count != marks.count { set(kept) }
     }
 
     /// The selected marks in drawing order (as a template groups them).
+    /// - Complexity: O(top-level marks + selected marks × log(selected marks)).
     public func inDrawingOrder(on scribble: Scribble) -> [Mark] {
-        marks.compactMap { mark in scribble.index(of: mark).map { ($0, mark) } }.sorted { $0.0 < $1.0 }.map(\.1)
+        zip(marks, scribble.indices(of: marks)).compactMap { mark, index in index.map { ($0, mark) } }
+            .sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The area the selected marks paint.

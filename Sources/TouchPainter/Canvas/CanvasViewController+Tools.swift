@@ -106,6 +106,9 @@ extension CanvasViewController: CanvasToolHost {
 
     var viewPixel: Float { Float(1 / canvasView.viewport.zoom) }
 
+    /// The canvas engine, which lifts a big selection off the backdrop while a drag moves it.
+    var canvasSession: CanvasSession? { canvasView.session }
+
     var visibleRect: Rect { canvasView.viewport.visibleRect }
 
     func schedule(afterMilliseconds milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> ScheduledWork {
