@@ -12,7 +12,7 @@ timeout --kill-after=10 15m swift test --skip-build || status=$?
 
 # The end-to-end tests use Debian's Python, where python3-pyatspi and python3-pil live.
 TOUCHPAINTER_BIN="$(swift build --show-bin-path)/touchpainter" \
-  timeout --kill-after=10 30m /usr/bin/python3 -m pytest -p no:cacheprovider -q Tests/EndToEnd || status=$?
+  timeout --kill-after=10 30m /usr/bin/python3 -m pytest -p no:cacheprovider -q --durations=15 Tests/EndToEnd || status=$?
 # The Wayland leg: the app on a headless sway, driven through the virtual pointer and
 # keyboard protocols (Tests/Wayland starts the compositor and builds its input client).
 TOUCHPAINTER_BIN="$(swift build --show-bin-path)/touchpainter" \

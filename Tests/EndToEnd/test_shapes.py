@@ -5,7 +5,8 @@ import time
 
 import pyatspi
 
-from touchpainter_driver import is_dark, is_red, is_white, screenshot, xdotool
+from hostile_files import many_strokes
+from touchpainter_driver import is_dark, is_red, is_white, screenshot, wait_for, xdotool
 
 
 def ink_near(shot, x, y, radius=3):
@@ -177,3 +178,32 @@ def test_pasting_a_picture_from_another_app_says_it_is_not_supported(app, tmp_pa
     finally:
         owner.kill()
         owner.wait(timeout=5)
+
+
+def test_ten_thousand_selected_strokes_move_with_the_pointer_and_land_as_one_undo_step(launch, tmp_path):
+    drawing = tmp_path / "many.scribble"
+    drawing.write_bytes(many_strokes())  # 10,000 strokes of 20 vertices: too many to repaint at each step
+    app = launch(str(drawing))
+    wait_for(lambda: app.title() == "many — TouchPainter", timeout=30, what="the drawing")
+    ox, oy = app.canvas_origin()
+
+    def inked(shot, x0, x1):  # pixels with ink in a band of the canvas, every 4th pixel
+        return sum(not is_white(shot.getpixel((ox + x, oy + y))) for x in range(x0, x1, 4) for y in range(100, 600, 4))
+
+    before = wait_for(lambda: inked(screenshot(), 10, 140), timeout=30, what="the drawing's frame")
+    assert before > 500, "the drawing should cover the canvas' left side"
+    app.key("ctrl+a")
+    xdotool("mousemove", "--sync", ox + 500, oy + 350)
+    xdotool("mousedown", 1)
+    for step in range(1, 16):
+        xdotool("mousemove", "--sync", ox + 500 + 10 * step, oy + 350)
+        time.sleep(0.03)
+    # While the button is held, the drawing shows where the pointer took it: the left side is bare.
+    wait_for(lambda: inked(screenshot(), 10, 140) < before / 20, timeout=30, what="the selection moved with the pointer")
+    xdotool("mouseup", 1)
+    time.sleep(1)
+    assert inked(screenshot(), 10, 140) < before / 20  # and it stayed there
+    assert app.is_sensitive("Undo")
+    app.key("Escape", "ctrl+z")
+    # A full frame of 200,000 vertices, in the background: allow for a loaded machine.
+    wait_for(lambda: inked(screenshot(), 10, 140) > before * 0.9, timeout=30, what="undo to bring the drawing back")

@@ -27,7 +27,9 @@ import Dispatch
 ///
 /// Taking a mark away repaints its area from scratch; when that area holds so much of a big
 /// drawing that the repaint would stall input (`repaintVertexLimit`), a full frame is
-/// rendered in the background instead, and the mark stays on show until it is ready.
+/// rendered in the background instead, and the mark stays on show until it is ready. For
+/// the same reason a big selection is lifted off the backdrop while a drag moves it
+/// (`CanvasSession+Lift`).
 @MainActor
 public final class CanvasSession {
     /// Drawings with at most this many vertices get their full frames at once, on the main
