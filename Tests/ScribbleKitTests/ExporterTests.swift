@@ -62,14 +62,14 @@ struct ExporterTests {
             scribble.add(Dot(location: Point(x: offset.x + 30, y: offset.y + 60), color: .black, size: 9))
             let memento = scribble.makeMemento()
             let exporter = Exporter(memento: memento)
-            let bounds = memento.root.bounds
+            let bounds = Scribble.drawing(of: memento).bounds
             #expect(exporter.pageX == Double((bounds.minX - Exporter.margin).rounded(.down)))
             #expect(exporter.pageY == Double((bounds.minY - Exporter.margin).rounded(.down)))
             #expect(exporter.pageX + exporter.pageWidth >= Double(bounds.maxX + Exporter.margin))
             #expect(exporter.pageWidth < 140 && exporter.pageHeight < 110) // the bounds, not the origin
             let png = try pixels(ofPNG: exporter.export(.png))
             let view = Viewport(width: png.width, height: png.height, originX: exporter.pageX, originY: exporter.pageY)
-            let backdrop = CanvasBackdrop(rendering: RenderSnapshot(of: memento.root), view: view, background: .plain)
+            let backdrop = CanvasBackdrop(rendering: RenderSnapshot(of: Scribble.drawing(of: memento)), view: view, background: .plain)
             cairo_surface_flush(backdrop.surface)
             let stride = Int(cairo_image_surface_get_stride(backdrop.surface))
             let data = try #require(cairo_image_surface_get_data(backdrop.surface))
@@ -90,7 +90,7 @@ struct ExporterTests {
         let exporter = Exporter(memento: memento)
         let png = try pixels(ofPNG: exporter.export(.png))
         #expect(png.width == Int(exporter.pageWidth.rounded(.up)) && png.height == Int(exporter.pageHeight.rounded(.up)))
-        let backdrop = CanvasBackdrop(rendering: memento.root, width: png.width, height: png.height, scale: 1, background: .plain)
+        let backdrop = CanvasBackdrop(rendering: Scribble.drawing(of: memento), width: png.width, height: png.height, scale: 1, background: .plain)
         cairo_surface_flush(backdrop.surface)
         let stride = Int(cairo_image_surface_get_stride(backdrop.surface))
         let data = try #require(cairo_image_surface_get_data(backdrop.surface))
@@ -195,7 +195,7 @@ struct ExporterTests {
         // sheet's origin instead would leave the strokes off it, and hide them all.
         let surface = cairo_pdf_surface_create(pdf, exporter.pageWidth, 600)
         let cr = try #require(cairo_create(surface))
-        exporter.draw(on: CairoContext(cr), fitting: exporter.pageWidth, height: 600)
+        exporter.print(on: CairoContext(cr), fitting: exporter.pageWidth, height: 600)
         cairo_destroy(cr)
         cairo_surface_finish(surface)
         #expect(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)

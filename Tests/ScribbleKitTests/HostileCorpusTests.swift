@@ -69,12 +69,12 @@ import Testing
         second.append(contentsOf: [Point(x: 100, y: 100), Point(x: 200, y: 150), Point(x: 300, y: 100)])
         expected.add(second)
         expected.add(Dot(location: Point(x: 7, y: 7), color: .white, size: 9))
-        #expect(marksEqual(memento.root, expected))
+        #expect(marksEqual(Scribble.drawing(of: memento), expected))
 
         // Saved again it becomes version 2, holding the same drawing.
         let saved = memento.data
         #expect(saved[8] == 2)
-        #expect(marksEqual(try ScribbleMemento(data: saved).root, expected))
+        #expect(marksEqual(Scribble.drawing(of: try ScribbleMemento(data: saved)), expected))
     }
 
     @Test func aPNGBombIsKnownByItsHeaderAlone() throws {

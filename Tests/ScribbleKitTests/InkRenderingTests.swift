@@ -324,9 +324,9 @@ import Testing
         let scribble = Scribble()
         scribble.add(risingStroke())
         let read = try ScribbleMemento(data: scribble.makeMemento().data)
-        #expect((read.root.child(at: 0) as? Stroke)?.pressures == risingStroke().pressures)
-        let incremental = ScribbleMemento.incremental(of: risingStroke())
-        #expect((try ScribbleMemento(data: incremental.data).root.child(at: 0) as? Stroke)?.pressures == risingStroke().pressures)
+        #expect((Scribble.drawing(of: read).child(at: 0) as? Stroke)?.pressures == risingStroke().pressures)
+        let incremental = Scribble.incrementalMemento(of: risingStroke())
+        #expect((Scribble.drawing(of: try ScribbleMemento(data: incremental.data)).child(at: 0) as? Stroke)?.pressures == risingStroke().pressures)
     }
 }
 

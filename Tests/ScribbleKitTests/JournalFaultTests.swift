@@ -44,7 +44,7 @@ struct JournalFaultTests {
     /// restored drawing keeps its times).
     private static func marks(of scribble: Scribble) -> [UInt8] {
         var memento = scribble.makeMemento()
-        memento.root.elements.forEach { if case .mark(let mark) = $0 { mark.clearTimes() } }
+        Scribble.drawing(of: memento).elements.forEach { if case .mark(let mark) = $0 { mark.clearTimes() } }
         memento.title = nil
         return memento.data
     }

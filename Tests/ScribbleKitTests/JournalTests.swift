@@ -18,9 +18,9 @@ struct JournalTests {
 
     private func sampleJournal() -> [UInt8] {
         var bytes = JournalFormat.header() + JournalFormat.frame(.base(.gallery(id: "abc", stamp: nil)))
-        bytes += JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(1))))
+        bytes += JournalFormat.frame(.draw(Scribble.incrementalMemento(of: stroke(1))))
         bytes += JournalFormat.frame(.undo) + JournalFormat.frame(.redo) + JournalFormat.frame(.clear)
-        bytes += JournalFormat.frame(.draw(ScribbleMemento.incremental(of: Dot(location: Point(x: 3, y: 4), color: .black, size: 5))))
+        bytes += JournalFormat.frame(.draw(Scribble.incrementalMemento(of: Dot(location: Point(x: 3, y: 4), color: .black, size: 5))))
         return bytes
     }
 
@@ -57,7 +57,7 @@ struct JournalTests {
     @Test func aDamagedRecordIsSkippedAndReadingGoesOnAfterIt() throws {
         var bytes = sampleJournal()
         let firstDraw = JournalFormat.headerLength + JournalFormat.frame(.base(.gallery(id: "abc", stamp: nil))).count
-        let drawLength = JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(1)))).count
+        let drawLength = JournalFormat.frame(.draw(Scribble.incrementalMemento(of: stroke(1)))).count
         bytes[firstDraw + 20] ^= 0x40 // inside the first draw's payload: its checksum fails
         let contents = try JournalReader(bytes: bytes).read()
         #expect(contents.records.count == 5) // all but the damaged draw
@@ -144,7 +144,7 @@ struct JournalTests {
         func journal(_ name: String, strokeAt index: Int) {
             folder.write(
                 JournalFormat.header() + JournalFormat.frame(.base(.new))
-                    + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(index)))), to: name)
+                    + JournalFormat.frame(.draw(Scribble.incrementalMemento(of: stroke(index)))), to: name)
         }
         // A live session: this process' own journal, locked while it lives.
         let live = Journal(directory: folder.path)
@@ -198,7 +198,7 @@ struct JournalTests {
         let path = folder.file("lost.journal")
         folder.write(
             JournalFormat.header() + JournalFormat.frame(.base(.gallery(id: "gone", stamp: nil)))
-                + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(5)))), to: "lost.journal")
+                + JournalFormat.frame(.draw(Scribble.incrementalMemento(of: stroke(5)))), to: "lost.journal")
         let orphan = try JournalRecovery.read(path, manager: manager)
         guard case .unreadable(let why) = orphan.baseProblem else {
             Issue.record("expected the base to be reported unreadable, got \(String(describing: orphan.baseProblem))")
@@ -262,7 +262,7 @@ struct JournalTests {
         // A stroke drawn and undone is work (Redo brings it back): it is offered.
         folder.write(
             JournalFormat.header() + JournalFormat.frame(.base(.new))
-                + JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(8)))) + JournalFormat.frame(.undo),
+                + JournalFormat.frame(.draw(Scribble.incrementalMemento(of: stroke(8)))) + JournalFormat.frame(.undo),
             to: "undone.journal")
         let findings = JournalRecovery.find(in: folder.path, manager: manager)
         #expect(findings.orphans.map(\.path) == [folder.file("undone.journal")])
@@ -283,7 +283,7 @@ struct JournalTests {
 
     @Test func aHugeBadRecordCostsReadingItNotItsSizeInMemory() throws {
         // A record claiming 300 MB of zeros (a sparse file: no disk used), then two good ones.
-        let good = JournalFormat.frame(.draw(ScribbleMemento.incremental(of: stroke(9))))
+        let good = JournalFormat.frame(.draw(Scribble.incrementalMemento(of: stroke(9))))
         let hugeLength = 300 << 20
         var bad = JournalFormat.frameMagic
         bad += withUnsafeBytes(of: UInt32(hugeLength).littleEndian, Array.init) + [1, 2, 3, 4]

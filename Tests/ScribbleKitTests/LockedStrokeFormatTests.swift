@@ -25,7 +25,7 @@ struct LockedStrokeFormatTests {
             let bytes = drawing(locked: true, nested: nested).makeMemento(complete: complete).data
             #expect(bytes[8] == 3)
             let memento = try ScribbleMemento(data: bytes)
-            let group = try #require(memento.root.child(at: 0) as? Stroke)
+            let group = try #require(Scribble.drawing(of: memento).child(at: 0) as? Stroke)
             let line = try #require(group.child(at: 0) as? Stroke)
             #expect((nested ? line : group).isLocked && !(nested ? group : line).isLocked)
             #expect(memento.data == bytes) // one spelling

@@ -148,7 +148,7 @@ struct MarkTimesFormatTests {
         // A timed dot is version 4's: in version 3 it is an unknown kind of mark.
         var dot = CraftedFile.strokeHeadV2(children: 1) + CraftedFile.dotV2(at: (0, 0)) + CraftedFile.varint(7)
         dot[dot.count - 12] = ScribbleFormat.Tag.timedDot.rawValue // the dot node: tag, RGBA, size, x, y, then the time
-        #expect(try ScribbleMemento(data: CraftedFile.make(version: 4, payload: dot)).root.child(at: 0)?.startTime == 7)
+        #expect(Scribble.drawing(of: try ScribbleMemento(data: CraftedFile.make(version: 4, payload: dot))).child(at: 0)?.startTime == 7)
         #expect(decodingError(CraftedFile.make(version: 3, payload: dot)) == .corrupt("it holds an unknown kind of mark"))
     }
 

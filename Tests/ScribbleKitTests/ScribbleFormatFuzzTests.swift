@@ -26,7 +26,7 @@ import Testing
     private let emptyRoot = CraftedFile.strokeHead(children: 0)
 
     @Test func sampleFileDecodes() throws {
-        #expect(try ScribbleMemento(data: sampleFile()).root.count == 2)
+        #expect(Scribble.drawing(of: try ScribbleMemento(data: sampleFile())).count == 2)
         #expect(decodingError(CraftedFile.make(payload: emptyRoot)) == nil)
     }
 
@@ -75,7 +75,7 @@ import Testing
             }
             let again = try? ScribbleMemento(data: memento.data)
             #expect(
-                again.map { marksEqual($0.root, memento.root) && $0.title == memento.title } == true,
+                again.map { marksEqual(Scribble.drawing(of: $0), Scribble.drawing(of: memento)) && $0.title == memento.title } == true,
                 "byte \(index) := \(value) decoded to a tree that does not round-trip")
         }
     }

@@ -43,7 +43,7 @@ import Testing
         let bytes = sampleFile()
         #expect(bytes[8] == 2)
         let memento = try ScribbleMemento(data: bytes)
-        #expect(memento.root.count == 3 && memento.title == "Fuzz v2")
+        #expect(Scribble.drawing(of: memento).count == 3 && memento.title == "Fuzz v2")
         #expect(memento.data == bytes)
         #expect(decodingError(CraftedFile.makeV2(payload: emptyRoot)) == nil)
     }
@@ -212,11 +212,11 @@ import Testing
             CraftedFile.runV2([(256, 0), (512, 0)], pressures: [0, 255]) + CraftedFile.dotV2(at: (0, 0))
             + CraftedFile.runV2([(768, 0)], pressures: [128])
         let memento = try ScribbleMemento(data: file(stroke: 4, pressure: true, payload))
-        let stroke = try #require(memento.root.lastChild as? Stroke)
+        let stroke = try #require(Scribble.drawing(of: memento).lastChild as? Stroke)
         #expect(stroke.pressures == [0, 255, Stroke.fullPressure, 128]) // the dot's is unused
         // A stroke of marks alone may have pressure: every entry is full.
         let marksOnly = try ScribbleMemento(data: file(stroke: 1, pressure: true, CraftedFile.dotV2(at: (0, 0))))
-        #expect((marksOnly.root.lastChild as? Stroke)?.pressures == [Stroke.fullPressure])
+        #expect((Scribble.drawing(of: marksOnly).lastChild as? Stroke)?.pressures == [Stroke.fullPressure])
         #expect(marksOnly.data == file(stroke: 1, pressure: true, CraftedFile.dotV2(at: (0, 0))))
     }
 

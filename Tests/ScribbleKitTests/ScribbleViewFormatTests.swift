@@ -35,7 +35,7 @@ struct ScribbleViewFormatTests {
         let bytes = drawing(view: view).makeMemento().data
         #expect(bytes[8] == 3)
         let memento = try ScribbleMemento(data: bytes)
-        #expect(memento.view == view && memento.title == "Seen" && memento.root.count == 1)
+        #expect(memento.view == view && memento.title == "Seen" && Scribble.drawing(of: memento).count == 1)
         #expect(memento.data == bytes) // one spelling
         let reopened = Scribble(adopting: memento)
         #expect(reopened.view == view)

@@ -186,7 +186,7 @@ import Testing
                 _ = try! (side == 0 ? one : two).saveTemplate(Scribble.templateMemento(of: [dot]))
             }
         }
-        let xs = one.templates().compactMap { $0.memento.root.child(at: 0)?.location.x }
+        let xs = one.templates().compactMap { Scribble.drawing(of: $0.memento).child(at: 0)?.location.x }
         #expect(Set(xs).count == 50)
     }
 

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func textChunksAreAddedReadAndKeepThePNGValid() throws {
-        let png = try #require(ScribbleManager.thumbnailPNG(of: drawing().root, canvasWidth: 400, canvasHeight: 300))
+        let png = try #require(ScribbleManager.thumbnailPNG(of: drawing().makeMemento(), canvasWidth: 400, canvasHeight: 300))
         #expect(PNGText.texts(in: png).isEmpty) // Cairo writes none
         let tagged = try #require(PNGText.inserting([("Thumb::URI", "file:///a.scribble"), ("Thumb::MTime", "42")], into: png))
         #expect(PNGText.texts(in: tagged) == ["Thumb::URI": "file:///a.scribble", "Thumb::MTime": "42"])
@@ -59,7 +59,7 @@ import Testing
             let stroke = Stroke(color: .black, size: 20)
             stroke.append(contentsOf: [origin, Point(x: origin.x + 300, y: origin.y + 200)])
             scribble.add(stroke)
-            let png = try #require(ScribbleManager.thumbnailPNG(of: scribble.root, canvasWidth: 400, canvasHeight: 300))
+            let png = try #require(ScribbleManager.thumbnailPNG(of: scribble.makeMemento(), canvasWidth: 400, canvasHeight: 300))
             let image = try #require(CairoImage(png: png))
             let surface = image.surface
             cairo_surface_flush(surface)
@@ -82,7 +82,7 @@ import Testing
         let cache = ThumbnailCache(root: folder.file("cache/thumbnails"))
         let scribble = folder.file("a.scribble")
         try ScribbleManager.save(drawing(), toPath: scribble)
-        let png = try #require(ScribbleManager.thumbnailPNG(of: drawing().root, canvasWidth: 400, canvasHeight: 300))
+        let png = try #require(ScribbleManager.thumbnailPNG(of: drawing().makeMemento(), canvasWidth: 400, canvasHeight: 300))
         try cache.store(png, for: scribble)
         var status = stat()
         #expect(stat(folder.file("cache/thumbnails/large"), &status) == 0 && status.st_mode & 0o777 == 0o700)
@@ -97,7 +97,7 @@ import Testing
         let manager = ScribbleManager(directory: gallery, thumbnails: ThumbnailCache(root: folder.file("cache")))
         let entry = try manager.save(drawing(), id: "photo", canvasWidth: 400, canvasHeight: 300)
         // The user's photo: as large as the app's old thumbnails, and older than the scribble.
-        let photo = try #require(ScribbleManager.thumbnailPNG(of: Scribble().root, canvasWidth: 480, canvasHeight: 360, side: 480))
+        let photo = try #require(ScribbleManager.thumbnailPNG(of: Scribble().makeMemento(), canvasWidth: 480, canvasHeight: 360, side: 480))
         try Data(photo).write(to: URL(fileURLWithPath: gallery + "/photo.png"))
         let scribbleTime = try #require(FileSystem.modificationTime(entry.scribblePath))
         FileSystem.setModificationTime(gallery + "/photo.png", to: timespec(tv_sec: scribbleTime.tv_sec - 3600, tv_nsec: 0))
@@ -121,7 +121,7 @@ import Testing
         let manager = ScribbleManager(directory: gallery, thumbnails: ThumbnailCache(root: folder.file("cache")))
         let entry = try manager.save(drawing(), canvasWidth: 400, canvasHeight: 300)
         // What a save of an older version left beside it: a 480×360 PNG with the scribble's time.
-        let old = try #require(ScribbleManager.thumbnailPNG(of: drawing().root, canvasWidth: 400, canvasHeight: 300, side: 480))
+        let old = try #require(ScribbleManager.thumbnailPNG(of: drawing().makeMemento(), canvasWidth: 400, canvasHeight: 300, side: 480))
         let oldPath = gallery + "/" + entry.id + ".png"
         try Data(old).write(to: URL(fileURLWithPath: oldPath))
         FileSystem.setModificationTime(oldPath, to: try #require(FileSystem.modificationTime(entry.scribblePath)))

@@ -51,7 +51,9 @@ struct BrandingFactoryTests {
         }
         let coordinator = CoordinatingController.makeForTesting(
             document: Document(manager: ScribbleManager(directory: "/nonexistent"), hop: { MainLoop.perform($0) }))
-        let done = DoneButton.make(branding: FourthFactory(), navigator: coordinator)
+        let tagged = DoneButton.make(branding: FourthFactory(), navigator: coordinator)
+        #expect(tagged.tag == .done)
+        let done = tagged.button
         #expect(done.label == "Fourth")
         #expect(done.accessibleName == "Done")
     }

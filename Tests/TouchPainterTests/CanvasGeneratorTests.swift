@@ -87,10 +87,10 @@ struct CanvasGeneratorTests {
         #expect(g_list_first(children)?.pointee.data == UnsafeMutableRawPointer(canvas.toolStrip.view.widget))
         #expect(g_list_last(children)?.pointee.data == UnsafeMutableRawPointer(canvas.canvasView.drawingArea.widget))
 
-        canvas.perform(.undo)
+        canvas.undo()
         #expect(scribble.marks.count == 1)
         canvas.loadCanvasView(with: ClothCanvasViewGenerator())
-        canvas.perform(.redo)
+        canvas.redo()
         #expect(scribble.marks.count == 2 && canvas.canvasKind == .cloth)
         #expect(canvas.document.state.canUndo)
     }

@@ -160,20 +160,20 @@ struct CoordinatingControllerTests {
     @Test func theFirstSaveAsksForANameProposingTheNextScribbleNumber() {
         coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
         presenter.nameAnswer = "Holiday sketch"
-        coordinator.canvasViewController.perform(.save)
+        coordinator.canvasViewController.save()
         settleNaming()
         #expect(presenter.nameQuestions.map(\.initial) == ["Scribble 1"])
         #expect(coordinator.canvasViewController.confirmDiscardingChanges()) // waits for the save
         #expect(coordinator.document.state.title == "Holiday sketch")
         coordinator.document.scribble.add(Dot(location: Point(x: 60, y: 60), color: .black, size: 4))
-        coordinator.canvasViewController.perform(.save) // saved before: no question
+        coordinator.canvasViewController.save() // saved before: no question
         settleNaming()
         #expect(presenter.nameQuestions.count == 1)
     }
 
     @Test func quittingRightAfterSaveWaitsForItInsteadOfAsking() {
         coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
-        coordinator.canvasViewController.perform(.save)
+        coordinator.canvasViewController.save()
         settleNaming()
         // No question may come up: the save in flight covers the drawing.
         #expect(coordinator.canvasViewController.confirmDiscardingChanges())
@@ -209,19 +209,19 @@ struct CoordinatingControllerTests {
         let canvas = coordinator.canvasViewController
         coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
         presenter.answers = [0] // Cancel: the drawing stays
-        canvas.perform(.newScribble)
+        canvas.startNewScribble()
         #expect(presenter.questions == ["Save changes to “Untitled”?"])
         #expect(coordinator.document.scribble.root.count == 1)
         #expect(coordinator.document.hasUnsavedWork)
         presenter.answers = [1] // Discard: a new scribble, nothing more to ask on quitting
-        canvas.perform(.newScribble)
+        canvas.startNewScribble()
         #expect(coordinator.document.scribble.isEmpty)
         #expect(canvas.confirmDiscardingChanges())
         #expect(presenter.questions.count == 2)
-        canvas.perform(.undo) // the discarded drawing comes back, unsaved again
+        canvas.undo() // the discarded drawing comes back, unsaved again
         #expect(coordinator.document.scribble.root.count == 1)
         presenter.answers = [2] // Save: named, saved, then a new scribble
-        canvas.perform(.newScribble)
+        canvas.startNewScribble()
         #expect(fixture.savedFiles.count == 1)
         #expect(coordinator.document.scribble.isEmpty)
         #expect(!coordinator.document.hasUnsavedWork)
@@ -230,7 +230,7 @@ struct CoordinatingControllerTests {
     @Test func aSaveSaysItWorked() {
         coordinator.document.scribble.add(Dot(location: Point(x: 50, y: 50), color: .black, size: 4))
         presenter.nameAnswer = "Lunch"
-        coordinator.canvasViewController.perform(.save)
+        coordinator.canvasViewController.save()
         settleNaming()
         #expect(coordinator.canvasViewController.confirmDiscardingChanges()) // waits for the save
         #expect(presenter.notifications == ["Saved “Lunch”"])

@@ -100,14 +100,17 @@ public final class CanvasSession {
         self.hop = hop
     }
 
-    /// Shows `scribble`, replacing any other.
-    public func show(_ scribble: Scribble) {
+    /// Shows `scribble`, replacing any other. The session observes it itself unless
+    /// `observing` is false: then the scribble's observer — the canvas view controller, as in
+    /// book chapter 12 — hands each change on (`scribble(_:didChange:)`), starting with the
+    /// `.reset` it hears when it starts observing.
+    public func show(_ scribble: Scribble, observing: Bool = true) {
         self.scribble?.removeObserver(self)
         self.scribble = scribble
         // The old picture is of another drawing: until the new one is ready, show a blank canvas.
         backdrop = nil
         lift = nil
-        scribble.addObserver(self) // answers at once with a .reset, which requests the full frame
+        if observing { scribble.addObserver(self) } // answers at once with a .reset, which requests the full frame
     }
 
     /// Stops following the scribble on show (its view is being replaced): a frame still being

@@ -201,11 +201,14 @@ extension Document {
         }
     }
 
-    /// Records the mark being drawn now, before another change comes after it.
+    /// Records the mark being drawn now, before another change comes after it: as the
+    /// originator's incremental memento (book chapter 23). Every change journals the pending
+    /// mark first, so it is still the mark on top; were it not, it is kept alone all the same.
     func journalPendingMark() {
         guard let mark = pendingMark else { return }
         pendingMark = nil
-        journalCommand(.draw(ScribbleMemento.incremental(of: mark)))
+        let memento = scribble.isOnTop(mark) ? scribble.makeMemento(complete: false) : Scribble.incrementalMemento(of: mark)
+        journalCommand(.draw(memento))
     }
 
     /// Hands `record` to the journal's queue, after the time it is made at when it takes

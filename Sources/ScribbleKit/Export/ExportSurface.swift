@@ -12,6 +12,17 @@ protocol ExportSurface {
     ) throws(ExportError) -> [UInt8]
 }
 
+extension ExportFormat {
+    /// The implementor that makes the format's bytes (a notebook's page is drawn as a PDF's).
+    var surface: ExportSurface {
+        switch self {
+        case .png: PNGExportSurface()
+        case .svg: VectorExportSurface(kind: .svg)
+        case .pdf, .xopp: VectorExportSurface(kind: .pdf)
+        }
+    }
+}
+
 /// PNG: the canvas' own fast path — tiles on every core, hidden segments left out — into an
 /// ARGB image, so the pixels equal what the app shows.
 struct PNGExportSurface: ExportSurface {

@@ -1,9 +1,11 @@
 import CCairo
 import CairoKit
 
-/// Exports a drawing to PNG, SVG or PDF (book chapter 9): the Bridge between what an export is —
-/// the page, the scale, the background, the marks drawn by `MarkRenderer` — and the Cairo
-/// surface kind that makes each format (`ExportSurface`). Runs on any thread, with no display.
+/// Exports a drawing to PNG, SVG or PDF, and prints it (book chapter 8): the Bridge between
+/// what an export is — the page, the scale, the background, the marks drawn by `MarkRenderer`
+/// — and the Cairo surface kind that makes each format or takes the print (`ExportSurface`:
+/// PNG, SVG, PDF, the print context). Runs on any thread, with no display. It sees the
+/// memento only whole: the originator opens it (`Scribble.drawing(of:)`, book chapter 23).
 ///
 /// The page is the drawing's bounds plus a 16-pixel margin on every side, wherever on the
 /// endless canvas they lie, on whole canvas pixels, so that the page's pixels are
@@ -26,9 +28,10 @@ public struct Exporter: Sendable {
 
     /// Prepares to export `memento`'s drawing (a deep copy, so any thread may use it).
     public init(memento: ScribbleMemento) {
-        snapshot = RenderSnapshot(of: memento.root)
+        let drawing = Scribble.drawing(of: memento)
+        snapshot = RenderSnapshot(of: drawing)
         self.memento = memento
-        let bounds = memento.root.bounds
+        let bounds = drawing.bounds
         guard !bounds.isNull else {
             (pageX, pageY, pageWidth, pageHeight) = (0, 0, Double(Self.emptyPage), Double(Self.emptyPage))
             return
@@ -49,7 +52,7 @@ public struct Exporter: Sendable {
     public func export(_ format: ExportFormat, options: ExportOptions = ExportOptions()) throws(ExportError) -> [UInt8] {
         if format == .xopp {
             return XoppWriter.notebook(
-                of: memento.root, title: memento.title,
+                of: Scribble.drawing(of: memento), title: memento.title,
                 page: Rect(
                     minX: Float(pageX), minY: Float(pageY),
                     maxX: Float(pageX + pageWidth), maxY: Float(pageY + pageHeight)))
@@ -64,33 +67,24 @@ public struct Exporter: Sendable {
         let background: Color? = options.transparent && format != .pdf ? nil : options.background
         // The texture made for the nearest whole device scale at or above the output's.
         let texture = background == nil ? nil : options.canvas.texture(scale: min(4, max(1, Int(scale.rounded(.up)))))
-        let surface: ExportSurface =
-            switch format {
-            case .png: PNGExportSurface()
-            case .svg: VectorExportSurface(kind: .svg)
-            case .pdf, .xopp: VectorExportSurface(kind: .pdf)
-            }
-        return try surface.render(
+        return try format.surface.render(
             snapshot, width: width, height: height, scale: scale, page: (pageX, pageY),
             background: background, texture: texture)
     }
 
-    /// Draws the page onto `cr` (a printer's) fitted into `width`×`height` and centred, every
-    /// mark as a vector path, leaving out what later opaque strokes cover, as a PDF does.
-    public func draw(on context: CairoContext, fitting width: Double, height: Double) {
-        let cr = context.pointer
+    /// Prints: the page onto `context` (a printer's) fitted into `width`×`height` and centred,
+    /// through the print context's implementor (`PrintExportSurface`).
+    public func print(on context: CairoContext, fitting width: Double, height: Double) {
+        print(through: PrintExportSurface(context: context), fitting: width, height: height)
+    }
+
+    /// The page drawn by `surface` fitted into a `width`×`height` sheet and centred.
+    func print(through surface: ExportSurface, fitting width: Double, height: Double) {
         let scale = min(width / pageWidth, height / pageHeight)
         let (x, y) = ((width - pageWidth * scale) / 2, (height - pageHeight * scale) / 2)
-        let occlusion = VectorExportSurface.occlusion(
-            of: snapshot, width: Int(width.rounded(.up)),
-            height: Int(height.rounded(.up)), scale: scale,
-            origin: (x - pageX * scale, y - pageY * scale))
-        cairo_save(cr)
-        cairo_translate(cr, x, y)
-        cairo_scale(cr, scale, scale)
-        cairo_translate(cr, -pageX, -pageY)
-        MarkRenderer(context: cr, occlusion: occlusion).render(snapshot)
-        cairo_restore(cr)
+        _ = try? surface.render(
+            snapshot, width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), scale: scale,
+            page: (pageX - x / scale, pageY - y / scale), background: nil, texture: nil)
     }
 
     /// `options` made to fit `format`'s largest side (`ExportOptions.maximumSide(for:)`):

@@ -190,7 +190,7 @@ enum JournalFormat {
             guard let (indices, end) = indices(in: rest),
                 let (pieceCounts, countsEnd) = self.indices(in: Array(rest[end...])), pieceCounts.count == indices.count,
                 let pieces = try? ScribbleMemento(data: Array(rest[(end + countsEnd)...])), pieces.isComplete,
-                pieceCounts.reduce(0, { $0 + $1 }) == pieces.root.count
+                pieceCounts.reduce(0, { $0 + $1 }) == Scribble.drawing(of: pieces).count
             else { return nil }
             return .cut(indices: indices, pieceCounts: pieceCounts, pieces)
         case .add:

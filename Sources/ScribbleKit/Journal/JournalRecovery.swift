@@ -115,7 +115,7 @@ public enum JournalRecovery {
         case .success(let (memento, origin, identity)):
             return Orphan(
                 path: path, baseMemento: memento, origin: origin, baseIdentity: identity, baseProblem: nil, records: records,
-                baseMarkCount: memento?.root.count ?? 0, isDamaged: contents.isDamaged, base: base)
+                baseMarkCount: memento.map { Scribble.drawing(of: $0).count } ?? 0, isDamaged: contents.isDamaged, base: base)
         case .failure(let problem):
             return Orphan(
                 path: path, baseMemento: nil, origin: .new, baseProblem: problem, records: records,

@@ -31,7 +31,7 @@ extension Scribble {
     /// `init(memento:)`, without the second copy.
     /// - Complexity: O(1).
     public convenience init(adopting memento: ScribbleMemento) {
-        self.init(root: memento.root)
+        self.init(root: Self.drawing(of: memento))
         if memento.isComplete { (title, view) = (memento.title, memento.view) }
     }
 
@@ -39,7 +39,7 @@ extension Scribble {
     /// hear one `.reset`); an incremental one adds its mark on top. The memento stays as it was.
     /// - Complexity: O(n) in the memento's marks and vertices.
     public func attachState(from memento: ScribbleMemento) {
-        let copy = ScribbleMemento.snapshot(of: memento.root)
+        let copy = ScribbleMemento.snapshot(of: Self.drawing(of: memento))
         let marks = (0..<copy.count).compactMap { copy.child(at: $0) }
         if memento.isComplete {
             (title, view) = (memento.title, memento.view)
@@ -50,12 +50,21 @@ extension Scribble {
     }
 }
 
-extension ScribbleMemento {
-    /// An incremental memento of `mark` alone (a deep copy): what the journal records for a
-    /// finished mark. - Complexity: O(n) in the mark's vertices.
-    public static func incremental(of mark: Mark) -> ScribbleMemento {
-        let saved = Stroke() // the root a new scribble has
-        ScribbleMemento.snapshot(ofChild: mark, depth: 1).map(saved.add)
-        return ScribbleMemento(root: saved, isComplete: false, title: nil)
+extension Scribble {
+    /// Whether `mark` is the top-level mark on top: the one `makeMemento(complete: false)` keeps.
+    /// - Complexity: O(1).
+    public func isOnTop(_ mark: Mark) -> Bool {
+        guard case .mark(let top) = root.elements.last else { return false }
+        return top === mark
+    }
+
+    /// An incremental memento of `mark` alone (a deep copy), made by an originator holding
+    /// just that mark: for a mark finished away from the drawing (a stamp copied off the main
+    /// thread). Marks drawn on the scribble are journaled with `makeMemento(complete: false)`.
+    /// - Complexity: O(n) in the mark's vertices.
+    public static func incrementalMemento(of mark: Mark) -> ScribbleMemento {
+        let holder = Stroke() // the root a new scribble has; the mark stays where it is
+        holder.add(mark)
+        return Scribble(root: holder).makeMemento(complete: false)
     }
 }

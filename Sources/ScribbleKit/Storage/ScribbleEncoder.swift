@@ -11,18 +11,19 @@ enum ScribbleEncoder {
     /// The bytes of header fields before the title: magic, version, flags, title length.
     private static let preTitleLength = 16
 
-    /// The file bytes for `memento`.
+    /// The file bytes for `memento`, whose drawing is `root` (the memento hands it over: its
+    /// insides are its own).
     /// - Complexity: O(n) in the number of marks and vertices; one allocation.
-    static func encode(_ memento: ScribbleMemento) -> [UInt8] {
+    static func encode(_ memento: ScribbleMemento, root: Stroke) -> [UInt8] {
         let version =
-            holdsTimes(memento.root)
+            holdsTimes(root)
             ? ScribbleFormat.currentVersion
-            : memento.view != nil || holdsLocked(memento.root) ? ScribbleFormat.versionWithoutTimes : ScribbleFormat.versionWithoutView
+            : memento.view != nil || holdsLocked(root) ? ScribbleFormat.versionWithoutTimes : ScribbleFormat.versionWithoutView
         return file(
             version: UInt16(version), memento,
-            payloadLength: encodedLength(of: memento.root) + (memento.view == nil ? 0 : viewLength)
+            payloadLength: encodedLength(of: root) + (memento.view == nil ? 0 : viewLength)
         ) { writer in
-            write(memento.root, to: &writer)
+            write(root, to: &writer)
             guard let view = memento.view else { return }
             writer.uint8(ScribbleFormat.Tag.view.rawValue)
             for value in [view.zoom, view.centreX, view.centreY] { writer.uint64(value.bitPattern) }

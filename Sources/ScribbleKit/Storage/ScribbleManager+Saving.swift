@@ -64,7 +64,7 @@ extension ScribbleManager {
         // cache after it, stamped with this version's modification time (a full cache
         // disk only leaves it to be drawn again when the gallery shows it).
         let background = canvasKind
-        if let png = Self.thumbnailPNG(of: memento.root, canvasWidth: canvasWidth, canvasHeight: canvasHeight, background: background) {
+        if let png = Self.thumbnailPNG(of: memento, canvasWidth: canvasWidth, canvasHeight: canvasHeight, background: background) {
             _ = try? thumbnails.store(png, for: path, canvas: background)
         }
         let entry = ScribbleEntry(

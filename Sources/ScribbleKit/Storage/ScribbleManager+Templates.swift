@@ -48,7 +48,7 @@ extension ScribbleManager {
     /// - Complexity: O(the template's size).
     public func loadTemplate(_ file: TemplateFile) throws -> Template {
         let memento = try ScribbleMemento(data: try ScribbleFile.read(templatesDirectory + "/" + file.id + ".scribble"))
-        guard memento.root.count == 1 else { throw ScribbleFormatError.notAScribble }
+        guard Scribble.drawing(of: memento).count == 1 else { throw ScribbleFormatError.notAScribble }
         return Template(id: file.id, number: file.number, memento: memento)
     }
 

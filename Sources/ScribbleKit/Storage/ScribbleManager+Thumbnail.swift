@@ -21,15 +21,17 @@ extension ScribbleManager {
         case damaged
     }
 
-    /// PNG bytes of `root` drawn on `background` as its canvas shows it (the texture fixed to
+    /// PNG bytes of `memento`'s drawing on `background` as its canvas shows it (the texture fixed to
     /// the canvas, scaled with the drawing), the canvas area `thumbnailArea` finds for a
     /// canvas of `canvasWidth`×`canvasHeight` scaled to fit a square of `side` pixels, keeping
-    /// its shape; `nil` if Cairo fails (out of memory).
+    /// its shape; `nil` if Cairo fails (out of memory). The caretaker never looks inside the
+    /// memento: the originator opens it (`Scribble.drawing(of:)`, book chapter 23).
     /// - Complexity: O(n) in the marks and vertices inside the canvas area.
     static func thumbnailPNG(
-        of root: Mark, canvasWidth: Int, canvasHeight: Int, background: CanvasKind = .plain,
+        of memento: ScribbleMemento, canvasWidth: Int, canvasHeight: Int, background: CanvasKind = .plain,
         side: Int = ThumbnailCache.Size.large.pixels
     ) -> [UInt8]? {
+        let root = Scribble.drawing(of: memento)
         let area = thumbnailArea(showing: root.bounds, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         let width = Double(area.width), height = Double(area.height)
         let scale = min(Double(side) / width, Double(side) / height)
@@ -66,7 +68,7 @@ extension ScribbleManager {
         guard let memento = try? Self.loadMemento(path: scribblePath) else { return .damaged }
         guard
             let png = Self.thumbnailPNG(
-                of: memento.root, canvasWidth: Self.thumbnailSize.width,
+                of: memento, canvasWidth: Self.thumbnailSize.width,
                 canvasHeight: Self.thumbnailSize.height, background: background)
         else { return .missing }
         let stored = (try? thumbnails.store(png, for: scribblePath, canvas: background)) ?? png

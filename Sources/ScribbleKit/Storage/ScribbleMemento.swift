@@ -1,16 +1,19 @@
 /// The Memento (book chapter 23): a scribble's state kept outside the scribble — the whole
 /// drawing (complete) or only its last top-level mark (incremental) — plus its title and,
 /// for a complete one, the view it was last seen at.
-/// Only `Scribble` and the memento see inside; everyone else (the caretaker,
-/// `ScribbleManager`) handles it whole or as its encoded `data`.
+/// Its interface is narrow: everyone but the originator — the caretaker (`ScribbleManager`:
+/// saves, thumbnails, templates), the journal, the `Exporter` — handles it whole or as its
+/// encoded `data` (data in, data out). Only the originator, `Scribble`, opens it
+/// (`Scribble.drawing(of:)`, here because `root` is private to this file), so the compiler
+/// refuses any other reader of its insides.
 ///
 /// It is `Sendable` so it can be encoded and written on a background thread: its tree is a
 /// private deep copy made only of ScribbleKit's own mark classes and is never mutated after
 /// the memento is made — it is only read, and copied again on the way out.
 public struct ScribbleMemento: @unchecked Sendable {
     /// The saved marks under a root stroke: all top-level marks when complete, the last one
-    /// alone when incremental.
-    let root: Stroke
+    /// alone when incremental. File-private: the originator opens it (`Scribble.drawing(of:)`).
+    fileprivate let root: Stroke
     /// True for the whole drawing, false for the last mark only.
     let isComplete: Bool
     /// The scribble's name; the caretaker fills it in when the scribble has none.
@@ -34,5 +37,14 @@ public struct ScribbleMemento: @unchecked Sendable {
 
     /// The encoded form, in the current file format (`docs/FORMAT.md`); what gets saved.
     /// - Complexity: O(n) in the number of marks and vertices; encodes on every access.
-    public var data: [UInt8] { ScribbleEncoder.encode(self) }
+    public var data: [UInt8] { ScribbleEncoder.encode(self, root: root) }
+}
+
+extension Scribble {
+    /// The originator's one door into a memento (book chapter 23): the drawing `memento`
+    /// holds, its own tree, shared and never to be changed. `Scribble+Memento` restores
+    /// from it; whoever else must draw or count a memento's marks (a thumbnail, an export)
+    /// asks here rather than reading the memento.
+    /// - Complexity: O(1).
+    static func drawing(of memento: ScribbleMemento) -> Stroke { memento.root }
 }

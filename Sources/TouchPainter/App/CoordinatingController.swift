@@ -102,6 +102,27 @@ final class CoordinatingController: Navigator, GalleryObserver {
         }
     }
 
+    /// A tagged button was clicked (book chapter 11's `requestViewChangeByObject:`): its tag
+    /// alone says what for.
+    func requestViewChange(by sender: TaggedButton) {
+        perform(sender.tag)
+    }
+
+    /// Does what a button tagged `tag` asks for — the toolbar's buttons and their shortcuts:
+    /// a page, or the canvas' New, Save, Undo and Redo (book chapters 11 and 20).
+    func perform(_ tag: ButtonTag) {
+        let canvas = canvasViewController
+        switch tag {
+        case .done: requestViewChange(to: .canvas)
+        case .openPalette: requestViewChange(to: .palette)
+        case .openThumbnails: requestViewChange(to: .gallery)
+        case .newScribble: canvas.startNewScribble()
+        case .save: canvas.save()
+        case .undo: canvas.undo()
+        case .redo: canvas.redo()
+        }
+    }
+
     /// Whether the palette's pane is on show beside the canvas.
     private(set) var isPaletteOpen = false
 

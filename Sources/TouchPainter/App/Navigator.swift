@@ -6,6 +6,8 @@ import ScribbleKit
 protocol Navigator: AnyObject {
     /// Switches view to `destination` (see `CoordinatingController.requestViewChange(to:)`).
     func requestViewChange(to destination: Destination)
+    /// `sender` was clicked: its tag says what for (the book's `requestViewChangeByObject:`).
+    func requestViewChange(by sender: TaggedButton)
     /// `controller`'s title changed; the window shows it if its page is on show.
     func titleDidChange(for controller: ViewController)
     /// Opens a gallery entry on the canvas (asking about unsaved work first).

@@ -118,19 +118,19 @@ final class TouchPainterApp {
             { if coordinator.activeViewController === canvas { body() } }
         }
         switch action {
-        case .undo: return onCanvas { canvas.perform(.undo) }
-        case .redo: return onCanvas { canvas.perform(.redo) }
+        case .undo: return onCanvas { coordinator.perform(ButtonTag.undo) }
+        case .redo: return onCanvas { coordinator.perform(ButtonTag.redo) }
         case .newScribble:
             return {
                 coordinator.requestViewChange(to: .canvas)
                 canvas.startNewScribble()
             }
-        case .palette: return onCanvas { canvas.perform(.palette) }
+        case .palette: return onCanvas { coordinator.perform(ButtonTag.openPalette) }
         case .zoomIn: return onCanvas { canvas.perform(ZoomAction.zoomIn) }
         case .zoomOut: return onCanvas { canvas.perform(ZoomAction.zoomOut) }
         case .zoom100: return onCanvas { canvas.perform(ZoomAction.actualSize) }
         case .zoomFit: return onCanvas { canvas.perform(ZoomAction.fitDrawing) }
-        case .save: return onCanvas { canvas.perform(.save) }
+        case .save: return onCanvas { coordinator.perform(ButtonTag.save) }
         case .openGallery: return { coordinator.requestViewChange(to: .gallery) }
         case .importNotebook: return { canvas.importFileChooser() }
         case .export: return { coordinator.exportController.exportDrawing() }

@@ -5,12 +5,11 @@ import ScribbleKit
 /// main button.
 @MainActor
 enum DoneButton {
-    /// A Done button that asks `navigator` for the canvas when clicked.
-    static func make(branding: BrandingFactory, navigator: Navigator) -> Button {
+    /// A Done button, tagged `.done`: when clicked, `navigator` reads its tag.
+    static func make(branding: BrandingFactory, navigator: Navigator) -> TaggedButton {
         let button = branding.makeMainButton(label: tr("Done")).button
         button.accessibleName = tr("Done")
         button.tooltip = tr("Back to the canvas (Escape)")
-        button.onClicked { [weak navigator] _ in navigator?.requestViewChange(to: .canvas) }
-        return button
+        return TaggedButton(button, tag: .done, mediator: navigator)
     }
 }

@@ -6,18 +6,16 @@ import ScribbleKit
 /// Palette at the left, Undo and Redo at the right — with themed icons, tooltips naming the
 /// shortcut, accessible names, and a sample of the current pen (its colour at its width) on the Palette button. A click never
 /// leaves a button with the keyboard focus, so Space and Enter do not repeat it and the
-/// canvas' single-key shortcuts keep working.
+/// canvas' single-key shortcuts keep working. Each button carries its `ButtonTag`, and a
+/// click goes with the button to the Mediator, which reads the tag (book chapter 11): the
+/// toolbar and the canvas decide nothing.
 @MainActor
 final class CanvasToolbar {
-    /// What a button (or its shortcut) asks for.
-    enum Action: CaseIterable {
-        case newScribble, save, openGallery, palette, undo, redo
-    }
+    /// The toolbar's tags, in the book's order.
+    static let tags: [ButtonTag] = [.newScribble, .save, .openThumbnails, .openPalette, .undo, .redo]
 
-    /// Told when a button is clicked.
-    var onAction: ((Action) -> Void)?
-    /// The buttons by action (tests and shortcuts reach them here).
-    private(set) var buttons: [Action: Button] = [:]
+    /// The buttons by the tag they were made with (tests reach them here).
+    private(set) var buttons: [ButtonTag: TaggedButton] = [:]
     /// The zoom in percent; its menu zooms in and out, to 100 % and to fit.
     let zoomButton = MenuButton(
         label: ZoomAction.label(for: Viewport(width: 0, height: 0)),
@@ -25,16 +23,15 @@ final class CanvasToolbar {
     private let swatch = DrawingArea()
     private let style: StrokeStyle
 
-    /// Makes the buttons; the swatch follows `style`.
-    init(style: StrokeStyle) {
+    /// Makes the buttons, whose clicks go to `mediator`; the swatch follows `style`.
+    init(style: StrokeStyle, mediator: Navigator) {
         self.style = style
-        for action in Action.allCases {
-            let button = action == .palette ? paletteButton() : Button(iconName: action.iconName)
+        for tag in Self.tags {
+            let button = tag == .openPalette ? paletteButton() : Button(iconName: tag.iconName)
             button.focusOnClick = false
-            button.accessibleName = action.accessibleName
-            button.tooltip = action.tooltip
-            button.onClicked { [weak self] _ in self?.onAction?(action) }
-            buttons[action] = button
+            button.accessibleName = tag.accessibleName
+            button.tooltip = tag.tooltip
+            buttons[tag] = TaggedButton(button, tag: tag, mediator: mediator)
         }
         setUndoAvailable(false, redoAvailable: false)
         zoomButton.accessibleName = tr("Zoom")
@@ -47,7 +44,7 @@ final class CanvasToolbar {
     }
 
     /// Header bar items at the left: the document buttons, linked in one group.
-    private(set) lazy var startItems: [Widget] = [linked([.newScribble, .save, .openGallery, .palette])]
+    private(set) lazy var startItems: [Widget] = [linked([.newScribble, .save, .openThumbnails, .openPalette])]
     /// Header bar items at the right: Undo and Redo, linked, and the zoom to their left —
     /// clipped in a window narrowed to 360 px rather than holding it wider.
     private(set) lazy var endItems: [Widget] = [linked([.undo, .redo]), zoomArea]
@@ -70,22 +67,22 @@ final class CanvasToolbar {
 
     /// The buttons for `actions` side by side with no gap, as one control (GNOME's "linked"
     /// style): a compact toolbar that still fits a narrow window.
-    private func linked(_ actions: [Action]) -> Widget {
+    private func linked(_ tags: [ButtonTag]) -> Widget {
         let group = Box(.horizontal)
         group.addStyleClass(.linked)
-        actions.compactMap { buttons[$0] }.forEach { group.packStart($0) }
+        tags.compactMap { buttons[$0]?.button }.forEach { group.packStart($0) }
         return group
     }
 
     /// Greys Undo and Redo out exactly when there is nothing to undo or redo.
     func setUndoAvailable(_ canUndo: Bool, redoAvailable canRedo: Bool) {
-        buttons[.undo]?.isSensitive = canUndo
-        buttons[.redo]?.isSensitive = canRedo
+        buttons[.undo]?.button.isSensitive = canUndo
+        buttons[.redo]?.button.isSensitive = canRedo
     }
 
     private func paletteButton() -> Button {
         // The pen itself says what the button is for: a sample of its line, no icon beside it.
-        let button = Button(iconName: Action.palette.iconName)
+        let button = Button(iconName: ButtonTag.openPalette.iconName)
         button.setChild(swatch)
         return button
     }
@@ -109,16 +106,18 @@ final class CanvasToolbar {
     }
 }
 
-extension CanvasToolbar.Action {
+extension ButtonTag {
+    // The toolbar's looks; Done is the brand's main button (`DoneButton`).
     /// The freedesktop icon.
     var iconName: String {
         switch self {
         case .newScribble: "document-new-symbolic"
         case .save: "document-save-symbolic"
-        case .openGallery: "document-open-symbolic"
-        case .palette: "applications-graphics-symbolic"
+        case .openThumbnails: "document-open-symbolic"
+        case .openPalette: "applications-graphics-symbolic"
         case .undo: "edit-undo-symbolic"
         case .redo: "edit-redo-symbolic"
+        case .done: "object-select-symbolic"
         }
     }
 
@@ -127,10 +126,11 @@ extension CanvasToolbar.Action {
         switch self {
         case .newScribble: tr("New")
         case .save: tr("Save")
-        case .openGallery: tr("Open")
-        case .palette: tr("Palette")
+        case .openThumbnails: tr("Open")
+        case .openPalette: tr("Palette")
         case .undo: tr("Undo")
         case .redo: tr("Redo")
+        case .done: tr("Done")
         }
     }
 
@@ -139,10 +139,11 @@ extension CanvasToolbar.Action {
         switch self {
         case .newScribble: tr("New scribble (Ctrl+N)")
         case .save: tr("Save the scribble (Ctrl+S)")
-        case .openGallery: tr("Open a saved scribble (Ctrl+O)")
-        case .palette: tr("Colour and width of the pen (Ctrl+K)")
+        case .openThumbnails: tr("Open a saved scribble (Ctrl+O)")
+        case .openPalette: tr("Colour and width of the pen (Ctrl+K)")
         case .undo: tr("Undo (Ctrl+Z)")
         case .redo: tr("Redo (Ctrl+Shift+Z)")
+        case .done: tr("Back to the canvas (Escape)")
         }
     }
 }

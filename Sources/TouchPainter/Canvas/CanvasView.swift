@@ -52,9 +52,16 @@ class CanvasView {
     /// Gets what lies under the marks ready before the first frame: nothing, for white.
     func prepareBackground() {}
 
-    /// Shows `scribble`, replacing any other.
-    func show(_ scribble: Scribble) {
-        session.show(scribble)
+    /// Shows `scribble`, replacing any other. The view observes it itself unless `observing`
+    /// is false: then its controller observes it and tells the view each change
+    /// (`scribbleDidChange`, book chapter 12), as the canvas' does.
+    func show(_ scribble: Scribble, observing: Bool = true) {
+        session.show(scribble, observing: observing)
+    }
+
+    /// `change` happened to `scribble`, the drawing on show: the view repaints what it touched.
+    func scribbleDidChange(_ change: ScribbleChange, of scribble: Scribble) {
+        session.scribble(scribble, didChange: change)
     }
 
     /// Runs `body` once the drawing as it is now is on screen (see `CanvasSession`).

@@ -11,8 +11,9 @@ extension CanvasViewController {
     func loadCanvasView(with generator: CanvasViewGenerator) {
         let old = canvasView
         old.session.stopShowing() // it may still be rendering a frame; it gets no more changes
-        canvasRow.remove(old.drawingArea)
+        canvasPage.remove(old.drawingArea)
         canvasView = generator.canvasView()
+        canvasView.instrumentation = old.instrumentation
         installCanvasView(looking: old.viewport)
         navigation.reset()
     }
@@ -25,7 +26,7 @@ extension CanvasViewController {
         let area = canvasView.drawingArea
         area.onPointer { [weak self] event in self?.handle(event) }
         area.onPointerLeave { [weak self] in self?.tool.hover(at: nil) }
-        area.onProximity { [weak self] near, time in self?.palmRejection.stylus(near: near, time: time) }
+        area.onProximity { [weak self] near, time in self?.router.stylus(near: near, time: time) }
         area.onKeyPress { [weak self] key in self?.handleKey(key) ?? false }
         installNavigation(on: area)
         area.onRealize { [weak self, weak area] in
@@ -34,8 +35,7 @@ extension CanvasViewController {
         }
         area.canFocus = true
         canvasView.drawOverlay = { [weak self] cr in self?.tool.drawOverlay(on: cr) }
-        canvasView.instrumentation = instrumentation
-        canvasView.show(document.scribble)
+        show(document.scribble)
         canvasView.onViewChange = { [weak self] viewport in self?.viewDidChange(viewport) }
         if let viewport {
             canvasView.changeView { $0 = viewport }
@@ -43,8 +43,7 @@ extension CanvasViewController {
             canvasView.show(view: document.scribble.view)
         }
         canvasView.prepareBackground()
-        canvasRow.packStart(area, expand: true)
-        area.showAll()
+        canvasPage.install(area)
     }
 
     /// The kind of canvas on show.

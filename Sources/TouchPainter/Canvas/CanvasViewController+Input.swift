@@ -2,38 +2,11 @@ import GtkKit
 import ScribbleKit
 
 extension CanvasViewController {
-    /// Hands pointer input along the chain: palm rejection (touches while a stylus is near or
-    /// was just used are dropped, when the preference is on), navigation (the wheel, pinches,
-    /// middle and Space drags; a finger when fingers pan; a stylus button set to Pan), then the
-    /// tools (`CanvasInput`: the current tool, a stylus' eraser end and barrel buttons, a pen a
-    /// finger). Pointer events GDK makes up from a touch are ignored, since the touch itself
-    /// arrives too. A press also gives the canvas the keyboard focus, for the tools'
-    /// single-key shortcuts. The preferences are read at each event, so a change in the
-    /// Preferences window applies to the next one.
+    /// Hands pointer input to the router: palm rejection, navigation, then the tools
+    /// (`CanvasInputRouter`), with the input preferences as they are now, so a change in the
+    /// Preferences window applies to the next event.
     func handle(_ event: PointerEvent) {
-        guard !event.isEmulated else { return }
-        let preferences = settings.input
-        let toolEvent = ToolEvent(event, at: canvasView.canvasPoint(x: event.x, y: event.y))
-        palmRejection.isEnabled = preferences.palmRejection
-        guard palmRejection.admits(toolEvent.device, time: event.time) else { return }
-        let pans = panningGesture(toolEvent, preferences: preferences)
-        if navigation.handle(event, pans: pans, isBarrel: toolEvent.isBarrelButton, move: { apply($0) }) { return }
-        if event.kind == .press, event.touchSequence != nil || (event.button == 1 && !event.isDoubleClick) {
-            canvasView.drawingArea.grabFocus()
-        }
-        if let instrumentation, event.kind == .motion, event.isPrimaryDown || event.touchSequence != nil, tool is PenTool {
-            instrumentation.motionArrived()
-        }
-        input.preferences = preferences
-        input.handle(toolEvent)
-    }
-
-    /// Whether `event`, a press, begins a drag that moves the view because of a preference: a
-    /// finger when fingers pan and zoom, or a stylus' tip with a barrel button set to Pan.
-    private func panningGesture(_ event: ToolEvent, preferences: InputPreferences) -> Bool {
-        guard event.kind == .press else { return false }
-        if case .touch = event.device { return preferences.touch == .navigate }
-        return event.device == .pen && event.stylusButton != 0 && preferences.action(ofStylusButton: event.stylusButton) == .pan
+        router.handle(event, on: canvasView, preferences: settings.input) { apply($0) }
     }
 
     /// The canvas' single-key shortcuts, heard by the window whatever has the focus (but an

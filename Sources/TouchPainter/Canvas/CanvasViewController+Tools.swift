@@ -87,9 +87,7 @@ extension CanvasViewController: CanvasToolHost {
 
     /// Redraws the selection's outlines where they were and where they are.
     func selectionDidChange() {
-        let outline = selection.outlineBounds(viewPixel: viewPixel)
-        overlayNeedsDisplay(in: shownSelectionOutline.union(outline))
-        shownSelectionOutline = outline
+        overlayNeedsDisplay(in: highlight.outlineChanged(viewPixel: viewPixel))
         toolStrip.keepButton.isSensitive = !selection.isEmpty
     }
 

@@ -2,9 +2,13 @@ import GtkKit
 import ScribbleKit
 
 /// The canvas screen (book chapter 2): shows the document's drawing, the current pen and
-/// the stroke in progress; turns pointer input into marks and commands, and toolbar actions
-/// into document operations. It never draws (`CanvasView` repaints from the scribble's
-/// notifications) and keeps no document state of its own: the `Document` does.
+/// the stroke in progress; turns pointer input into marks and commands. It never draws and
+/// keeps no document state of its own: the `Document` does. It observes the scribble and
+/// tells its view what changed (book chapter 12; `+Observing`); what a toolbar button asks
+/// for is the coordinator's to decide, from the button's tag (chapter 11). Its parts have
+/// types of their own: the widgets (`CanvasPage`), the input's route to the tools
+/// (`CanvasInputRouter`), the selection's outline (`SelectionHighlight`), the templates
+/// (`TemplatesController`) and the name a first save proposes (`TitleProposal`).
 @MainActor
 final class CanvasViewController: ViewController {
     /// The pen for the next marks; the palette's commands set it.
@@ -13,49 +17,27 @@ final class CanvasViewController: ViewController {
     let document: Document
     /// The drawing surface, made by a `CanvasViewGenerator` (see `loadCanvasView(with:)`).
     var canvasView: CanvasView
-    /// The buttons in the header bar while the canvas is on show.
-    let toolbar: CanvasToolbar
-    /// News about the document that needs no answer, above the drawing.
-    let infoBar = InfoBar()
-    /// Up while unsaved work is not protected against a crash (the journal cannot be written).
-    let protectionBar = InfoBar(warning: true, closable: false)
-    /// The page: the info bar over the tool bar and the drawing surface.
-    let page = Box(.vertical)
-    /// The tool bar beside the drawing surface.
-    let canvasRow = Box(.horizontal)
-    /// Preferences the canvas reads and keeps: the eraser's options.
+    /// The widgets: the header bar's buttons, the info bars, the tool strip.
+    let canvasPage: CanvasPage
+    /// Preferences the canvas reads and keeps: input, the eraser's options.
     let settings: SettingsStore
     /// Questions and notices to the user.
     unowned let dialogs: Dialogs
     /// Other pages, and the window's title.
     unowned let navigator: Navigator
-    /// Who watches the canvas' timing, if anyone.
-    let instrumentation: Instrumentation?
-    /// The tools down the canvas' side.
-    let toolStrip = ToolStrip()
-    /// Where pointer input goes: the current tool, the gesture under way, a tool a finger
-    /// (ScribbleKit); the pen at launch.
-    lazy var input = CanvasInput(host: self)
+    /// Where pointer input goes: palm rejection, navigation, then the tools.
+    lazy var router = CanvasInputRouter(host: self)
     /// The tool picked in the tool bar (stamping returns to it).
     var toolKind = ToolKind.pen
-    /// The marks the select tool picked.
-    let selection = Selection()
-    /// Where the selection's outlines were last drawn, to clear them when it changes.
-    var shownSelectionOutline = Rect.null
-    /// The drag, wheel or pinch moving the camera, ahead of the tools.
-    let navigation = CanvasNavigation()
-    /// Drops touches while a stylus is near or was just used (when the preference is on).
-    var palmRejection = PalmRejection()
-    /// The kept pattern templates.
-    let templates: TemplateLibrary
-    /// The templates list in the Templates popover.
-    let templatesView = TemplatesView()
+    /// The marks the select tool picked, and where their outlines are drawn.
+    let highlight = SelectionHighlight()
+    /// The kept pattern templates and their popover.
+    let templates: TemplatesController
     /// The name the unsaved-changes question proposes for a new scribble ("Scribble N").
-    private var proposedTitle: String?
-    private var isProposingTitle = false
+    let titleProposal: TitleProposal
 
     /// Makes the canvas for `document` on a canvas view from `generator`; `navigator`
-    /// switches views, `dialogs` asks questions.
+    /// switches views (and hears the toolbar's clicks), `dialogs` asks questions.
     init(
         document: Document, settings: SettingsStore, dialogs: Dialogs, navigator: Navigator,
         instrumentation: Instrumentation? = nil, generator: CanvasViewGenerator = CanvasViewGenerator()
@@ -64,17 +46,17 @@ final class CanvasViewController: ViewController {
         self.settings = settings
         self.dialogs = dialogs
         self.navigator = navigator
-        self.instrumentation = instrumentation
-        toolbar = CanvasToolbar(style: strokeStyle)
+        canvasPage = CanvasPage(style: strokeStyle, mediator: navigator)
         canvasView = generator.canvasView()
-        templates = TemplateLibrary(manager: document.manager, dialogs: dialogs)
-        toolbar.onAction = { [weak self] action in self?.perform(action) }
+        canvasView.instrumentation = instrumentation // each later view takes it over
+        templates = TemplatesController(manager: document.manager, dialogs: dialogs, button: canvasPage.toolStrip.templatesButton)
+        titleProposal = TitleProposal(manager: document.manager)
         document.onScribbleReplaced = { [weak self] scribble in
             guard let self else { return }
             self.endGesture()
             self.selection.clear()
             self.infoBar.dismiss()
-            self.canvasView.show(scribble)
+            self.show(scribble)
             self.canvasView.show(view: scribble.view) // as it was last seen
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
@@ -91,10 +73,6 @@ final class CanvasViewController: ViewController {
                 detail: tr("%1$s Your drawing is still here; try saving again.", error))
         }
         apply(document.state)
-        page.packStart(protectionBar)
-        page.packStart(infoBar)
-        page.packStart(canvasRow, expand: true)
-        canvasRow.packStart(toolStrip.view)
         installCanvasView()
         setUpTools()
     }
@@ -103,51 +81,46 @@ final class CanvasViewController: ViewController {
     private func setUpTools() {
         toolStrip.onToolChosen = { [weak self] kind in self?.choose(kind) }
         toolStrip.onKeep = { [weak self] in self?.keepSelectionAsTemplate() }
-        toolStrip.templatesButton.setContent(templatesView.view)
         selection.observe { [weak self] in self?.selectionDidChange() }
-        templates.onChange = { [weak self] in
-            guard let self else { return }
-            self.templatesView.show(self.templates.entries)
-        }
-        templates.onPreview = { [weak self] entry in self?.templatesView.previewDidLoad(entry) }
-        templatesView.preview = { [weak self] entry, width, height in
-            self?.templates.preview(of: entry, width: width, height: height)
-        }
-        templates.onKept = { [weak self] item in self?.dialogs.notify(tr("%1$s kept", item.name)) }
+        templates.onChoose = { [weak self] item in self?.startStamping(item) }
         toolStrip.eraserOptions.show(settings.eraser)
         toolStrip.eraserOptions.onChange = { [weak self] options in self?.settings.eraser = options }
-        templatesView.onChoose = { [weak self] entry in
-            self?.toolStrip.templatesButton.isOpen = false
-            self?.templates.open(entry) { [weak self] item in self?.startStamping(item) }
-        }
-        templatesView.onDelete = { [weak self] entry in self?.templates.delete(entry) }
-        templatesView.show([])
-        templates.load()
         choose(.pen)
     }
 
-    var view: Widget { page }
+    /// The buttons in the header bar while the canvas is on show.
+    var toolbar: CanvasToolbar { canvasPage.toolbar }
+    /// News about the document that needs no answer, above the drawing.
+    var infoBar: InfoBar { canvasPage.infoBar }
+    /// The tools down the canvas' side.
+    var toolStrip: ToolStrip { canvasPage.toolStrip }
+    /// The tool strip and the canvas view's widget.
+    var canvasRow: Box { canvasPage.canvasRow }
+    /// The marks the select tool picked.
+    var selection: Selection { highlight.selection }
+    /// The tools' end of the input: the current tool and the gesture under way.
+    var input: CanvasInput { router.tools }
+    /// The drag, wheel or pinch moving the camera, ahead of the tools.
+    var navigation: CanvasNavigation { router.navigation }
+
+    var view: Widget { canvasPage.view }
     var destination: Destination { .canvas }
     var title: String { document.state.title }
     var toolbarStart: [Widget] { toolbar.startItems }
     var toolbarEnd: [Widget] { toolbar.endItems }
 
-    /// Runs a toolbar or keyboard action.
-    func perform(_ action: CanvasToolbar.Action) {
-        switch action {
-        case .newScribble: startNewScribble()
-        case .undo:
-            endGesture()
-            document.undo()
-            selection.prune(on: document.scribble) // an undone move or stamp leaves no outline behind
-        case .redo:
-            endGesture()
-            document.redo()
-            selection.prune(on: document.scribble)
-        case .palette: navigator.requestViewChange(to: .palette)
-        case .openGallery: navigator.requestViewChange(to: .gallery)
-        case .save: save()
-        }
+    /// Undo (the button tagged 4, Ctrl+Z): the gesture under way ends first.
+    func undo() {
+        endGesture()
+        document.undo()
+        selection.prune(on: document.scribble) // an undone move or stamp leaves no outline behind
+    }
+
+    /// Redo (the button tagged 5, Ctrl+Shift+Z).
+    func redo() {
+        endGesture()
+        document.redo()
+        selection.prune(on: document.scribble)
     }
 
     /// Saves; the first save of a new scribble asks for its name first, proposing the next
@@ -156,17 +129,10 @@ final class CanvasViewController: ViewController {
         guard needsName else {
             return document.save(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
         }
-        lookUpProposedTitle { [weak self] proposal in
+        titleProposal.lookUp { [weak self] proposal in
             guard let self, self.needsName, self.askName(proposing: proposal) else { return }
             self.document.save(canvasWidth: self.canvasSize.width, canvasHeight: self.canvasSize.height)
         }
-    }
-
-    /// Finds the next "Scribble N" off the main thread (it lists the gallery) and hands it to
-    /// `body` on the main thread.
-    private func lookUpProposedTitle(_ body: @escaping @MainActor @Sendable (String) -> Void) {
-        let manager = document.manager
-        Background.run(on: .files, { manager.nextDefaultTitle() }, then: body)
     }
 
     /// New Scribble (Ctrl+N, the New button, Delete with nothing selected): asks about unsaved
@@ -193,7 +159,7 @@ final class CanvasViewController: ViewController {
             defaultChoice: 2)
         switch answer {
         case 2:
-            if needsName, !askName(proposing: proposedTitle ?? tr("Untitled")) { return false }
+            if needsName, !askName(proposing: titleProposal.current ?? tr("Untitled")) { return false }
             return document.saveAndWait(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
         case 1: return true
         default: return false
@@ -211,15 +177,11 @@ final class CanvasViewController: ViewController {
         return true
     }
 
-    /// Keeps `proposedTitle` ready for the unsaved-changes question, which cannot wait for the
-    /// gallery to be listed: looked up off the main thread when new work appears.
+    /// Keeps the proposed title ready for the unsaved-changes question, which cannot wait for
+    /// the gallery to be listed: looked up off the main thread when new work appears.
     private func refreshProposedTitle() {
-        guard needsName, document.hasUnsavedWork, !isProposingTitle else { return }
-        isProposingTitle = true
-        lookUpProposedTitle { [weak self] proposal in
-            self?.proposedTitle = proposal
-            self?.isProposingTitle = false
-        }
+        guard needsName, document.hasUnsavedWork else { return }
+        titleProposal.refresh()
     }
 
     func viewWillDisappear() {
@@ -239,12 +201,7 @@ final class CanvasViewController: ViewController {
     private func apply(_ state: DocumentState) {
         toolbar.setUndoAvailable(state.canUndo, redoAvailable: state.canRedo)
         navigator.titleDidChange(for: self)
-        if let cause = state.unprotectedBecause {
-            protectionBar.show(
-                tr("Unsaved changes are not protected against a crash: %1$s. Save them to keep them; TouchPainter keeps trying.", cause))
-        } else if protectionBar.isVisible {
-            protectionBar.dismiss()
-        }
+        canvasPage.showUnprotected(because: state.unprotectedBecause)
         refreshProposedTitle()
     }
 }

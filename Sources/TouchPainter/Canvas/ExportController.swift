@@ -116,7 +116,7 @@ final class ExportController {
         if let failure = PrintOperation.run(
             parent: dialogs.dialogParent, jobName: document.displayName,
             draw: { cr, width, height in
-                exporter.draw(on: cr, fitting: width, height: height)
+                exporter.print(on: cr, fitting: width, height: height)
             })
         {
             dialogs.showError(tr("Could not print “%1$s”", document.displayName), detail: failure)

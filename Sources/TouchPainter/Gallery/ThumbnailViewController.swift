@@ -18,7 +18,7 @@ final class ThumbnailViewController: ViewController {
     private let pages = Stack()
     private let page = Box(.vertical)
     private let unlistedNotice = UnlistedNotice()
-    private let doneButton: Button
+    private let doneButton: TaggedButton
     /// The tiles on show (only the rows on screen are made).
     var thumbnailViews: [ScribbleThumbnailView] { grid.shown }
     /// Set while the gallery's folder cannot be read, to say why instead of "empty".
@@ -70,7 +70,7 @@ final class ThumbnailViewController: ViewController {
     var destination: Destination { .gallery }
     var title: String { tr("Gallery") }
     var toolbarStart: [Widget] { [] }
-    var toolbarEnd: [Widget] { [doneButton] }
+    var toolbarEnd: [Widget] { [doneButton.button] }
 
     /// Lists the gallery afresh each time it is shown; while it is, the folder's changes
     /// show as they happen.

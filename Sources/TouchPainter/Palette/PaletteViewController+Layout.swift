@@ -22,8 +22,8 @@ extension PaletteViewController {
         heading.setExpand(horizontal: true, vertical: false)
         let top = Box(.horizontal, spacing: 8)
         top.packStart(heading, expand: true)
-        doneButton.verticalAlignment = .start
-        top.packEnd(doneButton)
+        doneButton.button.verticalAlignment = .start
+        top.packEnd(doneButton.button)
         column.packStart(top)
 
         preview.setSizeRequest(width: -1, height: 36)

@@ -67,7 +67,7 @@ final class PaletteViewController: ViewController {
     /// The pane: the column, scrolling when the window is too low for it.
     let scroller = ScrolledWindow()
     /// Closes the pane (the coordinator's Done, branded if the app is).
-    let doneButton: Button
+    let doneButton: TaggedButton
     /// Whether the pane is on show (closed, it does no work on selection changes).
     private(set) var isOpen = false
     /// True while the palette itself changes the selection (its edit's copies replacing
@@ -81,7 +81,7 @@ final class PaletteViewController: ViewController {
         self.selection = selection
         selectionEdit = SelectionStyleEdit(document: document, selection: selection)
         doneButton = DoneButton.make(branding: branding, navigator: navigator)
-        doneButton.tooltip = tr("Close the palette (Escape)")
+        doneButton.button.tooltip = tr("Close the palette (Escape)")
         penCommands = (SetStrokeColorCommand(style: pen), SetStrokeSizeCommand(style: pen))
         selectionCommands = (SetStrokeColorCommand(style: selectionStyle), SetStrokeSizeCommand(style: selectionStyle))
         for commands in [penCommands, selectionCommands] {

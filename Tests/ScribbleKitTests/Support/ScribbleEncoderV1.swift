@@ -8,8 +8,8 @@ enum ScribbleEncoderV1 {
     /// The file bytes for `memento`, in the current encoder's header and checksum (which
     /// version 2 kept from version 1).
     static func encode(_ memento: ScribbleMemento) -> [UInt8] {
-        ScribbleEncoder.file(version: 1, memento, payloadLength: encodedLength(of: memento.root)) {
-            write(memento.root, to: &$0)
+        ScribbleEncoder.file(version: 1, memento, payloadLength: encodedLength(of: Scribble.drawing(of: memento))) {
+            write(Scribble.drawing(of: memento), to: &$0)
         }
     }
 

@@ -63,7 +63,7 @@ final class StampTool: CanvasTool {
             on: .stamp,
             {
                 let stamp = Handoff(mark: prototype.mark.translated(dx: dx, dy: dy))
-                return (stamp, ScribbleMemento.incremental(of: stamp.mark))
+                return (stamp, Scribble.incrementalMemento(of: stamp.mark))
             },
             then: { stamp, memento in
                 document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stamp.mark))

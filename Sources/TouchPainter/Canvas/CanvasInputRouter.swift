@@ -1,0 +1,59 @@
+import GtkKit
+import ScribbleKit
+
+/// Where the canvas' pointer input goes, in order: palm rejection (touches while a stylus
+/// is near or was just used are dropped, when the preference is on), navigation (the wheel,
+/// pinches, middle and Space drags; a finger when fingers pan; a stylus button set to Pan),
+/// then the tools (`CanvasInput`: the current tool, a stylus' eraser end and barrel buttons,
+/// a pen a finger). Each takes the event or passes it on.
+@MainActor
+final class CanvasInputRouter {
+    /// The last in line: the current tool, the gesture under way, a tool a finger.
+    let tools: CanvasInput
+    /// The drag, wheel or pinch moving the camera, ahead of the tools.
+    let navigation = CanvasNavigation()
+    /// Drops touches while a stylus is near or was just used (when the preference is on).
+    private var palmRejection = PalmRejection()
+
+    /// Routes to tools hosted by `host`; the pen at launch.
+    init(host: CanvasToolHost) {
+        tools = CanvasInput(host: host)
+    }
+
+    /// Hands `event`, over `canvasView`, along the line with the input preferences
+    /// `preferences` (read at each event, so a change applies to the next one); camera moves
+    /// go to `move`. Pointer events GDK makes up from a touch are ignored, since the touch
+    /// itself arrives too. A press also gives the canvas the keyboard focus, for the tools'
+    /// single-key shortcuts.
+    func handle(_ event: PointerEvent, on canvasView: CanvasView, preferences: InputPreferences, move: (CameraMove) -> Void) {
+        guard !event.isEmulated else { return }
+        let toolEvent = ToolEvent(event, at: canvasView.canvasPoint(x: event.x, y: event.y))
+        palmRejection.isEnabled = preferences.palmRejection
+        guard palmRejection.admits(toolEvent.device, time: event.time) else { return }
+        let pans = panningGesture(toolEvent, preferences: preferences)
+        if navigation.handle(event, pans: pans, isBarrel: toolEvent.isBarrelButton, move: move) { return }
+        if event.kind == .press, event.touchSequence != nil || (event.button == 1 && !event.isDoubleClick) {
+            canvasView.drawingArea.grabFocus()
+        }
+        if let instrumentation = canvasView.instrumentation, event.kind == .motion,
+            event.isPrimaryDown || event.touchSequence != nil, tools.tool is PenTool
+        {
+            instrumentation.motionArrived()
+        }
+        tools.preferences = preferences
+        tools.handle(toolEvent)
+    }
+
+    /// A stylus came near the canvas or left it (`time`: the event's).
+    func stylus(near: Bool, time: UInt32) {
+        palmRejection.stylus(near: near, time: time)
+    }
+
+    /// Whether `event`, a press, begins a drag that moves the view because of a preference: a
+    /// finger when fingers pan and zoom, or a stylus' tip with a barrel button set to Pan.
+    private func panningGesture(_ event: ToolEvent, preferences: InputPreferences) -> Bool {
+        guard event.kind == .press else { return false }
+        if case .touch = event.device { return preferences.touch == .navigate }
+        return event.device == .pen && event.stylusButton != 0 && preferences.action(ofStylusButton: event.stylusButton) == .pan
+    }
+}

@@ -1,0 +1,51 @@
+import GtkKit
+import ScribbleKit
+
+/// The canvas screen's widgets: the header bar's buttons, the bars of news over the drawing,
+/// the tool strip and the row the canvas view sits in beside it. It lays them out and shows
+/// what it is told; what they do is the canvas controller's and the coordinator's.
+@MainActor
+final class CanvasPage {
+    /// The buttons in the header bar while the canvas is on show.
+    let toolbar: CanvasToolbar
+    /// News about the document that needs no answer, above the drawing.
+    let infoBar = InfoBar()
+    /// Up while unsaved work is not protected against a crash (the journal cannot be written).
+    let protectionBar = InfoBar(warning: true, closable: false)
+    /// The page: the info bars over the tool strip and the drawing surface.
+    let view = Box(.vertical)
+    /// The tool strip and, beside it, the canvas view's widget.
+    let canvasRow = Box(.horizontal)
+    /// The tools down the canvas' side.
+    let toolStrip = ToolStrip()
+
+    /// Lays the page out; the toolbar shows `style`, and its clicks go to `mediator`.
+    init(style: StrokeStyle, mediator: Navigator) {
+        toolbar = CanvasToolbar(style: style, mediator: mediator)
+        view.packStart(protectionBar)
+        view.packStart(infoBar)
+        view.packStart(canvasRow, expand: true)
+        canvasRow.packStart(toolStrip.view)
+    }
+
+    /// Puts the canvas view's widget beside the tool strip.
+    func install(_ area: DrawingArea) {
+        canvasRow.packStart(area, expand: true)
+        area.showAll()
+    }
+
+    /// Takes the canvas view's widget off the page (a new view replaces it).
+    func remove(_ area: DrawingArea) {
+        canvasRow.remove(area)
+    }
+
+    /// Shows why unsaved work is not protected against a crash, or hides the warning when it is.
+    func showUnprotected(because cause: String?) {
+        if let cause {
+            protectionBar.show(
+                tr("Unsaved changes are not protected against a crash: %1$s. Save them to keep them; TouchPainter keeps trying.", cause))
+        } else if protectionBar.isVisible {
+            protectionBar.dismiss()
+        }
+    }
+}
