@@ -51,10 +51,12 @@ public final class TransformVisitor: MarkVisitor {
             }
         } else {
             copy.reserveCapacity(stroke.count)
-            copy.append(
-                contentsOf: stroke.elements.lazy.map { [transform] element -> Point in
-                    if case .vertex(let point) = element { transform.apply(point) } else { .zero }
-                })
+            stroke.elements.withUnsafeBufferPointer { elements in
+                copy.append(
+                    contentsOf: elements.lazy.map { [transform] element -> Point in
+                        if case .vertex(let point) = element { transform.apply(point) } else { .zero }
+                    })
+            }
         }
         copy.setPressures(stroke.pressures)
         copy.isSealed = true // a copy goes on the canvas whole, never drawn on (as `Stroke.copy`)
