@@ -29,13 +29,29 @@ import Testing
         }
     }
 
-    @Test func storageStaysAsSmallAsAStrokeNeeds() {
-        // The stroke's field: no bigger than a `Stroke.Element`, so a stroke stays one
-        // 80-byte allocation (a million taps are a million strokes).
-        #expect(MemoryLayout<StrokeElements>.size <= MemoryLayout<Stroke.Element>.size)
+    @Test func storageStaysAsSmallAsAStrokeNeeds() throws {
+        // The stroke's field: a `Stroke.Element` and a tag byte, which the stroke's layout has
+        // room for, so a stroke stays one 80-byte allocation (a million taps are a million
+        // strokes).
+        #expect(MemoryLayout<StrokeElements>.size <= MemoryLayout<Stroke.Element>.size + 1)
         let tap = Stroke(color: red, size: 3)
         tap.append(Point(x: 1, y: 2))
         #expect(mallocUsableSize(Unmanaged.passUnretained(tap).toOpaque()) <= 88)
+        #expect(tap.elements.isInline)
+        // A tick of two vertices too, drawn or read.
+        tap.append(Point(x: 3, y: 4))
+        #expect(tap.elements.isInline && tap.count == 2)
+        #expect(bufferedChildren(tap) == ["v1.0,2.0", "v3.0,4.0"])
+        let scribble = Scribble()
+        scribble.add(tap)
+        let read = try #require(try ScribbleMemento(data: scribble.makeMemento().data).root.child(at: 0) as? Stroke)
+        #expect(read.elements.isInline && children(read) == children(tap))
+        #expect((read.translated(dx: 1, dy: 0) as? Stroke)?.elements.isInline == true)
+        tap.append(Point(x: 5, y: 6))
+        #expect(!tap.elements.isInline && children(tap) == ["v1.0,2.0", "v3.0,4.0", "v5.0,6.0"])
+        tap.remove(Vertex(location: Point(x: 1, y: 2)))
+        #expect(children(tap) == ["v3.0,4.0", "v5.0,6.0"])
+        #expect(tap.bounds == Rect(minX: 3, minY: 4, maxX: 5, maxY: 6).outset(by: 1.5))
     }
 
     @Test func aStrokeOfVerticesKeepsOnlyItsPoints() throws {

@@ -250,6 +250,7 @@ public final class Stroke: Mark {
             case .mark: markCount += 1
             }
         }
+        if markCount == 0 { elements.compact() }
         if removesVertex || isSealed { recomputeBox() }
     }
 
@@ -322,7 +323,10 @@ public final class Stroke: Mark {
         if times.isDrawn { times = times.replacing(index..<(index + 1), with: 0) }
         switch removed {
         case .vertex: recomputeBox()
-        case .mark: markCount -= 1; if isSealed { recomputeBox() }
+        case .mark:
+            markCount -= 1
+            if markCount == 0 { elements.compact() }
+            if isSealed { recomputeBox() }
         }
     }
 }

@@ -1,10 +1,12 @@
-/// A stroke's children in order (`Stroke.elements`): one child is kept inline; a stroke of
-/// plain vertices keeps only their points, 8 bytes each; a stroke that holds other marks (the
-/// scribble's root, a group) keeps an array of `Stroke.Element`.
+/// A stroke's children in order (`Stroke.elements`): one child, or two vertices, are kept
+/// inline; a stroke of plain vertices keeps only their points, 8 bytes each; a stroke that
+/// holds other marks (the scribble's root, a group) keeps an array of `Stroke.Element`.
 ///
 /// Why: a tap with the pen leaves a stroke of one vertex, and a drawing of a million of them
 /// paid a heap array for each (48 bytes asked, 64 taken) beside the stroke itself. Inline,
-/// the one child costs nothing more than the stroke's own 80 bytes. And a `Stroke.Element`
+/// the one child costs nothing more than the stroke's own 80 bytes; so do two vertices (a
+/// short tick, a template of a million of them), in the byte of padding the stroke's layout
+/// had spare for the storage's tag. And a `Stroke.Element`
 /// takes 16 bytes (room for a mark), twice a point's: a drawing of ten million vertices paid
 /// 160 MB for them where 80 MB hold the same points (issue 35). The second child moves both
 /// into an array, and from then on it behaves as the array it is (copy-on-write, so a
@@ -14,6 +16,8 @@ public struct StrokeElements: RandomAccessCollection {
     private enum Storage {
         /// Exactly one child.
         case one(Stroke.Element)
+        /// Exactly two children, both plain vertices.
+        case two(Point, Point)
         /// None, or two and more, every one a plain vertex: their points.
         case vertices([Point])
         /// Two and more, some of them other marks (an array keeps the capacity it was given).
@@ -37,7 +41,19 @@ public struct StrokeElements: RandomAccessCollection {
     private static func storage(of elements: [Stroke.Element]) -> Storage {
         if elements.count == 1 { return .one(elements[0]) }
         guard !elements.contains(where: \.isMark) else { return .many(elements) }
-        return .vertices(elements.map { element -> Point in if case .vertex(let point) = element { point } else { .zero } })
+        return storage(of: elements.map { element -> Point in if case .vertex(let point) = element { point } else { .zero } })
+    }
+
+    /// The tightest storage for vertices at `points`: inline for one or two, unless the array
+    /// has room reserved for more (a stroke being read keeps it). (A small array's capacity
+    /// is what its allocation holds, often a point or two more than it was made with.)
+    private static func storage(of points: [Point]) -> Storage {
+        guard points.capacity < 8 else { return .vertices(points) }
+        switch points.count {
+        case 1: return .one(.vertex(points[0]))
+        case 2: return .two(points[0], points[1])
+        default: return .vertices(points)
+        }
     }
 
     public var startIndex: Int { 0 }
@@ -47,6 +63,7 @@ public struct StrokeElements: RandomAccessCollection {
     public var count: Int {
         switch storage {
         case .one: 1
+        case .two: 2
         case .vertices(let points): points.count
         case .many(let array): array.count
         }
@@ -59,6 +76,9 @@ public struct StrokeElements: RandomAccessCollection {
             case .one(let element):
                 precondition(index == 0, "StrokeElements index out of range")
                 return element
+            case .two(let first, let second):
+                precondition(index == 0 || index == 1, "StrokeElements index out of range")
+                return .vertex(index == 0 ? first : second)
             case .vertices(let points): return .vertex(points[index])
             case .many(let array): return array[index]
             }
@@ -68,13 +88,24 @@ public struct StrokeElements: RandomAccessCollection {
             case (.one, _):
                 precondition(index == 0, "StrokeElements index out of range")
                 storage = .one(newValue)
+            case (.two(let first, let second), .vertex(let point)):
+                precondition(index == 0 || index == 1, "StrokeElements index out of range")
+                storage = index == 0 ? .two(point, second) : .two(first, point)
             case (.vertices(var points), .vertex(let point)):
                 storage = .vertices([]) // keeps the array uniquely referenced while it changes
                 points[index] = point
                 storage = .vertices(points)
-            case (.vertices, .mark), (.many, _):
+            case (.two, .mark), (.vertices, .mark), (.many, _):
                 withArray { $0[index] = newValue }
             }
+        }
+    }
+
+    /// Whether the children are kept in the stroke itself, with no array of their own.
+    var isInline: Bool {
+        switch storage {
+        case .one, .two: true
+        case .vertices, .many: false
         }
     }
 
@@ -82,7 +113,7 @@ public struct StrokeElements: RandomAccessCollection {
     var holdsOnlyVertices: Bool {
         switch storage {
         case .one(let element): !element.isMark
-        case .vertices: true
+        case .two, .vertices: true
         case .many: false
         }
     }
@@ -93,6 +124,11 @@ public struct StrokeElements: RandomAccessCollection {
         switch storage {
         case .one(let element):
             try withUnsafePointer(to: element) { try body(UnsafeBuffer(elements: UnsafeBufferPointer(start: $0, count: 1))) }
+        case .two(let first, let second):
+            // A tuple of one type lies in memory as an array of it.
+            try withUnsafePointer(to: (first, second)) { pair in
+                try pair.withMemoryRebound(to: Point.self, capacity: 2) { try body(UnsafeBuffer(points: UnsafeBufferPointer(start: $0, count: 2))) }
+            }
         case .vertices(let points): try points.withUnsafeBufferPointer { try body(UnsafeBuffer(points: $0)) }
         case .many(let array): try array.withUnsafeBufferPointer { try body(UnsafeBuffer(elements: $0)) }
         }
@@ -100,21 +136,32 @@ public struct StrokeElements: RandomAccessCollection {
 
     // MARK: Changes (the stroke's own)
 
-    /// Runs `change` on the children as an array of elements, then keeps them in the tightest
-    /// storage again: the way to make many changes at once to a stroke that holds other marks.
-    /// - Complexity: O(1) beyond `change` itself for a stroke that holds marks (the first one
-    ///   is found at once); O(children) for one of vertices, which it converts there and back.
+    /// Runs `change` on the children as an array of elements: the way to make many changes at
+    /// once to a stroke that holds other marks. A stroke that held marks keeps its array (the
+    /// stroke calls `compact()` once its last mark is gone); one of vertices is stored as
+    /// tightly as it can be again.
+    /// - Complexity: O(1) beyond `change` itself for a stroke that holds marks; O(children)
+    ///   for one of vertices, which it converts there and back.
     mutating func withArray<Result>(_ change: (inout [Stroke.Element]) -> Result) -> Result {
         var array: [Stroke.Element]
+        var heldMarks = false
         switch storage {
         case .one(let element): array = [element]
+        case .two(let first, let second): array = [.vertex(first), .vertex(second)]
         case .vertices(let points): array = points.map { .vertex($0) }
-        case .many(let existing): array = existing
+        case .many(let existing): array = existing; heldMarks = true
         }
         storage = .vertices([]) // so `array` is the only reference and changes in place
         let result = change(&array)
-        storage = Self.storage(of: array)
+        storage = heldMarks && array.count != 1 ? .many(array) : Self.storage(of: array)
         return result
+    }
+
+    /// Stores the children as tightly as they allow: a stroke whose last other mark was just
+    /// removed keeps only its points again.
+    /// - Complexity: O(children).
+    mutating func compact() {
+        if case .many(let array) = storage { storage = Self.storage(of: array) }
     }
 
     /// Runs `change` on the points of a stroke of plain vertices (none, one, or more), and
@@ -124,12 +171,13 @@ public struct StrokeElements: RandomAccessCollection {
         var points: [Point]
         switch storage {
         case .one(.vertex(let point)): points = [point]
+        case .two(let first, let second): points = [first, second]
         case .vertices(let existing): points = existing
         case .one(.mark), .many: return nil
         }
         storage = .vertices([]) // so `points` is the only reference and changes in place
         let result = change(&points)
-        storage = points.count == 1 ? .one(.vertex(points[0])) : .vertices(points)
+        storage = Self.storage(of: points)
         return result
     }
 
@@ -208,6 +256,10 @@ public struct StrokeElements: RandomAccessCollection {
         switch storage {
         case .one(.vertex(let point)):
             var points = [point]
+            points.reserveCapacity(capacity)
+            storage = .vertices(points)
+        case .two(let first, let second):
+            var points = [first, second]
             points.reserveCapacity(capacity)
             storage = .vertices(points)
         case .vertices:
