@@ -4,7 +4,8 @@ import ScribbleKit
 /// How the app's costs grow past the big scribble (issue 35): the same metrics at 1M and at
 /// 10M vertices (10,000 strokes of 1,000, the same generator: the first 1,000 strokes are the
 /// big scribble), measured in one run so the two compare. Time-to-X figures should grow at most
-/// linearly, memory exactly linearly, and per-event figures not at all. Not part of the
+/// linearly, memory exactly linearly, and per-event figures not at all; `app_rss_mb` is the
+/// whole app's peak once the drawing is on show (with a `DISPLAY`). Not part of the
 /// default suites (the 10M model alone takes a minute to build and measure, more on a busy
 /// machine): `make bench-scale` or `bash scripts/bench.sh --only scale`.
 @MainActor
@@ -33,6 +34,14 @@ enum ScaleBenchmarks {
             report.add("open_ms@\(label)", try StorageBenchmarks.openMilliseconds(path, rounds: 3), "ms", limit: label == "1m" ? 1200 : 12_000)
             if let bytes = try StorageBenchmarks.memoryProbe(path, folder: folder) {
                 report.add("memory_bytes_per_vertex@\(label)", bytes / vertices, "bytes", limit: 10)
+            }
+            if ProcessInfo.processInfo.environment["DISPLAY"] != nil {
+                // The whole app with the drawing on show (scripts/bench.sh gives it an Xvfb).
+                try FileManager.default.createDirectory(atPath: folder + "/scale-gallery", withIntermediateDirectories: true)
+                var environment = AppBenchmarks.appEnvironment(gallery: folder + "/scale-gallery", folder: folder)
+                environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
+                let peak = try TapsBenchmarks.peakMegabytesOpening(path, app: app, environment: environment, vertices: Int(vertices))
+                report.add("app_rss_mb@\(label)", peak, "MB", limit: label == "10m" ? 180 : nil)
             }
             let png = (0..<3).map { _ in ExportBenchmarks.exportRun(app, [path, folder + "/scale.png", "--width", "1024"]) }
             report.add("export_png_ms@\(label)", median(png.map(\.milliseconds)), "ms", limit: label == "1m" ? 1100 : 11_000)
