@@ -9,7 +9,7 @@ let usage = """
     usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,sync,motion,wayland,scale]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
-           touchpainter-bench --write-big-scribble PATH | --write-taps PATH | --write-gallery FOLDER | --write-large-gallery FOLDER
+           touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-gallery FOLDER | --write-large-gallery FOLDER
     """
 var arguments = Array(CommandLine.arguments.dropFirst())
 var suites: Set<String> = ["canvas", "storage", "journal", "replay", "export", "xopp", "app", "sync", "motion"]
@@ -24,9 +24,11 @@ while let argument = arguments.first {
         // The child side of memory_bytes_per_vertex (see StorageBenchmarks.memoryProbe).
         try StorageBenchmarks.measureMemory(warmUp: arguments[0], path: arguments[1])
         exit(0)
-    case "--write-big-scribble" where arguments.count == 1:
-        // For trying the app by hand: `touchpainter PATH` opens the million-vertex scribble.
-        try ScribbleManager.save(BigScribble.scribble(), toPath: arguments[0])
+    case "--write-big-scribble" where arguments.count == 1 || arguments.count == 2:
+        // For trying the app by hand: `touchpainter PATH` opens the million-vertex scribble
+        // (or the first STROKES strokes of the same walk: 10000 for the scale suite's 10M).
+        let strokes = arguments.count == 2 ? Int(arguments[1]) ?? BigScribble.strokeCount : BigScribble.strokeCount
+        try ScribbleManager.save(BigScribble.scribble(strokes: strokes), toPath: arguments[0])
         exit(0)
     case "--write-taps" where arguments.count == 1:
         // For trying the app by hand: the million one-point strokes of app_open_peak_rss_mb@1m_taps.
