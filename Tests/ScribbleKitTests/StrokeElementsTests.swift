@@ -106,6 +106,33 @@ import Testing
         #expect(stroke.bounds.isNull)
     }
 
+    @Test func aWalkMeetsTheChildrenTheSubscriptReads() {
+        // Every storage: none, one, two inline vertices, points, marks among vertices.
+        let stroke = Stroke(color: red, size: 2)
+        let dot = Dot(location: Point(x: 5, y: 5), color: red, size: 3)
+        for step in 0..<5 {
+            switch step {
+            case 1, 2, 3: stroke.append(Point(x: Float(step), y: 0))
+            case 4: stroke.add(dot)
+            default: break
+            }
+            var walked: [String] = []
+            for element in stroke.elements {
+                switch element {
+                case .vertex(let point): walked.append("v\(point.x),\(point.y)")
+                case .mark(let mark): walked.append("m\(ObjectIdentifier(mark).hashValue)")
+                }
+            }
+            let read = stroke.elements.indices.map { index -> String in
+                switch stroke.elements[index] {
+                case .vertex(let point): "v\(point.x),\(point.y)"
+                case .mark(let mark): "m\(ObjectIdentifier(mark).hashValue)"
+                }
+            }
+            #expect(walked == read && walked.count == stroke.count)
+        }
+    }
+
     @Test func aBufferSliceReadsTheChildrenItCovers() {
         let stroke = Stroke(color: red, size: 2)
         stroke.append(contentsOf: (0..<10).map { Point(x: Float($0), y: 0) })

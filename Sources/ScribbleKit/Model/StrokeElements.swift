@@ -13,7 +13,7 @@
 /// `RenderSnapshot` still copies no vertex).
 public struct StrokeElements: RandomAccessCollection {
     /// Where the children are.
-    private enum Storage {
+    fileprivate enum Storage {
         /// Exactly one child.
         case one(Stroke.Element)
         /// Exactly two children, both plain vertices.
@@ -58,6 +58,10 @@ public struct StrokeElements: RandomAccessCollection {
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
+
+    /// Walks the children where they lie, without asking the storage for each one (a walk
+    /// of the root's marks on the main thread each frame, unoptimised in debug builds).
+    public func makeIterator() -> Iterator { Iterator(storage) }
 
     /// How many children there are.
     public var count: Int {
@@ -320,6 +324,34 @@ extension StrokeElements {
             precondition(range.lowerBound >= 0 && range.upperBound <= count, "StrokeElements range out of bounds")
             return UnsafeBuffer(
                 points: points.map { $0 + range.lowerBound }, elements: elements.map { $0 + range.lowerBound }, count: range.count)
+        }
+    }
+}
+
+extension StrokeElements {
+    /// The children in order, read from the array they lie in.
+    public struct Iterator: IteratorProtocol {
+        /// Inline children not handed out yet, first first.
+        private var inline: (Stroke.Element?, Stroke.Element?) = (nil, nil)
+        private var elements: IndexingIterator<[Stroke.Element]> = [].makeIterator()
+        private var points: IndexingIterator<[Point]> = [].makeIterator()
+
+        fileprivate init(_ storage: Storage) {
+            switch storage {
+            case .one(let element): inline = (element, nil)
+            case .two(let first, let second): inline = (.vertex(first), .vertex(second))
+            case .vertices(let all): points = all.makeIterator()
+            case .many(let all): elements = all.makeIterator()
+            }
+        }
+
+        public mutating func next() -> Stroke.Element? {
+            if let first = inline.0 {
+                inline = (inline.1, nil)
+                return first
+            }
+            if let element = elements.next() { return element }
+            return points.next().map { .vertex($0) }
         }
     }
 }
