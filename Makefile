@@ -5,7 +5,7 @@ APP_ID := io.github.touchpainter.TouchPainter
 # What `make install` installs (the tests install a debug build with `make -o release`).
 BINARY ?= .build/release/touchpainter
 
-.PHONY: setup setup-test build release run test test-package check soak bench install uninstall clean locale po format lint deb setup-package
+.PHONY: setup setup-test build release run test test-package check soak bench bench-scale install uninstall clean locale po format lint deb setup-package
 
 # Translations: po/<language>.po compiled into share/locale beside the binaries' folder.
 LANGUAGES := $(shell cat po/LINGUAS)
@@ -67,6 +67,10 @@ check: setup-test
 # Release build of the app and the benchmark, then the benchmark (app metrics in a private Xvfb).
 bench: setup-test
 	@bash scripts/bench.sh
+
+# The same metrics at 1M and 10M vertices (ScaleBenchmarks): a few minutes, so not in `bench`.
+bench-scale: setup-test
+	@bash scripts/bench.sh --only scale
 
 install: release locale
 	@# Metainfo, man page, symbolic icon, the MIME types and the thumbnailer go with the

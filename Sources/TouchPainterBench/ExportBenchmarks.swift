@@ -22,7 +22,7 @@ enum ExportBenchmarks {
     /// reports it. Not `wait4`'s own figure for a child spawned from here: the kernel counts
     /// in it the memory of the spawning process up to the child's `exec` — this benchmark's,
     /// which holds million-vertex scribbles by then. GNU time forks from a small process.
-    private static func exportRun(_ app: String, _ arguments: [String]) -> (milliseconds: Double, peakMegabytes: Double) {
+    static func exportRun(_ app: String, _ arguments: [String]) -> (milliseconds: Double, peakMegabytes: Double) {
         let report = NSTemporaryDirectory() + "touchpainter-export-rss-\(getpid())"
         defer { unlink(report) }
         let argv = (["/usr/bin/time", "-f", "%M", "-o", report, app, "export"] + arguments).map { strdup($0) } + [nil]

@@ -25,7 +25,7 @@ enum StorageBenchmarks {
         let decodePressure = try (0..<10).map { _ in try milliseconds { _ = try ScribbleMemento(data: pressure) } }
         report.add("decode_ms@1m_pressure", median(decodePressure), "ms", limit: 50)
         if let bytes = try memoryProbe(path, folder: folder) {
-            report.add("memory_bytes_per_vertex", bytes / Double(BigScribble.vertexCount), "bytes", limit: 24)
+            report.add("memory_bytes_per_vertex", bytes / Double(BigScribble.vertexCount), "bytes", limit: 10)
         }
     }
 

@@ -30,12 +30,15 @@ enum TapsBenchmarks {
         return scribble
     }
 
-    /// The app's `VmHWM` once it has shown the whole of `path` (its `full-frame` line).
-    static func peakMegabytesOpening(_ path: String, app: String, environment: [String: String]) throws -> Double {
+    /// The app's `VmHWM` once it has shown the whole of `path` (its `full-frame` line with
+    /// at least `vertices`).
+    static func peakMegabytesOpening(
+        _ path: String, app: String, environment: [String: String], vertices: Int = tapCount
+    ) throws -> Double {
         let child = try ChildProcess(app, arguments: [path], environment: environment)
         defer { child.stop() }
         _ = try child.firstValue { fields in
-            fields.first == "full-frame" && fields.count == 3 && (Int(fields[2]) ?? 0) >= tapCount ? true : nil
+            fields.first == "full-frame" && fields.count == 3 && (Int(fields[2]) ?? 0) >= vertices ? true : nil
         }
         return try GalleryBenchmarks.peakMegabytes(of: child.pid)
     }

@@ -6,11 +6,11 @@ import ScribbleKit
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,sync,motion,wayland]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,sync,motion,wayland,scale]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
-           touchpainter-bench --write-big-scribble PATH | --write-timed-scribble PATH | --write-gallery FOLDER
-                              | --write-large-gallery FOLDER
+           touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-timed-scribble PATH
+                              | --write-gallery FOLDER | --write-large-gallery FOLDER
     """
 var arguments = Array(CommandLine.arguments.dropFirst())
 var suites: Set<String> = ["canvas", "storage", "journal", "replay", "export", "xopp", "app", "sync", "motion"]
@@ -25,9 +25,15 @@ while let argument = arguments.first {
         // The child side of memory_bytes_per_vertex (see StorageBenchmarks.memoryProbe).
         try StorageBenchmarks.measureMemory(warmUp: arguments[0], path: arguments[1])
         exit(0)
-    case "--write-big-scribble" where arguments.count == 1:
-        // For trying the app by hand: `touchpainter PATH` opens the million-vertex scribble.
-        try ScribbleManager.save(BigScribble.scribble(), toPath: arguments[0])
+    case "--write-big-scribble" where arguments.count == 1 || arguments.count == 2:
+        // For trying the app by hand: `touchpainter PATH` opens the million-vertex scribble
+        // (or the first STROKES strokes of the same walk: 10000 for the scale suite's 10M).
+        let strokes = arguments.count == 2 ? Int(arguments[1]) ?? BigScribble.strokeCount : BigScribble.strokeCount
+        try ScribbleManager.save(BigScribble.scribble(strokes: strokes), toPath: arguments[0])
+        exit(0)
+    case "--write-taps" where arguments.count == 1:
+        // For trying the app by hand: the million one-point strokes of app_open_peak_rss_mb@1m_taps.
+        try ScribbleManager.save(TapsBenchmarks.taps(), toPath: arguments[0])
         exit(0)
     case "--write-timed-scribble" where arguments.count == 1:
         // For trying the replay and the time-lapse by hand: the big scribble with the times of a hand.
@@ -78,6 +84,8 @@ do {
     if suites.contains("gallery10k") && !suites.contains("app") {
         try LargeGalleryBenchmarks.run(into: report, folder: folder, app: app)
     }
+    // The 10M-vertex workload beside the 1M one: opt-in (`--only scale`, `make bench-scale`).
+    if suites.contains("scale") { try ScaleBenchmarks.run(into: report, folder: folder, app: app) }
     if suites.contains("app") { try AppBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
     if suites.contains("sync") { try SyncBenchmarks.run(into: report, folder: folder, app: app) }
     if suites.contains("motion") { try MotionBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }

@@ -59,10 +59,12 @@ public final class TransformVisitor: MarkVisitor {
         open.append(copy)
         guard !stroke.holdsMarks else { return true }
         copy.reserveCapacity(stroke.count)
-        copy.append(
-            contentsOf: stroke.elements.lazy.map { [transform] element -> Point in
-                if case .vertex(let point) = element { transform.apply(point) } else { .zero }
-            })
+        stroke.elements.withUnsafeBufferPointer { elements in
+            copy.append(
+                contentsOf: elements.lazy.map { [transform] element -> Point in
+                    if case .vertex(let point) = element { transform.apply(point) } else { .zero }
+                })
+        }
         leave(stroke: stroke)
         return false
     }

@@ -134,7 +134,7 @@ extension Stroke {
     /// `nil` when the step takes nothing of it; `dirty` grows by the area that changes.
     /// - Complexity: O(the run's vertices).
     private func cut(
-        _ elements: UnsafeBufferPointer<Element>, _ range: Range<Int>, by step: EraserStep,
+        _ elements: StrokeElements.UnsafeBuffer, _ range: Range<Int>, by step: EraserStep,
         dirty: inout Rect
     ) -> [Piece]? {
         func point(_ index: Int) -> Point {

@@ -64,7 +64,7 @@ extension Stroke {
     }
 
     /// Whether `elements[index]` exists and is an inline vertex.
-    private static func isVertex(_ elements: UnsafeBufferPointer<Element>, at index: Int) -> Bool {
+    private static func isVertex(_ elements: StrokeElements.UnsafeBuffer, at index: Int) -> Bool {
         guard index < elements.count, case .vertex = elements[index] else { return false }
         return true
     }

@@ -2,7 +2,8 @@
 /// as the scribble's root — an ordered list of strokes and dots.
 ///
 /// Plain vertices are stored inline as 8-byte points rather than as objects, so a stroke of
-/// a million vertices costs 16 bytes a vertex and no heap allocation per motion event; the
+/// a million vertices costs 8 bytes a vertex (a pressure byte more with a stylus) and no heap
+/// allocation per motion event (`StrokeElements`); the
 /// `Mark` interface still hands out `Vertex` objects for them (fresh each time). A stroke of
 /// one child keeps it inside the object (`StrokeElements`), so a one-point stroke is one
 /// 80-byte allocation.
@@ -249,6 +250,7 @@ public final class Stroke: Mark {
             case .mark: markCount += 1
             }
         }
+        if markCount == 0 { elements.compact() }
         if removesVertex || isSealed { recomputeBox() }
     }
 
@@ -346,7 +348,10 @@ public final class Stroke: Mark {
         if times.isDrawn { times = times.replacing(index..<(index + 1), with: 0) }
         switch removed {
         case .vertex: recomputeBox()
-        case .mark: markCount -= 1; if isSealed { recomputeBox() }
+        case .mark:
+            markCount -= 1
+            if markCount == 0 { elements.compact() }
+            if isSealed { recomputeBox() }
         }
     }
 }
@@ -365,22 +370,7 @@ extension Stroke {
     /// The loop of `append(contentsOf:)`, on `inout` copies of the properties.
     private static func appendVertices<S: Sequence>(_ points: S, to elements: inout StrokeElements, growing box: inout Rect)
     where S.Element == Point {
-        if elements.isEmpty, points.underestimatedCount <= 1 {
-            // Most often a tap's one vertex: kept inline, no array made and dropped again.
-            for point in points {
-                let point = MarkLimits.clamped(point)
-                elements.append(.vertex(point))
-                box = box.union(point)
-            }
-            return
-        }
-        elements.withArray { elements in
-            for point in points {
-                let point = MarkLimits.clamped(point)
-                elements.append(.vertex(point))
-                box = box.union(point)
-            }
-        }
+        elements.appendVertices(points, growing: &box)
     }
 
     /// Reserves room for `count` more children.

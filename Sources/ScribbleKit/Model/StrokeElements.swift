@@ -1,17 +1,26 @@
-/// A stroke's children in order (`Stroke.elements`): one child is kept inline, more in an
-/// array.
+/// A stroke's children in order (`Stroke.elements`): one child, or two vertices, are kept
+/// inline; a stroke of plain vertices keeps only their points, 8 bytes each; a stroke that
+/// holds other marks (the scribble's root, a group) keeps an array of `Stroke.Element`.
 ///
 /// Why: a tap with the pen leaves a stroke of one vertex, and a drawing of a million of them
 /// paid a heap array for each (48 bytes asked, 64 taken) beside the stroke itself. Inline,
-/// the one child costs nothing more than the stroke's own 80 bytes. The second child moves
-/// both into an array, and from then on it behaves as the array it is (copy-on-write, so a
+/// the one child costs nothing more than the stroke's own 80 bytes; so do two vertices (a
+/// short tick, a template of a million of them), in the byte of padding the stroke's layout
+/// had spare for the storage's tag. And a `Stroke.Element`
+/// takes 16 bytes (room for a mark), twice a point's: a drawing of ten million vertices paid
+/// 160 MB for them where 80 MB hold the same points (issue 35). The second child moves both
+/// into an array, and from then on it behaves as the array it is (copy-on-write, so a
 /// `RenderSnapshot` still copies no vertex).
 public struct StrokeElements: RandomAccessCollection {
     /// Where the children are.
-    private enum Storage {
+    fileprivate enum Storage {
         /// Exactly one child.
         case one(Stroke.Element)
-        /// None, or two and more (an array keeps the capacity it was given).
+        /// Exactly two children, both plain vertices.
+        case two(Point, Point)
+        /// None, or two and more, every one a plain vertex: their points.
+        case vertices([Point])
+        /// Two and more, some of them other marks (an array keeps the capacity it was given).
         case many([Stroke.Element])
     }
 
@@ -19,21 +28,47 @@ public struct StrokeElements: RandomAccessCollection {
 
     /// No children.
     init() {
-        storage = .many([])
+        storage = .vertices([])
     }
 
     /// `elements`, in order.
     init(_ elements: [Stroke.Element]) {
-        storage = elements.count == 1 ? .one(elements[0]) : .many(elements)
+        storage = Self.storage(of: elements)
+    }
+
+    /// The tightest storage for `elements`.
+    /// - Complexity: O(n) when every element is a vertex, else O(1) up to the first mark.
+    private static func storage(of elements: [Stroke.Element]) -> Storage {
+        if elements.count == 1 { return .one(elements[0]) }
+        guard !elements.contains(where: \.isMark) else { return .many(elements) }
+        return storage(of: elements.map { element -> Point in if case .vertex(let point) = element { point } else { .zero } })
+    }
+
+    /// The tightest storage for vertices at `points`: inline for one or two, unless the array
+    /// has room reserved for more (a stroke being read keeps it). (A small array's capacity
+    /// is what its allocation holds, often a point or two more than it was made with.)
+    private static func storage(of points: [Point]) -> Storage {
+        guard points.capacity < 8 else { return .vertices(points) }
+        switch points.count {
+        case 1: return .one(.vertex(points[0]))
+        case 2: return .two(points[0], points[1])
+        default: return .vertices(points)
+        }
     }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
+    /// Walks the children where they lie, without asking the storage for each one (a walk
+    /// of the root's marks on the main thread each frame, unoptimised in debug builds).
+    public func makeIterator() -> Iterator { Iterator(storage) }
+
     /// How many children there are.
     public var count: Int {
         switch storage {
         case .one: 1
+        case .two: 2
+        case .vertices(let points): points.count
         case .many(let array): array.count
         }
     }
@@ -45,87 +80,285 @@ public struct StrokeElements: RandomAccessCollection {
             case .one(let element):
                 precondition(index == 0, "StrokeElements index out of range")
                 return element
+            case .two(let first, let second):
+                precondition(index == 0 || index == 1, "StrokeElements index out of range")
+                return .vertex(index == 0 ? first : second)
+            case .vertices(let points): return .vertex(points[index])
             case .many(let array): return array[index]
             }
         }
         set {
-            switch storage {
-            case .one:
+            switch (storage, newValue) {
+            case (.one, _):
                 precondition(index == 0, "StrokeElements index out of range")
                 storage = .one(newValue)
-            case .many(var array):
-                storage = .many([]) // keeps the array uniquely referenced while it changes
-                array[index] = newValue
-                storage = .many(array)
+            case (.two(let first, let second), .vertex(let point)):
+                precondition(index == 0 || index == 1, "StrokeElements index out of range")
+                storage = index == 0 ? .two(point, second) : .two(first, point)
+            case (.vertices(var points), .vertex(let point)):
+                storage = .vertices([]) // keeps the array uniquely referenced while it changes
+                points[index] = point
+                storage = .vertices(points)
+            case (.two, .mark), (.vertices, .mark), (.many, _):
+                withArray { $0[index] = newValue }
             }
         }
     }
 
-    /// Calls `body` with the children as contiguous memory, for the hot loops that walk
-    /// vertices (rendering, encoding).
-    public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Stroke.Element>) throws -> Result) rethrows -> Result {
+    /// Whether the children are kept in the stroke itself, with no array of their own.
+    var isInline: Bool {
         switch storage {
-        case .one(let element): try withUnsafePointer(to: element) { try body(UnsafeBufferPointer(start: $0, count: 1)) }
-        case .many(let array): try array.withUnsafeBufferPointer(body)
+        case .one, .two: true
+        case .vertices, .many: false
+        }
+    }
+
+    /// Whether every child is a plain vertex (or there are none).
+    var holdsOnlyVertices: Bool {
+        switch storage {
+        case .one(let element): !element.isMark
+        case .two, .vertices: true
+        case .many: false
+        }
+    }
+
+    /// Calls `body` with the children as contiguous memory, for the hot loops that walk
+    /// vertices (rendering, encoding, hit testing).
+    public func withUnsafeBufferPointer<Result>(_ body: (UnsafeBuffer) throws -> Result) rethrows -> Result {
+        switch storage {
+        case .one(let element):
+            try withUnsafePointer(to: element) { try body(UnsafeBuffer(elements: UnsafeBufferPointer(start: $0, count: 1))) }
+        case .two(let first, let second):
+            // A tuple of one type lies in memory as an array of it.
+            try withUnsafePointer(to: (first, second)) { pair in
+                try pair.withMemoryRebound(to: Point.self, capacity: 2) { try body(UnsafeBuffer(points: UnsafeBufferPointer(start: $0, count: 2))) }
+            }
+        case .vertices(let points): try points.withUnsafeBufferPointer { try body(UnsafeBuffer(points: $0)) }
+        case .many(let array): try array.withUnsafeBufferPointer { try body(UnsafeBuffer(elements: $0)) }
         }
     }
 
     // MARK: Changes (the stroke's own)
 
-    /// Runs `change` on the children as an array, then keeps one child inline again: the
-    /// way to make many changes at once (a run of vertices read from a file).
-    /// - Complexity: O(1) beyond `change` itself, unless a single child moves in or out.
+    /// Runs `change` on the children as an array of elements: the way to make many changes at
+    /// once to a stroke that holds other marks. A stroke that held marks keeps its array (the
+    /// stroke calls `compact()` once its last mark is gone); one of vertices is stored as
+    /// tightly as it can be again.
+    /// - Complexity: O(1) beyond `change` itself for a stroke that holds marks; O(children)
+    ///   for one of vertices, which it converts there and back.
     mutating func withArray<Result>(_ change: (inout [Stroke.Element]) -> Result) -> Result {
         var array: [Stroke.Element]
+        var heldMarks = false
         switch storage {
         case .one(let element): array = [element]
-        case .many(let existing): array = existing
+        case .two(let first, let second): array = [.vertex(first), .vertex(second)]
+        case .vertices(let points): array = points.map { .vertex($0) }
+        case .many(let existing): array = existing; heldMarks = true
         }
-        storage = .many([]) // so `array` is the only reference and changes in place
+        storage = .vertices([]) // so `array` is the only reference and changes in place
         let result = change(&array)
-        storage = array.count == 1 ? .one(array[0]) : .many(array)
+        storage = heldMarks && array.count != 1 ? .many(array) : Self.storage(of: array)
+        return result
+    }
+
+    /// Stores the children as tightly as they allow: a stroke whose last other mark was just
+    /// removed keeps only its points again.
+    /// - Complexity: O(children).
+    mutating func compact() {
+        if case .many(let array) = storage { storage = Self.storage(of: array) }
+    }
+
+    /// Runs `change` on the points of a stroke of plain vertices (none, one, or more), and
+    /// returns its result; `nil`, changing nothing, when a child is another mark.
+    /// - Complexity: O(1) beyond `change`, unless a single child moves in or out.
+    private mutating func withPoints<Result>(_ change: (inout [Point]) -> Result) -> Result? {
+        var points: [Point]
+        switch storage {
+        case .one(.vertex(let point)): points = [point]
+        case .two(let first, let second): points = [first, second]
+        case .vertices(let existing): points = existing
+        case .one(.mark), .many: return nil
+        }
+        storage = .vertices([]) // so `points` is the only reference and changes in place
+        let result = change(&points)
+        storage = Self.storage(of: points)
         return result
     }
 
     /// Appends `element`; the first child stays inline.
     mutating func append(_ element: Stroke.Element) {
-        if case .many(let array) = storage, array.isEmpty, array.capacity == 0 {
+        if case .vertices(let points) = storage, points.isEmpty, points.capacity == 0 {
             storage = .one(element)
+        } else if case .vertex(let point) = element, withPoints({ $0.append(point) }) != nil {
+            return
         } else {
             withArray { $0.append(element) }
         }
     }
 
+    /// Appends the points of `points` as vertices, each clamped into `MarkLimits`, and grows
+    /// `box` to hold them: the bulk load (a run read from a file, a copy), on the points
+    /// themselves when the stroke holds only vertices.
+    mutating func appendVertices<S: Sequence>(_ points: S, growing box: inout Rect) where S.Element == Point {
+        if case .vertices(let existing) = storage, existing.isEmpty, existing.capacity == 0, points.underestimatedCount <= 1 {
+            // Most often a tap's one vertex: kept inline, no array made and dropped again.
+            for point in points {
+                let point = MarkLimits.clamped(point)
+                append(.vertex(point))
+                box = box.union(point)
+            }
+            return
+        }
+        let appended: Void? = withPoints { array in
+            for point in points {
+                let point = MarkLimits.clamped(point)
+                array.append(point)
+                box = box.union(point)
+            }
+        }
+        guard appended == nil else { return }
+        withArray { array in
+            for point in points {
+                let point = MarkLimits.clamped(point)
+                array.append(.vertex(point))
+                box = box.union(point)
+            }
+        }
+    }
+
     /// Inserts `element` at `index`.
     mutating func insert(_ element: Stroke.Element, at index: Int) {
+        if case .vertex(let point) = element, withPoints({ $0.insert(point, at: index) }) != nil { return }
         withArray { $0.insert(element, at: index) }
     }
 
     /// Removes and returns the child at `index`.
     @discardableResult
     mutating func remove(at index: Int) -> Stroke.Element {
-        withArray { $0.remove(at: index) }
+        if let point = withPoints({ $0.remove(at: index) }) { return .vertex(point) }
+        return withArray { $0.remove(at: index) }
     }
 
     /// Puts `elements` in place of the children in `range`.
     mutating func replaceSubrange(_ range: Range<Int>, with elements: [Stroke.Element]) {
+        if !elements.contains(where: \.isMark) {
+            let points = elements.map { element -> Point in if case .vertex(let point) = element { point } else { .zero } }
+            if withPoints({ $0.replaceSubrange(range, with: points) }) != nil { return }
+        }
         withArray { $0.replaceSubrange(range, with: elements) }
     }
 
     /// Removes every child.
     mutating func removeAll() {
-        storage = .many([])
+        storage = .vertices([])
     }
 
     /// Makes room for `capacity` children in all (the decoder's bulk loads); a single child
     /// moves into the array.
     mutating func reserveCapacity(_ capacity: Int) {
         guard capacity > 1 else { return }
-        withArray { $0.reserveCapacity(capacity) }
-        if case .one(let element) = storage { // `withArray` put a lone child back inline
-            var array = [element]
+        switch storage {
+        case .one(.vertex(let point)):
+            var points = [point]
+            points.reserveCapacity(capacity)
+            storage = .vertices(points)
+        case .two(let first, let second):
+            var points = [first, second]
+            points.reserveCapacity(capacity)
+            storage = .vertices(points)
+        case .vertices:
+            _ = withPoints { $0.reserveCapacity(capacity) }
+        case .one(.mark(let mark)):
+            var array = [Stroke.Element.mark(mark)]
             array.reserveCapacity(capacity)
             storage = .many(array)
+        case .many:
+            withArray { $0.reserveCapacity(capacity) }
         }
+    }
+}
+
+extension StrokeElements {
+    /// A stroke's children as they lie in memory, for one call of `withUnsafeBufferPointer`:
+    /// the points of a stroke of plain vertices, or the elements of one that holds marks.
+    /// Reading a child costs a predictable branch more than a plain buffer's read.
+    public struct UnsafeBuffer: RandomAccessCollection {
+        public typealias Indices = Range<Int>
+
+        /// The points, when every child is a vertex.
+        private let points: UnsafePointer<Point>?
+        /// The elements, otherwise.
+        private let elements: UnsafePointer<Stroke.Element>?
+        public let count: Int
+
+        init(points: UnsafeBufferPointer<Point>) {
+            self.points = points.baseAddress
+            elements = nil
+            count = points.count
+        }
+
+        init(elements: UnsafeBufferPointer<Stroke.Element>) {
+            points = nil
+            self.elements = elements.baseAddress
+            count = elements.count
+        }
+
+        private init(points: UnsafePointer<Point>?, elements: UnsafePointer<Stroke.Element>?, count: Int) {
+            self.points = points
+            self.elements = elements
+            self.count = count
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { count }
+        public var indices: Range<Int> { 0..<count }
+
+        /// The child at `index`, which must be in range (unchecked, as a buffer's).
+        @inline(__always)
+        public subscript(index: Int) -> Stroke.Element {
+            if let points { .vertex(points[index]) } else { elements.unsafelyUnwrapped[index] }
+        }
+
+        /// The children in `range` as a buffer of their own, indexed from 0.
+        public func rebasing(_ range: Range<Int>) -> UnsafeBuffer {
+            precondition(range.lowerBound >= 0 && range.upperBound <= count, "StrokeElements range out of bounds")
+            return UnsafeBuffer(
+                points: points.map { $0 + range.lowerBound }, elements: elements.map { $0 + range.lowerBound }, count: range.count)
+        }
+    }
+}
+
+extension StrokeElements {
+    /// The children in order, read from the array they lie in.
+    public struct Iterator: IteratorProtocol {
+        /// Inline children not handed out yet, first first.
+        private var inline: (Stroke.Element?, Stroke.Element?) = (nil, nil)
+        private var elements: IndexingIterator<[Stroke.Element]> = [].makeIterator()
+        private var points: IndexingIterator<[Point]> = [].makeIterator()
+
+        fileprivate init(_ storage: Storage) {
+            switch storage {
+            case .one(let element): inline = (element, nil)
+            case .two(let first, let second): inline = (.vertex(first), .vertex(second))
+            case .vertices(let all): points = all.makeIterator()
+            case .many(let all): elements = all.makeIterator()
+            }
+        }
+
+        public mutating func next() -> Stroke.Element? {
+            if let first = inline.0 {
+                inline = (inline.1, nil)
+                return first
+            }
+            if let element = elements.next() { return element }
+            return points.next().map { .vertex($0) }
+        }
+    }
+}
+
+extension Stroke.Element {
+    /// Whether the child is another mark, not an inline vertex.
+    var isMark: Bool {
+        if case .mark = self { true } else { false }
     }
 }

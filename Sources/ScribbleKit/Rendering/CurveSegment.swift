@@ -26,7 +26,7 @@ struct CurveSegment {
     /// themselves, so a run's first and last segments start and end straight.
     /// - Precondition: `first < index <= last`, all within `points`.
     @inline(__always)
-    init(_ points: UnsafeBufferPointer<Stroke.Element>, endingAt index: Int, first: Int, last: Int) {
+    init(_ points: StrokeElements.UnsafeBuffer, endingAt index: Int, first: Int, last: Int) {
         let p1 = Self.point(points[index - 1]), p2 = Self.point(points[index])
         let p0 = index - 2 >= first ? Self.point(points[index - 2]) : p1
         let p3 = index + 1 <= last ? Self.point(points[index + 1]) : p2
@@ -37,7 +37,7 @@ struct CurveSegment {
     /// the vertices up to `last`.
     /// - Precondition: `elements[index - 1]` and `elements[index]` are vertices, `index <= last`.
     @inline(__always)
-    init(in elements: UnsafeBufferPointer<Stroke.Element>, endingAt index: Int, last: Int) {
+    init(in elements: StrokeElements.UnsafeBuffer, endingAt index: Int, last: Int) {
         var first = index - 1
         if first > 0, case .vertex = elements[first - 1] { first -= 1 }
         var end = index

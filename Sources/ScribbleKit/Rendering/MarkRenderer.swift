@@ -147,10 +147,10 @@ public final class MarkRenderer: MarkVisitor {
     /// lays its whole outline on once, so only a run of several chunks is drawn opaque into
     /// a group that is then laid on with its opacity (vector exports keep plain paths for
     /// the rest: some SVG viewers mishandle Cairo's masked groups).
-    private func drawRun(_ elements: UnsafeBufferPointer<Stroke.Element>, _ range: Range<Int>, pen: Pen, child: Int?) {
+    private func drawRun(_ elements: StrokeElements.UnsafeBuffer, _ range: Range<Int>, pen: Pen, child: Int?) {
         guard let color = pen.color, !range.isEmpty else { return }
         let size = pen.size, bounds = pen.bounds
-        let run = UnsafeBufferPointer(rebasing: elements[range])
+        let run = elements.rebasing(range)
         let hidden: (map: OcclusionMap, child: Int)? = if let occlusion, let child { (occlusion, child) } else { nil }
         if run.count == 1 {
             let center = Self.point(run[0])
@@ -219,7 +219,7 @@ public final class MarkRenderer: MarkVisitor {
     /// Draws a run drawn with pressure as filled outlines (`PressureOutline`), one path a
     /// chunk, leaving out what misses the clip and what the occlusion map says is hidden.
     private func drawPressureRun(
-        _ run: UnsafeBufferPointer<Stroke.Element>, from offset: Int, pen: Pen, color: Color,
+        _ run: StrokeElements.UnsafeBuffer, from offset: Int, pen: Pen, color: Color,
         hidden: (map: OcclusionMap, child: Int)?
     ) {
         let isLayered = color.alpha < 255 && run.count > Self.chunkLength + 1

@@ -207,7 +207,7 @@ enum ScribbleEncoder {
     /// mementos never hold but code might — is stored as the vertex it is, inside the run, so
     /// runs stay maximal and the file canonical.
     @inline(__always)
-    private static func runEnd(_ elements: UnsafeBufferPointer<Stroke.Element>, from start: Int) -> Int {
+    private static func runEnd(_ elements: StrokeElements.UnsafeBuffer, from start: Int) -> Int {
         var end = start
         while end < elements.count, vertex(elements[end]) != nil { end += 1 }
         return end
