@@ -8,30 +8,20 @@ enum CanvasBenchmarks {
     /// Motion events per stroke drawn during the measurement.
     static let eventsPerStroke = 200
 
-    /// Runs every canvas metric.
+    /// Runs every canvas metric, or only the parts `only` names (`render`, `undo`, `tools`,
+    /// `texture`, `viewport`, `editing`: each one asked for runs) when it does not ask for the
+    /// whole `canvas` suite.
     static func run(into report: Report, only: Set<String>) {
-        if only.contains("render") {
-            addFullRenders(to: report)
-            return
-        }
-        if only.contains("undo") {
-            report.add("undo_ms@1m", undoMilliseconds(), "ms", limit: 30)
-            return
-        }
-        if only.contains("tools") {
-            ToolBenchmarks.run(into: report)
-            return
-        }
-        if only.contains("texture") {
-            addTextures(to: report)
-            return
-        }
-        if only.contains("viewport") {
-            ViewportBenchmarks.run(into: report)
-            return
-        }
-        if only.contains("editing") {
-            EditingBenchmarks.run(into: report)
+        let parts: [(name: String, run: () -> Void)] = [
+            ("render", { addFullRenders(to: report) }),
+            ("undo", { report.add("undo_ms@1m", undoMilliseconds(), "ms", limit: 30) }),
+            ("tools", { ToolBenchmarks.run(into: report) }),
+            ("texture", { addTextures(to: report) }),
+            ("viewport", { ViewportBenchmarks.run(into: report) }),
+            ("editing", { EditingBenchmarks.run(into: report) }),
+        ]
+        if !only.contains("canvas") {
+            for part in parts where only.contains(part.name) { part.run() }
             return
         }
         let canvases: [(label: String, strokes: Int, background: CanvasKind, pressure: Bool)] = [
