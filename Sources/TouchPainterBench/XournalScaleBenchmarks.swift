@@ -92,7 +92,7 @@ enum XournalScaleBenchmarks {
         let drag = PointerDrag(around: try PointerDrag.windowCenter(ofProcess: child.pid), count: MotionBenchmarks.events)
         try waitUntilIdle(child, seconds: 600) // a big file loads for a while
         try drag.moveToStart()
-        try child.waitUntilIdle()
+        try waitUntilIdle(child, seconds: 600)
         let before = try child.cpuNanoseconds()
         let xdotool = try drag.begin(paced: false)
         defer { xdotool.stop() }
