@@ -14,6 +14,9 @@ final class CanvasInputRouter {
     let navigation = CanvasNavigation()
     /// Drops touches while a stylus is near or was just used (when the preference is on).
     private var palmRejection = PalmRejection()
+    /// True while a drawing opened in two steps is whole but not all on screen yet: the canvas
+    /// then takes no edit (`CanvasViewController.awaitsWholeDrawing`, which keeps it here).
+    var awaitsWholeDrawing = false
 
     /// Routes to tools hosted by `host`; the pen at launch.
     init(host: CanvasToolHost) {
@@ -24,14 +27,20 @@ final class CanvasInputRouter {
     /// `preferences` (read at each event, so a change applies to the next one); camera moves
     /// go to `move`. Pointer events GDK makes up from a touch are ignored, since the touch
     /// itself arrives too. A press also gives the canvas the keyboard focus, for the tools'
-    /// single-key shortcuts.
-    func handle(_ event: PointerEvent, on canvasView: CanvasView, preferences: InputPreferences, move: (CameraMove) -> Void) {
-        guard !event.isEmulated else { return }
+    /// single-key shortcuts. Unless `toolsTakeInput`, what gets past navigation goes no
+    /// further. Returns whether the event got past navigation (to the tools, or refused).
+    @discardableResult
+    func handle(
+        _ event: PointerEvent, on canvasView: CanvasView, preferences: InputPreferences, toolsTakeInput: Bool = true,
+        move: (CameraMove) -> Void
+    ) -> Bool {
+        guard !event.isEmulated else { return false }
         let toolEvent = ToolEvent(event, at: canvasView.canvasPoint(x: event.x, y: event.y))
         palmRejection.isEnabled = preferences.palmRejection
-        guard palmRejection.admits(toolEvent.device, time: event.time) else { return }
+        guard palmRejection.admits(toolEvent.device, time: event.time) else { return false }
         let pans = panningGesture(toolEvent, preferences: preferences)
-        if navigation.handle(event, pans: pans, isBarrel: toolEvent.isBarrelButton, move: move) { return }
+        if navigation.handle(event, pans: pans, isBarrel: toolEvent.isBarrelButton, move: move) { return false }
+        guard toolsTakeInput else { return true }
         if event.kind == .press, event.touchSequence != nil || (event.button == 1 && !event.isDoubleClick) {
             canvasView.drawingArea.grabFocus()
         }
@@ -42,6 +51,7 @@ final class CanvasInputRouter {
         }
         tools.preferences = preferences
         tools.handle(toolEvent)
+        return true
     }
 
     /// A stylus came near the canvas or left it (`time`: the event's).

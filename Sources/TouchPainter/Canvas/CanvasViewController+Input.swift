@@ -5,8 +5,12 @@ extension CanvasViewController {
     /// Hands pointer input to the router: palm rejection, navigation, then the tools
     /// (`CanvasInputRouter`), with the input preferences as they are now, so a change in the
     /// Preferences window applies to the next event.
+    /// While the drawing is still opening only the camera moves: a press a tool would have
+    /// taken says why nothing happens.
     func handle(_ event: PointerEvent) {
-        router.handle(event, on: canvasView, preferences: settings.input) { apply($0) }
+        let toolsTakeInput = !document.isOpening && !awaitsWholeDrawing
+        let forTools = router.handle(event, on: canvasView, preferences: settings.input, toolsTakeInput: toolsTakeInput) { apply($0) }
+        if forTools, !toolsTakeInput, event.kind == .press { _ = refusesWhileOpening() }
     }
 
     /// The canvas' single-key shortcuts, heard by the window whatever has the focus (but an
@@ -29,6 +33,11 @@ extension CanvasViewController {
     /// Without a selection Ctrl+C is left to the Copy action (the drawing as an image), and
     /// the other keys to whoever wants them.
     private func handleEditingKey(_ key: KeyEvent) -> Bool {
+        if document.isOpening || awaitsWholeDrawing, key.modifiers == [.control],
+            [Key.character("a"), .character("v"), .character("x"), .character("d")].contains(key.key)
+        {
+            return refusesWhileOpening()
+        }
         selection.prune(on: document.scribble)
         let hasSelection = !selection.isEmpty
         if key.modifiers == [.control] {
@@ -60,6 +69,9 @@ extension CanvasViewController {
     func handleKey(_ key: KeyEvent) -> Bool {
         guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
         let step: Float = key.modifiers.contains(.shift) ? 10 : 1
+        if document.isOpening || awaitsWholeDrawing, [Key.delete, .backSpace, .left, .right, .up, .down].contains(key.key) {
+            return refusesWhileOpening()
+        }
         switch key.key {
         case .space: holdSpace(true)
         case .escape: escape()

@@ -33,6 +33,14 @@ final class CanvasViewController: ViewController {
     let highlight = SelectionHighlight()
     /// The kept pattern templates and their popover.
     let templates: TemplatesController
+    /// Whether a drawing opened in two steps is not all on screen yet, though it may be whole:
+    /// until its whole frame is shown the canvas takes no edit, as while it is opening
+    /// (`refusesWhileOpening`), since a user must not erase or move marks not drawn yet. The
+    /// coordinator sets it; another drawing put on the canvas clears it. Kept by the router.
+    var awaitsWholeDrawing: Bool {
+        get { router.awaitsWholeDrawing }
+        set { router.awaitsWholeDrawing = newValue }
+    }
     /// The name the unsaved-changes question proposes for a new scribble ("Scribble N").
     let titleProposal: TitleProposal
 
@@ -56,6 +64,7 @@ final class CanvasViewController: ViewController {
             self.endGesture()
             self.selection.clear()
             self.infoBar.dismiss()
+            self.awaitsWholeDrawing = false // the coordinator says so again for a drawing opening
             self.show(scribble)
             self.canvasView.show(view: scribble.view) // as it was last seen
         }
@@ -126,6 +135,7 @@ final class CanvasViewController: ViewController {
     /// Saves; the first save of a new scribble asks for its name first, proposing the next
     /// "Scribble N" (found off the main thread: it lists the gallery).
     func save() {
+        guard !refusesWhileOpening() else { return }
         guard needsName else {
             return document.save(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
         }
@@ -186,6 +196,21 @@ final class CanvasViewController: ViewController {
 
     func viewWillDisappear() {
         endGesture()
+    }
+
+    /// Whether the drawing is still opening (`Document.isOpening`), or whole but not yet all
+    /// on screen (`awaitsWholeDrawing`): then an edit, a save or a replay is refused, and the
+    /// opening's progress notification (which goes when the whole drawing is shown) says why.
+    /// Returns true when it refused.
+    func refusesWhileOpening() -> Bool {
+        guard document.isOpening || awaitsWholeDrawing else { return false }
+        dialogs.showProgress(Self.stillOpening(document.displayName))
+        return true
+    }
+
+    /// Why nothing happens while the drawing named `name` is still opening.
+    static func stillOpening(_ name: String) -> String {
+        tr("“%1$s” is still opening. Wait until all of it is on the canvas.", name)
     }
 
     /// Shows `message` above the drawing until the user closes it or picks one of `actions`.
