@@ -28,27 +28,7 @@ enum ScaleBenchmarks {
                 perEvent[label] = motionEventMicroseconds(on: scribble)
                 report.add("motion_event_us@\(label)_scale", perEvent[label] ?? .nan, "us", limit: 30)
             }
-            let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            let decode = try (0..<3).map { _ in try milliseconds { _ = try ScribbleMemento(data: data) } }
-            report.add("decode_ms@\(label)", median(decode), "ms")
-            let opens = try (0..<3).map { _ in try StorageBenchmarks.openTimes(path, fullFrame: true) }
-            report.add("open_ms@\(label)", median(opens.map { $0.firstScreen }), "ms", limit: label == "1m" ? 400 : 800)
-            report.add("open_all_ms@\(label)", median(opens.map { $0.whole }), "ms", limit: label == "1m" ? 1000 : 3000)
-            report.add("open_full_frame_ms@\(label)", median(opens.map { $0.fullFrame }), "ms")
-            report.add("thumbnail_ms@\(label)", try thumbnailMilliseconds(path, folder: folder), "ms")
-            if let bytes = try StorageBenchmarks.memoryProbe(path, folder: folder) {
-                report.add("memory_bytes_per_vertex@\(label)", bytes / vertices, "bytes", limit: 10)
-            }
-            if ProcessInfo.processInfo.environment["DISPLAY"] != nil {
-                // The whole app with the drawing on show (scripts/bench.sh gives it an Xvfb).
-                try FileManager.default.createDirectory(atPath: folder + "/scale-gallery", withIntermediateDirectories: true)
-                var environment = AppBenchmarks.appEnvironment(gallery: folder + "/scale-gallery", folder: folder)
-                environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
-                let open = try appOpen(path, app: app, environment: environment, vertices: Int(vertices))
-                report.add("app_rss_mb@\(label)", open.peak, "MB", limit: label == "10m" ? 180 : nil)
-                report.add("app_open_first_frame_ms@\(label)", open.firstFrame, "ms")
-                report.add("app_open_whole_frame_ms@\(label)", open.wholeFrame, "ms")
-            }
+            try addOpenMetrics(path, label: label, vertices: Int(vertices), fullFrame: true, into: report, folder: folder, app: app)
             let png = (0..<3).map { _ in ExportBenchmarks.exportRun(app, [path, folder + "/scale.png", "--width", "1024"]) }
             report.add("export_png_ms@\(label)", median(png.map(\.milliseconds)), "ms", limit: label == "1m" ? 1100 : 11_000)
             report.add("export_png_peak_rss_mb@\(label)", median(png.map(\.peakMegabytes)), "MB")
@@ -57,6 +37,63 @@ enum ScaleBenchmarks {
         if let small = perEvent["1m"], let large = perEvent["10m"] {
             report.add("motion_event_ratio@10m", large / small, "x", limit: 1.5)
         }
+    }
+
+    /// Only the opening metrics at both sizes (`--only open`): a quick look at what opening
+    /// costs, without the full renders, drags and exports of `run`.
+    static func runOpen(into report: Report, folder: String, app: String) throws {
+        for (label, strokes) in sizes {
+            let path = folder + "/scale-\(label).scribble"
+            try ScribbleManager.save(BigScribble.scribble(strokes: strokes), toPath: path)
+            let vertices = strokes * BigScribble.verticesPerStroke
+            try addOpenMetrics(path, label: label, vertices: vertices, fullFrame: false, into: report, folder: folder, app: app)
+            unlink(path)
+        }
+    }
+
+    /// Decoding and opening the file at `path` (of `vertices` vertices) in process — with a
+    /// full frame of all of it when `fullFrame` — its thumbnail, the model's memory, and the
+    /// real app opening it (with a `DISPLAY`).
+    private static func addOpenMetrics(
+        _ path: String, label: String, vertices: Int, fullFrame: Bool, into report: Report, folder: String, app: String
+    ) throws {
+        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let decode = try (0..<3).map { _ in try milliseconds { _ = try ScribbleMemento(data: data) } }
+        report.add("decode_ms@\(label)", median(decode), "ms")
+        var cpu: [Double] = []
+        let opens = try (0..<3).map { _ in
+            let start = processCPUNanoseconds()
+            defer { cpu.append(Double(processCPUNanoseconds() - start) / 1e6) }
+            return try StorageBenchmarks.openTimes(path, fullFrame: fullFrame)
+        }
+        report.add("open_ms@\(label)", median(opens.map { $0.firstScreen }), "ms", limit: label == "1m" ? 400 : 800)
+        report.add("open_all_ms@\(label)", median(opens.map { $0.whole }), "ms", limit: label == "1m" ? 1000 : 3000)
+        if fullFrame {
+            report.add("open_full_frame_ms@\(label)", median(opens.map { $0.fullFrame }), "ms")
+        } else {
+            report.add("open_all_cpu_ms@\(label)", median(cpu), "ms")
+        }
+        report.add("thumbnail_ms@\(label)", try thumbnailMilliseconds(path, folder: folder), "ms")
+        if let bytes = try StorageBenchmarks.memoryProbe(path, folder: folder) {
+            report.add("memory_bytes_per_vertex@\(label)", bytes / Double(vertices), "bytes", limit: 10)
+        }
+        if ProcessInfo.processInfo.environment["DISPLAY"] != nil {
+            // The whole app with the drawing on show (scripts/bench.sh gives it an Xvfb).
+            try FileManager.default.createDirectory(atPath: folder + "/scale-gallery", withIntermediateDirectories: true)
+            var environment = AppBenchmarks.appEnvironment(gallery: folder + "/scale-gallery", folder: folder)
+            environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
+            let open = try appOpen(path, app: app, environment: environment, vertices: vertices)
+            report.add("app_rss_mb@\(label)", open.peak, "MB", limit: label == "10m" ? 180 : nil)
+            report.add("app_open_first_frame_ms@\(label)", open.firstFrame, "ms")
+            report.add("app_open_whole_frame_ms@\(label)", open.wholeFrame, "ms")
+        }
+    }
+
+    /// The CPU time this process has used, on every thread (`CLOCK_PROCESS_CPUTIME_ID`).
+    private static func processCPUNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     /// The real app launched with `path`: from its start to its first canvas frame showing

@@ -37,18 +37,17 @@ enum StorageBenchmarks {
     }
 
     /// The times of one open of `path`, as the app opens it (`CoordinatingController`): the
-    /// first part's frame (`firstScreen`), the rest read and put on once that frame is done
-    /// (`whole`, the drawing ready to edit), and — when `fullFrame` — a full frame of all of it
-    /// (`fullFrame`), each from the start, in milliseconds.
+    /// first part's frame (`firstScreen`), then the rest read and put on (`whole`, the model
+    /// whole), and — when `fullFrame` — a full frame of all of it (`fullFrame`), each from
+    /// the start, in milliseconds.
     static func openTimes(_ path: String, fullFrame: Bool) throws -> (firstScreen: Double, whole: Double, fullFrame: Double) {
         let start = monotonicNanoseconds()
         let since = { Double(monotonicNanoseconds() - start) / 1e6 }
         let (opening, _) = try ScribbleManager.openVersion(path: path)
         let scribble = Scribble(adopting: opening.first)
-        let rest = RestReading(opening.rest)
         _ = render(scribble)
         let firstScreen = since()
-        if let memento = try rest.wait() { scribble.adoptRest(of: memento) }
+        if let memento = try opening.rest?.read() { scribble.adoptRest(of: memento) }
         let whole = since()
         guard fullFrame else { return (firstScreen, whole, .nan) }
         _ = render(scribble)
@@ -97,25 +96,5 @@ enum StorageBenchmarks {
         let fields = statm.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-}
-
-/// The rest of a scribble opened in two steps, read on another thread as the app's opening
-/// lane reads it.
-private final class RestReading: @unchecked Sendable {
-    private let done = DispatchGroup()
-    private var result: Result<ScribbleMemento, ScribbleFormatError>?
-
-    init(_ rest: ScribbleRest?) {
-        guard let rest else { return }
-        DispatchQueue.global(qos: .userInitiated).async(group: done) {
-            self.result = Result { () throws(ScribbleFormatError) in try rest.read() }
-        }
-    }
-
-    /// The rest, once read (`nil`: there was none).
-    func wait() throws -> ScribbleMemento? {
-        done.wait()
-        return try result?.get()
     }
 }

@@ -6,7 +6,7 @@ import ScribbleKit
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,sync,motion,wayland,scale]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,sync,motion,wayland,scale,open]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-timed-scribble PATH
@@ -86,6 +86,8 @@ do {
     }
     // The 10M-vertex workload beside the 1M one: opt-in (`--only scale`, `make bench-scale`).
     if suites.contains("scale") { try ScaleBenchmarks.run(into: report, folder: folder, app: app) }
+    // Only the opening metrics at both sizes: `--only open`.
+    if suites.contains("open") && !suites.contains("scale") { try ScaleBenchmarks.runOpen(into: report, folder: folder, app: app) }
     if suites.contains("app") { try AppBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
     if suites.contains("sync") { try SyncBenchmarks.run(into: report, folder: folder, app: app) }
     if suites.contains("motion") { try MotionBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }

@@ -1,3 +1,4 @@
+import CLinux
 import Dispatch
 import FoundationEssentials
 
@@ -9,13 +10,18 @@ extension ScribbleFormat {
     /// cost more than they save (a megabyte is about 250,000 vertices, ~6 ms).
     static let partsThreshold = 2 << 20
     /// The first part of a file opened in parts holds at least this many bytes of marks
-    /// (about 250,000 vertices): few enough to show at once, as the rest is read.
-    static let firstPartBytes = 1 << 20
+    /// (about 60,000 vertices): few enough to render at once (~50 ms on two cores) before the
+    /// rest is read.
+    static let firstPartBytes = 256 << 10
     /// Parts a core: a few more parts than threads even out parts that take longer.
     static let partsPerCore = 4
 
-    /// The cores this process may run on (its CPU affinity: `taskset -c 0` makes it 1).
-    static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    /// The cores this process may run on: the processors online, or fewer when its CPU
+    /// affinity says so (`taskset -c 0` makes it 1, so that nothing is read in parts there).
+    static var cores: Int {
+        let allowed = Int(tp_allowed_processors())
+        return max(1, allowed > 0 ? min(allowed, ProcessInfo.processInfo.activeProcessorCount) : ProcessInfo.processInfo.activeProcessorCount)
+    }
 
     /// The plan of reading `raw` (a whole file) in parts: the first at least `firstPartBytes`
     /// long, the others at least `partBytes`; `nil` for a file that is read whole (version 1,

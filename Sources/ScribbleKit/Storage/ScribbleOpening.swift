@@ -1,3 +1,5 @@
+import CLinux
+
 /// A scribble file opened in two steps, so that a big drawing is on screen before the whole
 /// of it is read: its first (bottom) marks at once, as a complete memento with the file's
 /// title and view, and the rest afterwards, read in parts on every core
@@ -22,6 +24,10 @@ public struct ScribbleRest: Sendable {
     /// (`Scribble.adoptRest(of:)`). Slow for a big drawing: call it off the main thread.
     /// - Complexity: O(n) in the rest's bytes, divided among the cores.
     public func read() throws(ScribbleFormatError) -> ScribbleMemento {
+        // The file and the whole drawing are held at once from here on: the memory the
+        // first part's frame used and freed (the renderer's scratch, in its threads' arenas)
+        // goes back to the system first, or it would add to that peak.
+        tp_trim_heap()
         let holders = try ScribbleFormat.readParts(1..<plan.parts.count, of: plan, in: bytes, cores: ScribbleFormat.cores)
         return ScribbleMemento(root: ScribbleFormat.root(of: plan, holding: holders), isComplete: false, title: nil)
     }

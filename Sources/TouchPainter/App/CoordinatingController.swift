@@ -235,12 +235,11 @@ final class CoordinatingController: Navigator, GalleryObserver {
     }
 
     /// Puts an opened scribble on the canvas. A big one comes in two steps (`ScribbleOpening`):
-    /// its first marks are shown at once while the rest is read on every core, and the
-    /// document is opening (`Document.isOpening`: the canvas takes no edits, saving waits)
-    /// until the rest is put on — only once the first part's frame is on screen, so the
-    /// first screen comes first, and only if this drawing is still the one on show. The
-    /// progress notice stays up, and the canvas takes no edit (`awaitsWholeDrawing`: a user
-    /// must not erase or move what is not on screen yet), until the whole drawing is drawn.
+    /// its first marks are shown at once, and once their frame is on screen (so that the first
+    /// screen has every core) the rest is read, on every core, and put on — if this drawing is
+    /// still the one on show. Until then the document is opening (`Document.isOpening`), and
+    /// until the whole drawing is drawn the progress notice stays up and the canvas takes no
+    /// edit (`awaitsWholeDrawing`: a user must not erase or move what is not on screen yet).
     /// If the rest cannot be read, the half shown goes and the canvas is left empty, with an
     /// error naming `name`.
     private func show(
@@ -253,25 +252,25 @@ final class CoordinatingController: Navigator, GalleryObserver {
         let canvas = canvasViewController
         canvas.awaitsWholeDrawing = true
         progress.showNow() // a big drawing: the rest takes a while, and the canvas refuses edits meanwhile
-        let pending = PendingRest { [weak self] read in
-            guard let self else { return }
-            switch read {
-            case .success(let memento):
-                guard self.document.finishOpening(ticket, adding: memento) else { return progress.end() }
-                canvas.canvasView.whenCurrentFrameIsShown { [weak self] in
-                    progress.end()
-                    if self?.document.scribble === scribble { canvas.awaitsWholeDrawing = false } // still this drawing
-                }
-            case .failure(let error):
-                progress.end()
-                guard self.document.abandonOpening(ticket) else { return }
-                self.showError(tr("Could not open “%1$s”", name), detail: String(describing: error))
-            }
+        canvas.canvasView.whenCurrentFrameIsShown {
+            Background.run(
+                on: .opening, { Result { () throws(ScribbleFormatError) in try rest.read() } },
+                then: { [weak self] read in
+                    guard let self else { return }
+                    switch read {
+                    case .success(let memento):
+                        guard self.document.finishOpening(ticket, adding: memento) else { return progress.end() }
+                        canvas.canvasView.whenCurrentFrameIsShown { [weak self] in
+                            progress.end()
+                            if self?.document.scribble === scribble { canvas.awaitsWholeDrawing = false } // still this drawing
+                        }
+                    case .failure(let error):
+                        progress.end()
+                        guard self.document.abandonOpening(ticket) else { return }
+                        self.showError(tr("Could not open “%1$s”", name), detail: String(describing: error))
+                    }
+                })
         }
-        canvas.canvasView.whenCurrentFrameIsShown { pending.firstFrameWasShown() }
-        Background.run(
-            on: .opening, { Result { () throws(ScribbleFormatError) in try rest.read() } },
-            then: { result in pending.restWasRead(result) })
     }
 
     /// Opens the scribble file at `path` (from a command line, this launch's or a later
