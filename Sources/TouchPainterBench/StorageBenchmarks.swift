@@ -29,18 +29,35 @@ enum StorageBenchmarks {
         }
     }
 
-    /// The median time from a file's path to the first full frame of what it holds: read,
-    /// decode, build the model, render it whole at the canvas' size.
+    /// The median time from a file's path to the first screen: the file read and checked,
+    /// its first part built (`ScribbleManager.openVersion`) and rendered whole at the canvas'
+    /// size, while the rest is read on other threads, as the app opens a scribble.
     static func openMilliseconds(_ path: String, rounds: Int = 5) throws -> Double {
-        let samples = try (0..<rounds).map { _ in
-            try milliseconds {
-                let scribble = try ScribbleManager.loadScribble(path: path)
-                _ = CanvasBackdrop(
-                    rendering: scribble.root, width: CanvasHarness.size.width,
-                    height: CanvasHarness.size.height, scale: 1, background: .plain)
-            }
-        }
-        return median(samples)
+        median(try (0..<rounds).map { _ in try openTimes(path, fullFrame: false).firstScreen })
+    }
+
+    /// The times of one open of `path`, as the app opens it (`CoordinatingController`): the
+    /// first part's frame (`firstScreen`), then the rest read and put on (`whole`, the model
+    /// whole), and — when `fullFrame` — a full frame of all of it (`fullFrame`), each from
+    /// the start, in milliseconds.
+    static func openTimes(_ path: String, fullFrame: Bool) throws -> (firstScreen: Double, whole: Double, fullFrame: Double) {
+        let start = monotonicNanoseconds()
+        let since = { Double(monotonicNanoseconds() - start) / 1e6 }
+        let (opening, _) = try ScribbleManager.openVersion(path: path)
+        let scribble = Scribble(adopting: opening.first)
+        _ = render(scribble)
+        let firstScreen = since()
+        if let memento = try opening.rest?.read() { scribble.adoptRest(of: memento) }
+        let whole = since()
+        guard fullFrame else { return (firstScreen, whole, .nan) }
+        _ = render(scribble)
+        return (firstScreen, whole, since())
+    }
+
+    /// A full frame of `scribble` at the canvas' size.
+    private static func render(_ scribble: Scribble) -> CanvasBackdrop {
+        CanvasBackdrop(
+            rendering: scribble.root, width: CanvasHarness.size.width, height: CanvasHarness.size.height, scale: 1, background: .plain)
     }
 
     /// Resident bytes the model loaded from `path` adds, measured in a fresh process (this

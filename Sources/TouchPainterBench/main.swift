@@ -6,7 +6,7 @@ import ScribbleKit
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,idle,sync,motion,wayland,scale,xournal-scale]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,idle,sync,motion,wayland,scale,xournal-scale,open]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-timed-scribble PATH
@@ -92,6 +92,8 @@ do {
     if suites.contains("scale") { try ScaleBenchmarks.run(into: report, folder: folder, app: app) }
     // Its table beside Xournal++ is part of `scale`; `--only xournal-scale` runs it alone.
     if !suites.isDisjoint(with: ["scale", "xournal-scale"]) { try XournalScaleBenchmarks.run(into: report, folder: folder, app: app) }
+    // Only the opening metrics at both sizes: `--only open`.
+    if suites.contains("open") && !suites.contains("scale") { try ScaleBenchmarks.runOpen(into: report, folder: folder, app: app) }
     if suites.contains("app") { try AppBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
     if suites.contains("sync") { try SyncBenchmarks.run(into: report, folder: folder, app: app) }
     if suites.contains("motion") { try MotionBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }

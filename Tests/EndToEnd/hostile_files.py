@@ -51,6 +51,44 @@ def many_strokes(count=10_000, points=20, seed=11):
     return body + struct.pack("<I", zlib.crc32(body))
 
 
+def _varint(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def _zigzag(value):
+    return _varint((value << 1) ^ (value >> 63))
+
+
+def many_strokes_v2(count=10_000, points=20, distinct=1_000, seed=11):
+    """A valid version 2 scribble of `count` strokes of `points` vertices each, over
+    1000×700 px: `distinct` random strokes repeated in turn, so that a file of millions of
+    vertices is made in a second (a later copy of a stroke covers the earlier ones)."""
+    import random
+    rng = random.Random(seed)
+    strokes = []
+    for _ in range(distinct):
+        x, y = rng.randrange(256_000), rng.randrange(179_200)  # grid numbers: 1/256 px
+        run = bytearray(_zigzag(x) + _zigzag(y))
+        for _ in range(points - 1):
+            dx, dy = rng.randrange(-1536, 1537), rng.randrange(-1536, 1537)
+            run += _zigzag(dx) + _zigzag(dy)
+        strokes.append(struct.pack("<BB4Bf", 3, 1, rng.randrange(256), 0, 0, 255, rng.uniform(1, 6))
+                       + _varint(points) + bytes([1]) + _varint(points) + bytes(run))
+    children = b"".join(strokes[index % distinct] for index in range(count))
+    payload = struct.pack("<BBf", 3, 0, 1.0) + _varint(count) + children
+    head = bytes([0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]) + struct.pack("<HHI", 2, 1, 0)
+    body = head + struct.pack("<Q", len(payload)) + payload
+    return body + struct.pack("<I", zlib.crc32(body))
+
+
 def huge_template(count=300_000, seed=5):
     """A valid template file: one group holding `count` two-point strokes scattered over
     600×400 px, a template too big to copy or draw on the main thread."""

@@ -35,11 +35,12 @@ struct CanvasInputChainTests {
         canvas.handle(event(.release, x1))
     }
 
-    @Test func theLinksArePalmRejectionNavigationAndTheToolsInThatOrder() {
+    @Test func theLinksArePalmRejectionNavigationTheOpeningGateAndTheToolsInThatOrder() {
         let links = canvas.router.handlers
-        #expect(links.count == 3)
+        #expect(links.count == 4)
         #expect(links.first is PalmRejectionHandler)
         #expect(links.dropFirst().first === canvas.navigation)
+        #expect(links.dropFirst(2).first === canvas.router.openingGate)
         #expect(links.last === canvas.input)
     }
 
@@ -52,6 +53,16 @@ struct CanvasInputChainTests {
         link.takes = false
         drag(from: 10, to: 200)
         #expect(scribble.marks.count == 1) // passed on, the pen drew it
+    }
+
+    @Test func whileTheDrawingIsNotAllOnScreenTheGateStopsWhatTheToolsWouldTake() {
+        canvas.awaitsWholeDrawing = true
+        drag(from: 10, to: 200)
+        #expect(scribble.isEmpty)
+        drag(button: 2, from: 100, to: 160) // the camera still moves: navigation is ahead of the gate
+        canvas.awaitsWholeDrawing = false
+        drag(from: 10, to: 200)
+        #expect(scribble.marks.count == 1)
     }
 
     @Test func whatNavigationTakesNeverReachesTheLinksAfterIt() {

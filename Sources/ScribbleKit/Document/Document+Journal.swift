@@ -157,14 +157,16 @@ extension Document {
         // A stroke in progress is in the base as far as it goes (saved mid-stroke, or in a
         // snapshot): recording it again when it ends would draw it twice.
         pendingMark = nil
-        let base = journalBase
+        // While the drawing is opening it cannot change: the journal holds nothing until it is
+        // whole (`finishOpening` restarts it from the file), so a crash offers nothing back.
+        let base = isOpening ? .new : journalBase
         let basePath: String? =
             switch base {
             case .gallery(let id, _): manager.scribblePath(id)
             case .file(let path, _): path
             case .new, .snapshot: nil
             }
-        journal.restart(from: base, basePath: basePath, markCount: scribble.root.count, supersedingOld: supersedingOld)
+        journal.restart(from: base, basePath: basePath, markCount: isOpening ? 0 : scribble.root.count, supersedingOld: supersedingOld)
     }
 
     /// Records an undo or redo just done, if a replay can do it too; one that reaches past

@@ -13,6 +13,7 @@ extension Document {
     /// background; the thumbnail shows the canvas area `canvasWidth`×`canvasHeight`. Asked
     /// again while a save is being written, it saves once more after it.
     public func save(canvasWidth: Int, canvasHeight: Int) {
+        guard !isOpening else { return } // half a drawing is never saved
         guard runningSave == nil else {
             saveAgain = true
             return
@@ -30,6 +31,7 @@ extension Document {
     /// it is saved there now, in the background (the gallery entry it came from, if any, stays
     /// as it was saved).
     public func saveAs(path: String, canvasWidth: Int, canvasHeight: Int) {
+        guard !isOpening else { return }
         finishSaveInProgress()
         origin = .file(path: path)
         basis = nil // the file chooser asked before replacing a file there
@@ -42,6 +44,7 @@ extension Document {
     /// Saves now and waits (the unsaved-changes prompt's Save: the user waits for it anyway).
     /// Returns whether the drawing is saved.
     public func saveAndWait(canvasWidth: Int, canvasHeight: Int) -> Bool {
+        guard !isOpening else { return false }
         finishSaveInProgress()
         let ticket = makeTicket(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         let (request, manager) = (ticket.request, manager)

@@ -45,8 +45,11 @@ public final class Document {
     public var onSaveFailure: ((String, StorageError) -> Void)?
 
     let hop: MainThreadHop
-    /// True while the registration `.reset` of a newly shown scribble arrives.
-    private var isOpening = false
+    /// True while the registration `.reset` of a newly shown scribble arrives, or the rest
+    /// of a drawing opened in two steps is put on: neither is a change.
+    private var isRegistering = false
+    /// The drawing opened in two steps whose rest is still being read (`openFirstPart`).
+    private var opening: OpeningTicket?
     /// True while a command runs: its changes are published once, at its end.
     private var isBatching = false
     /// The save being written, if any (see `Document+Saving`).
@@ -85,8 +88,16 @@ public final class Document {
     /// The drawing's name as the user sees it.
     public var displayName: String { scribble.title ?? tr("Untitled") }
 
-    /// Runs a command through the history (a mark drawn, a colour changed on marks…).
+    /// Whether the drawing on show is only the first part of one still being read
+    /// (`openFirstPart`): until it is whole nothing changes it or saves it — commands, undo,
+    /// redo, clearing and saving do nothing — so no edit is lost and nothing half-built is
+    /// saved or journaled. Opening another drawing or a new scribble gives it up.
+    public var isOpening: Bool { opening != nil }
+
+    /// Runs a command through the history (a mark drawn, a colour changed on marks…); not
+    /// while the drawing is still opening.
     public func execute(_ command: Command) {
+        guard opening == nil else { return }
         journalPendingMark()
         let clock = holdClock()
         defer { releaseClock(clock) }
@@ -98,6 +109,7 @@ public final class Document {
     /// Records `command`, which changed the drawing as a gesture went on (the eraser's), as
     /// one undo step, without running it again.
     public func commit(_ command: Command) {
+        guard opening == nil else { return }
         journalPendingMark()
         let clock = holdClock()
         defer { releaseClock(clock) }
@@ -108,7 +120,7 @@ public final class Document {
 
     /// Undoes the last command, if any.
     public func undo() {
-        guard history.canUndo else { return }
+        guard history.canUndo, opening == nil else { return }
         journalPendingMark()
         let clock = holdClock()
         defer { releaseClock(clock) }
@@ -119,7 +131,7 @@ public final class Document {
 
     /// Redoes the last undone command, if any.
     public func redo() {
-        guard history.canRedo else { return }
+        guard history.canRedo, opening == nil else { return }
         journalPendingMark()
         let clock = holdClock()
         defer { releaseClock(clock) }
@@ -131,7 +143,7 @@ public final class Document {
     /// Wipes the canvas and starts a new scribble, through an undoable command; an empty
     /// canvas is left alone so the history does not fill with no-ops.
     public func clear() {
-        guard !scribble.isEmpty else { return }
+        guard !scribble.isEmpty, opening == nil else { return }
         execute(StartNewScribbleCommand(document: self))
     }
 
@@ -141,6 +153,8 @@ public final class Document {
     /// the empty canvas counts as saved, so quitting right after asks nothing. The journal
     /// starts afresh from the empty canvas.
     public func startNewScribble() {
+        // A drawing still opening is given up: nothing of it was changed or is unsaved.
+        guard opening == nil else { return show(Scribble(), from: .new, basis: nil, unsaved: false, opening: nil) }
         if !scribble.isEmpty || origin != .new { execute(StartNewScribbleCommand(document: self)) }
         isDirty = false
         restartJournal(supersedingOld: true)
@@ -151,9 +165,53 @@ public final class Document {
     /// makes it unsaved work from the start (an imported notebook: Quit asks about it).
     /// `basis` is the version of the file it was read from.
     public func open(_ scribble: Scribble, from origin: DocumentOrigin, basis: FileIdentity? = nil, unsaved: Bool = false) {
+        show(scribble, from: origin, basis: basis, unsaved: unsaved, opening: nil)
+    }
+
+    /// Shows `scribble`, the first part of a drawing opened in two steps (`ScribbleOpening`),
+    /// while its rest is read: the document is opening (`isOpening`) until `finishOpening`
+    /// with the ticket returned puts the rest on. Meanwhile the journal holds nothing (a
+    /// crash loses nothing: the file is as it was) and the drawing keeps no time.
+    public func openFirstPart(_ scribble: Scribble, from origin: DocumentOrigin, basis: FileIdentity?) -> OpeningTicket {
+        let ticket = OpeningTicket()
+        show(scribble, from: origin, basis: basis, unsaved: false, opening: ticket)
+        return ticket
+    }
+
+    /// Puts `rest` (`ScribbleRest.read()`) on top of the first part `ticket` opened, which is
+    /// then the whole drawing, as saved: it keeps time from now on, and the journal starts
+    /// from its file. Returns false, changing nothing, when that drawing is no longer the one
+    /// on show (another was opened meanwhile, or a new scribble started).
+    @discardableResult
+    public func finishOpening(_ ticket: OpeningTicket, adding rest: ScribbleMemento) -> Bool {
+        guard opening === ticket else { return false }
+        opening = nil
+        isRegistering = true
+        scribble.adoptRest(of: rest)
+        isRegistering = false
+        scribble.startKeepingTime() // marks from older files get their even pace now, all of them
+        restartJournal(supersedingOld: true)
+        publish()
+        return true
+    }
+
+    /// The rest of the drawing `ticket` opened could not be read: the half shown goes, and a
+    /// new, empty scribble takes its place (the file stays as it was). Returns false, changing
+    /// nothing, when that drawing is no longer the one on show.
+    @discardableResult
+    public func abandonOpening(_ ticket: OpeningTicket) -> Bool {
+        guard opening === ticket else { return false }
+        show(Scribble(), from: .new, basis: nil, unsaved: false, opening: nil)
+        return true
+    }
+
+    /// Puts `scribble` in place of the drawing, with a fresh history; `opening` is the ticket
+    /// of a drawing whose rest is still to come.
+    private func show(_ scribble: Scribble, from origin: DocumentOrigin, basis: FileIdentity?, unsaved: Bool, opening: OpeningTicket?) {
         self.scribble.removeObserver(self)
         self.scribble = scribble
         history.removeAll()
+        self.opening = opening
         observe(scribble)
         self.origin = origin
         self.basis = basis
@@ -169,6 +227,7 @@ public final class Document {
     /// name, through an undoable command — Undo brings back what was here, as unsaved work —
     /// and counts as saved. The view stays where it is.
     public func reload(_ version: Scribble, basis: FileIdentity) {
+        guard opening == nil else { return } // the version being read is the one on disk until it is whole
         journalPendingMark()
         let marks = version.marks
         version.removeAll()
@@ -239,7 +298,7 @@ public final class Document {
         let fresh = DocumentState(
             title: origin == .new && !hasUnsavedWork ? DocumentState.appName : (hasUnsavedWork ? "• " : "") + displayName,
             hasUnsavedWork: hasUnsavedWork, canUndo: history.canUndo, canRedo: history.canRedo,
-            unprotectedBecause: journalFailure?.cause)
+            unprotectedBecause: journalFailure?.cause, isOpening: opening != nil)
         guard fresh != state else { return }
         state = fresh
         onStateChange?(fresh)
@@ -260,10 +319,11 @@ public final class Document {
     }
 
     private func observe(_ scribble: Scribble) {
-        scribble.startKeepingTime() // a user's drawing keeps its history for a replay
-        isOpening = true
+        // A user's drawing keeps its history for a replay, once it is whole.
+        if opening == nil { scribble.startKeepingTime() }
+        isRegistering = true
         scribble.addObserver(self)
-        isOpening = false
+        isRegistering = false
     }
 }
 
@@ -272,8 +332,14 @@ public final class Document {
 /// only changed on the main thread.
 extension Document: @MainActor ScribbleObserver {
     public func scribble(_ scribble: Scribble, didChange change: ScribbleChange) {
-        guard !isOpening else { return }
+        guard !isRegistering else { return }
         changeCount += 1
         if !isDirty { setDirty(true) }
     }
+}
+
+/// Names one drawing opened in two steps (`Document.openFirstPart`), so the rest read for it
+/// goes to it and to no drawing opened since.
+public final class OpeningTicket: Sendable {
+    init() {}
 }

@@ -14,6 +14,9 @@ public struct DocumentState: Equatable, Sendable {
     /// Why unsaved changes are not protected against a crash ("the disk is full"), while the
     /// journal cannot be written; `nil` while it works.
     public var unprotectedBecause: String? = nil
+    /// Whether the drawing on show is the first part of one still being read: nothing may
+    /// change or save it until it is whole (`Document.isOpening`).
+    public var isOpening = false
 
     /// The title of a fresh canvas.
     public static let appName = "TouchPainter"

@@ -35,6 +35,24 @@ extension Scribble {
         if memento.isComplete { (title, view) = (memento.title, memento.view) }
     }
 
+    /// Puts the marks of `rest` on top, taking them over without a copy: the rest of a
+    /// drawing opened in two steps (`ScribbleRest.read()`), a memento nobody else holds.
+    /// Observers hear one `.reset`; the marks get no times here (a document starts keeping
+    /// time once its drawing is whole).
+    /// - Complexity: O(the rest's top-level marks).
+    public func adoptRest(of rest: ScribbleMemento) {
+        let holder = Self.drawing(of: rest)
+        guard holder.count > 0 else { return }
+        root.reserveCapacity(holder.count)
+        for element in holder.elements {
+            switch element {
+            case .vertex(let point): root.append(point)
+            case .mark(let mark): root.add(mark)
+            }
+        }
+        notify(.reset, dirty: root.bounds)
+    }
+
     /// Restores `memento`: a complete one replaces the whole drawing and the title (observers
     /// hear one `.reset`); an incremental one adds its mark on top. The memento stays as it was.
     /// - Complexity: O(n) in the memento's marks and vertices.

@@ -78,9 +78,14 @@ enum ScribbleFormat {
 
     /// Decodes a whole file into a memento, its marks assembled by `builder`: reads the magic
     /// and the version, and hands the rest to that version's reader, which runs the readers'
-    /// one skeleton (`ScribbleReader.read`).
+    /// one skeleton (`ScribbleReader.read`). A large file with no builder given is read in
+    /// parts on every core (`decodeInParts`) when the process may use more than one.
     /// - Complexity: O(n) in the file's length.
-    static func decode(_ bytes: [UInt8], builder: MarkBuilder = MarkBuilder()) throws(ScribbleFormatError) -> ScribbleMemento {
+    static func decode(_ bytes: [UInt8], builder: MarkBuilder? = nil) throws(ScribbleFormatError) -> ScribbleMemento {
+        if builder == nil, bytes.count >= partsThreshold, cores > 1, let memento = try decodeInParts(bytes, cores: cores) {
+            return memento
+        }
+        let builder = builder ?? MarkBuilder()
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) -> ScribbleMemento in
                 switch try version(of: raw) {

@@ -24,9 +24,11 @@ extension ScribbleManager {
     /// PNG bytes of `memento`'s drawing on `background` as its canvas shows it (the texture fixed to
     /// the canvas, scaled with the drawing), the canvas area `thumbnailArea` finds for a
     /// canvas of `canvasWidth`×`canvasHeight` scaled to fit a square of `side` pixels, keeping
-    /// its shape; `nil` if Cairo fails (out of memory). The caretaker never looks inside the
-    /// memento: the originator opens it (`Scribble.drawing(of:)`, book chapter 23).
-    /// - Complexity: O(n) in the marks and vertices inside the canvas area.
+    /// its shape; `nil` if Cairo fails (out of memory). Rendered as the canvas' full frames
+    /// are: in bands on every core, the segments later opaque strokes hide left out
+    /// (`CanvasBackdrop.renderTiles`). The caretaker never looks inside the memento: the
+    /// originator opens it (`Scribble.drawing(of:)`, book chapter 23).
+    /// - Complexity: O(n) in the marks and vertices inside the canvas area, divided among the cores.
     static func thumbnailPNG(
         of memento: ScribbleMemento, canvasWidth: Int, canvasHeight: Int, background: CanvasKind = .plain,
         side: Int = ThumbnailCache.Size.large.pixels
@@ -36,21 +38,20 @@ extension ScribbleManager {
         let width = Double(area.width), height = Double(area.height)
         let scale = min(Double(side) / width, Double(side) / height)
         let pixelsWide = max(1, Int((width * scale).rounded())), pixelsHigh = max(1, Int((height * scale).rounded()))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelsWide), Int32(pixelsHigh))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelsWide), Int32(pixelsHigh)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+            let data = cairo_image_surface_get_data(surface)
         else { return nil }
         defer { cairo_surface_destroy(surface) }
-        guard let context = cairo_create(surface) else { return nil }
-        defer { cairo_destroy(context) }
-        cairo_set_source_rgb(context, 1, 1, 1)
-        cairo_paint(context)
-        cairo_scale(context, scale, scale)
-        cairo_translate(context, -Double(area.minX), -Double(area.minY))
-        cairo_rectangle(context, Double(area.minX), Double(area.minY), width, height)
-        cairo_clip(context)
-        background.texture(devicePixelsPerUnit: scale)?.paint(on: CairoContext(context))
-        MarkRenderer(context: context).render(root)
-        guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { return nil }
         cairo_surface_flush(surface)
+        // The area's corner at the image's: the view's origin, on whole canvas pixels (half a
+        // canvas pixel at most off the area, under half a thumbnail pixel at any thumbnail scale).
+        let view = Viewport(width: pixelsWide, height: pixelsHigh, originX: Double(area.minX), originY: Double(area.minY))
+        CanvasBackdrop.renderTiles(
+            RenderSnapshot(of: root), into: data, stride: Int(cairo_image_surface_get_stride(surface)),
+            format: CAIRO_FORMAT_ARGB32, area: (0, 0, pixelsWide, pixelsHigh), scale: scale,
+            background: .white, texture: background.texture(devicePixelsPerUnit: scale), view: view)
+        cairo_surface_mark_dirty(surface)
         return try? StreamSink.collect { sink in cairo_surface_write_to_png_stream(surface, StreamSink.write, sink) }
     }
 

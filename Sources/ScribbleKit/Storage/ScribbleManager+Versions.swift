@@ -93,4 +93,23 @@ extension ScribbleManager {
         let (bytes, identity) = try ScribbleFile.readVersion(path)
         return (titled(try ScribbleMemento(data: bytes), afterFile: path), identity)
     }
+
+    /// Opens the scribble saved as `id` in two steps (`ScribbleOpening`: its first marks now,
+    /// the rest to read), and which version of its file that is.
+    /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
+    public func openVersion(id: String) throws -> (opening: ScribbleOpening, identity: FileIdentity) {
+        try Self.validate(id, in: directory, for: .open)
+        return try Self.openVersion(path: scribblePath(id))
+    }
+
+    /// Opens any scribble file in two steps (`ScribbleOpening`; titled after its name if it
+    /// has no title), and which version of the file that is (see `loadVersion(path:)`). The
+    /// whole file is read and checked — header, checksum, every mark's structure — before
+    /// the first part is built.
+    /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
+    public static func openVersion(path: String) throws -> (opening: ScribbleOpening, identity: FileIdentity) {
+        let (bytes, identity) = try ScribbleFile.readVersion(path)
+        let opening = try ScribbleFormat.open(bytes)
+        return (ScribbleOpening(first: titled(opening.first, afterFile: path), rest: opening.rest), identity)
+    }
 }

@@ -15,22 +15,24 @@ struct ScribbleReaderV2: ScribbleReader {
     static let minimumChildLength = 2
     /// The largest zigzag varint a location or a step between two may have: a step across the
     /// whole allowed area and back. Checked before adding, so no sum overflows.
-    private static let maximumZigzag = UInt64(4 * ScribbleFormat.maximumGridNumber + 1)
+    static let maximumZigzag = UInt64(4 * ScribbleFormat.maximumGridNumber + 1)
 
     /// The payload being read.
     var input: ByteReader
     /// Where the marks read go.
-    private let builder: MarkBuilder
+    let builder: MarkBuilder
     /// One run's points, reused from run to run so a stroke of many runs allocates once.
     private var points: [Point] = []
     /// The file's version: 3 allows locked strokes.
-    private let version: Int
+    let version: Int
     /// Whether a locked stroke was read (a version 3 file needs it or a view).
-    private var sawLocked = false
+    var sawLocked = false
     /// Whether a mark with times was read (a version 4 file needs one).
-    private var sawTimes = false
+    var sawTimes = false
     /// One run's steps, reused from run to run.
     private var steps: [UInt16] = []
+    /// Whether the root's child last passed by a scan was a run (`skipRootChild`).
+    var skippedRun = false
 
     init(payload: UnsafeRawBufferPointer, version: Int, builder: MarkBuilder) {
         input = ByteReader(payload, shortage: .corrupt("a node runs past the end of the drawing"))
@@ -63,17 +65,46 @@ struct ScribbleReaderV2: ScribbleReader {
         return view
     }
 
+    /// A stroke's fields before its children, as read: what reading the children and ending
+    /// the stroke need.
+    struct StrokeHead {
+        /// How deep it lies (the root is 0).
+        var depth: Int
+        /// How many children it declares.
+        var childCount: Int
+        /// Whether each of its runs carries a pressure byte a vertex.
+        var hasPressure: Bool
+        /// Whether each of its runs ends with a step a vertex.
+        var isDrawn: Bool
+        /// When it began, if it has times.
+        var start: Int64?
+    }
+
+    /// What reading a stroke's children gathers for its end: a pressure level and a step per
+    /// child (a child mark's full pressure and 0), and whether the last child was a run.
+    struct ChildrenRead {
+        var levels: [UInt8] = []
+        var steps: [UInt16] = []
+        var afterRun = false
+    }
+
     /// Reads a stroke whose tag was just read, and its children in order.
     /// - Complexity: O(n) in the stroke's bytes; recursion at most `maxDepth` deep.
     private mutating func readStroke(depth: Int) throws(ScribbleFormatError) -> Stroke {
+        let head = try readStrokeHead(depth: depth)
+        var children = ChildrenRead()
+        if head.hasPressure { children.levels.reserveCapacity(head.childCount) }
+        if head.isDrawn { children.steps.reserveCapacity(head.childCount) }
+        try readChildren(head.childCount, of: head, into: &children)
+        return try endStroke(head, children)
+    }
+
+    /// Reads a stroke's fields up to its child count, and begins it on the builder.
+    mutating func readStrokeHead(depth: Int) throws(ScribbleFormatError) -> StrokeHead {
         guard depth <= ScribbleFormat.maxDepth else { throw .corrupt("strokes are nested too deeply") }
         let flags = try input.uint8()
-        let known =
-            ScribbleFormat.colorFlag | ScribbleFormat.pressureFlag | (version >= 3 ? ScribbleFormat.lockedFlag : 0)
-            | (version >= 4 ? ScribbleFormat.timedFlag | ScribbleFormat.drawnFlag : 0)
-        guard flags & ~known == 0 else { throw .corrupt("a stroke has unknown flags") }
+        try check(strokeFlags: flags)
         let isTimed = flags & ScribbleFormat.timedFlag != 0, isDrawn = flags & ScribbleFormat.drawnFlag != 0
-        guard isTimed || !isDrawn else { throw .corrupt("a stroke has steps but no time") }
         let color = try flags & ScribbleFormat.colorFlag != 0 ? readColor() : nil
         let size = try readSize("a stroke's width")
         let start = isTimed ? try readTime() : nil
@@ -81,59 +112,74 @@ struct ScribbleReaderV2: ScribbleReader {
         sawLocked = sawLocked || isLocked
         builder.beginStroke(color: color, size: size, isLocked: isLocked)
         let hasPressure = flags & ScribbleFormat.pressureFlag != 0
+        let childCount = try readChildCount(hasPressure: hasPressure)
+        return StrokeHead(depth: depth, childCount: childCount, hasPressure: hasPressure, isDrawn: isDrawn, start: start)
+    }
+
+    /// Refuses stroke flags this version does not know, and steps without a time.
+    func check(strokeFlags flags: UInt8) throws(ScribbleFormatError) {
+        let known =
+            ScribbleFormat.colorFlag | ScribbleFormat.pressureFlag | (version >= 3 ? ScribbleFormat.lockedFlag : 0)
+            | (version >= 4 ? ScribbleFormat.timedFlag | ScribbleFormat.drawnFlag : 0)
+        guard flags & ~known == 0 else { throw .corrupt("a stroke has unknown flags") }
+        guard flags & ScribbleFormat.timedFlag != 0 || flags & ScribbleFormat.drawnFlag == 0 else {
+            throw .corrupt("a stroke has steps but no time")
+        }
+    }
+
+    /// Reads a stroke's child count, checked against the bytes left.
+    mutating func readChildCount(hasPressure: Bool) throws(ScribbleFormatError) -> Int {
         let childCount = try input.count(
             atMost: input.remaining / Self.minimumChildLength,
             .corrupt("a stroke declares more children than the file holds"))
         // The model has no pressure for a stroke with no children, so the encoder never sets it.
         guard childCount > 0 || !hasPressure else { throw .corrupt("a stroke without children has pressure") }
+        return childCount
+    }
+
+    /// Reads `count` children of the stroke `head` describes (all of them, or a part of the
+    /// root's) into the stroke the builder has begun.
+    mutating func readChildren(_ count: Int, of head: StrokeHead, into children: inout ChildrenRead) throws(ScribbleFormatError) {
         var read = 0
-        var afterRun = false
-        // One pressure level per child (a child that is a mark at full pressure), handed to
-        // the stroke at its end.
-        var levels: [UInt8] = []
-        if hasPressure { levels.reserveCapacity(childCount) }
-        // One step per child (a child mark's 0), handed to the stroke at its end.
-        var strokeSteps: [UInt16] = []
-        if isDrawn { strokeSteps.reserveCapacity(childCount) }
-        while read < childCount {
+        while read < count {
             let tag = ScribbleFormat.Tag(rawValue: try input.uint8())
             switch tag {
             case .vertexRun:
                 // The encoder writes each maximal run once; two in a row are another spelling.
-                guard !afterRun else { throw .corrupt("two runs of vertices follow each other") }
-                let runLength = try input.count(atMost: childCount - read, .corrupt("a run of vertices has the wrong length"))
+                guard !children.afterRun else { throw .corrupt("two runs of vertices follow each other") }
+                let runLength = try input.count(atMost: count - read, .corrupt("a run of vertices has the wrong length"))
                 guard runLength >= 1 else { throw .corrupt("a run of vertices has the wrong length") }
-                try readRun(count: runLength, withPressure: hasPressure, levels: &levels)
-                if isDrawn { strokeSteps.append(contentsOf: try readSteps(count: runLength)) }
+                try readRun(count: runLength, withPressure: head.hasPressure, levels: &children.levels)
+                if head.isDrawn { children.steps.append(contentsOf: try readSteps(count: runLength)) }
                 read += runLength
-                afterRun = true
+                children.afterRun = true
             case .dot, .timedDot:
                 guard tag == .dot || version >= 4 else { throw .corrupt("it holds an unknown kind of mark") }
                 let color = try readColor()
                 let size = try readSize("a dot's size")
                 let location = try readPoint()
                 builder.addDot(at: location, color: color, size: size, time: tag == .timedDot ? UInt32(try readTime()) : nil)
-                if hasPressure { levels.append(Stroke.fullPressure) }
-                if isDrawn { strokeSteps.append(0) }
+                children.noteMark(of: head)
                 read += 1
-                afterRun = false
             case .stroke:
-                _ = try readStroke(depth: depth + 1)
-                if hasPressure { levels.append(Stroke.fullPressure) }
-                if isDrawn { strokeSteps.append(0) }
+                _ = try readStroke(depth: head.depth + 1)
+                children.noteMark(of: head)
                 read += 1
-                afterRun = false
             case .view, nil: // a view is no mark, and comes only after the root
                 throw .corrupt("it holds an unknown kind of mark")
             }
         }
-        if hasPressure { builder.setPressures(levels) }
-        if let start {
+    }
+
+    /// Ends the stroke `head` began, handing it its pressures and times.
+    private mutating func endStroke(_ head: StrokeHead, _ children: ChildrenRead) throws(ScribbleFormatError) -> Stroke {
+        if head.hasPressure { builder.setPressures(children.levels) }
+        if let start = head.start {
             // The writer marks a stroke drawn only when one of its vertices has a step.
-            guard !isDrawn || strokeSteps.contains(where: { $0 != 0 }) else { throw .corrupt("a drawn stroke has no steps") }
-            builder.setTimes(StrokeTimes(start: start, steps: isDrawn ? strokeSteps : []))
+            guard !head.isDrawn || children.steps.contains(where: { $0 != 0 }) else { throw .corrupt("a drawn stroke has no steps") }
+            builder.setTimes(StrokeTimes(start: start, steps: head.isDrawn ? children.steps : []))
         }
-        return builder.endStroke(sealed: depth > 0) // read from a file: never drawn on (the root takes new marks)
+        return builder.endStroke(sealed: head.depth > 0) // read from a file: never drawn on (the root takes new marks)
     }
 
     /// Reads a run of `count` vertices — first location absolute, then deltas — and, for a
@@ -214,5 +260,14 @@ struct ScribbleReaderV2: ScribbleReader {
     @inline(__always)
     static func unzigzag(_ value: UInt64) -> Int64 {
         Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+    }
+}
+
+extension ScribbleReaderV2.ChildrenRead {
+    /// A child that is a mark (a dot, a stroke) was read: full pressure and no step.
+    mutating func noteMark(of head: ScribbleReaderV2.StrokeHead) {
+        if head.hasPressure { levels.append(Stroke.fullPressure) }
+        if head.isDrawn { steps.append(0) }
+        afterRun = false
     }
 }

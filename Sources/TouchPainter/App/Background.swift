@@ -26,6 +26,9 @@ enum Background {
         case stamp
         /// Preferences, written one after another.
         case settings
+        /// The rest of a big scribble being opened (`ScribbleRest.read`, which itself reads
+        /// its parts on every core), one scribble at a time.
+        case opening
 
         /// The queue of the lane.
         var queue: DispatchQueue {
@@ -37,6 +40,7 @@ enum Background {
             case .thumbnails: Background.thumbnails
             case .stamp: Background.stamp
             case .settings: Background.settings
+            case .opening: Background.opening
             }
         }
     }
@@ -50,6 +54,7 @@ enum Background {
         attributes: .concurrent)
     private static let stamp = DispatchQueue(label: "touchpainter.stamp", qos: .userInitiated)
     private static let settings = DispatchQueue(label: "touchpainter.settings", qos: .utility)
+    private static let opening = DispatchQueue(label: "touchpainter.opening", qos: .userInitiated)
 
     /// Runs `work` on `lane`, with nothing to hand back.
     static func run(on lane: Lane, _ work: @escaping @Sendable () -> Void) {

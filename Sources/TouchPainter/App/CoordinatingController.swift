@@ -95,6 +95,7 @@ final class CoordinatingController: Navigator, GalleryObserver {
             closePalette()
             show(canvasViewController)
         case .replay:
+            guard !canvasViewController.refusesWhileOpening() else { return } // a replay of half the drawing
             closePalette()
             let replay = replayViewController
             replay.load(document, background: canvasViewController.canvasKind, view: document.scribble.view)
@@ -201,7 +202,7 @@ final class CoordinatingController: Navigator, GalleryObserver {
         let manager = scribbleManager
         let progress = ProgressNotice(tr("Opening “%1$s”…", entry.title), dialogs: self)
         FileRequest.start(
-            { try manager.loadVersion(id: entry.id) },
+            { try manager.openVersion(id: entry.id) },
             timedOut: { [weak self] in
                 progress.end()
                 self?.showError(
@@ -211,9 +212,9 @@ final class CoordinatingController: Navigator, GalleryObserver {
             completion: { [weak self] result in
                 guard let self else { return }
                 switch result {
-                case .success(let (memento, identity)):
+                case .success(let (opening, identity)):
                     guard self.canvasViewController.confirmDiscardingChanges() else { return progress.end() }
-                    self.show(Scribble(adopting: memento), from: .gallery(id: entry.id), basis: identity, ending: progress)
+                    self.show(opening, from: .gallery(id: entry.id), named: entry.title, basis: identity, ending: progress)
                 case .failure(let error):
                     progress.end()
                     self.showError(
@@ -233,6 +234,45 @@ final class CoordinatingController: Navigator, GalleryObserver {
         canvasViewController.canvasView.whenCurrentFrameIsShown { progress.end() }
     }
 
+    /// Puts an opened scribble on the canvas. A big one comes in two steps (`ScribbleOpening`):
+    /// its first marks are shown at once, and once their frame is on screen (so that the first
+    /// screen has every core) the rest is read, on every core, and put on — if this drawing is
+    /// still the one on show. Until then the document is opening (`Document.isOpening`), and
+    /// until the whole drawing is drawn the progress notice stays up and the canvas takes no
+    /// edit (`awaitsWholeDrawing`: a user must not erase or move what is not on screen yet).
+    /// If the rest cannot be read, the half shown goes and the canvas is left empty, with an
+    /// error naming `name`.
+    private func show(
+        _ opening: ScribbleOpening, from origin: DocumentOrigin, named name: String, basis: FileIdentity, ending progress: ProgressNotice
+    ) {
+        let scribble = Scribble(adopting: opening.first)
+        guard let rest = opening.rest else { return show(scribble, from: origin, basis: basis, ending: progress) }
+        let ticket = document.openFirstPart(scribble, from: origin, basis: basis)
+        requestViewChange(to: .canvas)
+        let canvas = canvasViewController
+        canvas.awaitsWholeDrawing = true
+        progress.showNow() // a big drawing: the rest takes a while, and the canvas refuses edits meanwhile
+        canvas.canvasView.whenCurrentFrameIsShown {
+            Background.run(
+                on: .opening, { Result { () throws(ScribbleFormatError) in try rest.read() } },
+                then: { [weak self] read in
+                    guard let self else { return }
+                    switch read {
+                    case .success(let memento):
+                        guard self.document.finishOpening(ticket, adding: memento) else { return progress.end() }
+                        canvas.canvasView.whenCurrentFrameIsShown { [weak self] in
+                            progress.end()
+                            if self?.document.scribble === scribble { canvas.awaitsWholeDrawing = false } // still this drawing
+                        }
+                    case .failure(let error):
+                        progress.end()
+                        guard self.document.abandonOpening(ticket) else { return }
+                        self.showError(tr("Could not open “%1$s”", name), detail: String(describing: error))
+                    }
+                })
+        }
+    }
+
     /// Opens the scribble file at `path` (from a command line, this launch's or a later
     /// one's, or a drop) after asking about unsaved changes, decoding it off the main thread;
     /// says why if it cannot. A Xournal++ notebook opens as a new, unsaved scribble named
@@ -248,10 +288,10 @@ final class CoordinatingController: Navigator, GalleryObserver {
                 if let summary = notebook.leftOut.summary { self.canvasViewController.notify(summary) }
             }
         } else {
-            read(path, failure: tr("Could not open “%1$s”", path), progress: progress, { try ScribbleManager.loadVersion(path: path) }) {
-                memento, identity in
+            read(path, failure: tr("Could not open “%1$s”", path), progress: progress, { try ScribbleManager.openVersion(path: path) }) {
+                opening, identity in
                 // Titled after the file if it has no title of its own.
-                self.show(Scribble(adopting: memento), from: .file(path: path), basis: identity, ending: progress)
+                self.show(opening, from: .file(path: path), named: path, basis: identity, ending: progress)
             }
         }
     }

@@ -32,7 +32,7 @@ extension CanvasViewController {
     /// Save As…: asks where, proposing the scribble's name, and saves there — exactly where
     /// the user said (the chooser confirmed replacing that file); the window then shows it.
     func saveAs() {
-        guard
+        guard !refusesWhileOpening(),
             let answer = FileChooser.save(
                 parent: dialogs.dialogParent, title: tr("Save Scribble As"),
                 accept: tr("_Save"), suggestedName: document.displayName + ".scribble",

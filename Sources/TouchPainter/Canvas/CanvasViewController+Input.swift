@@ -2,9 +2,10 @@ import GtkKit
 import ScribbleKit
 
 extension CanvasViewController {
-    /// Hands pointer input to the router: palm rejection, navigation, then the tools
-    /// (`CanvasInputRouter`), with the input preferences as they are now, so a change in the
-    /// Preferences window applies to the next event.
+    /// Hands pointer input to the router's chain: palm rejection, navigation, the opening gate
+    /// (while the drawing is still opening only the camera moves, and a press says why), then
+    /// the tools (`CanvasInputRouter`), with the input preferences as they are now, so a change
+    /// in the Preferences window applies to the next event.
     func handle(_ event: PointerEvent) {
         router.handle(event, on: canvasView, preferences: settings.input) { apply($0) }
     }
@@ -29,6 +30,11 @@ extension CanvasViewController {
     /// Without a selection Ctrl+C is left to the Copy action (the drawing as an image), and
     /// the other keys to whoever wants them.
     private func handleEditingKey(_ key: KeyEvent) -> Bool {
+        if router.openingGate.isClosed, key.modifiers == [.control],
+            [Key.character("a"), .character("v"), .character("x"), .character("d")].contains(key.key)
+        {
+            return refusesWhileOpening()
+        }
         selection.prune(on: document.scribble)
         let hasSelection = !selection.isEmpty
         if key.modifiers == [.control] {
@@ -60,6 +66,9 @@ extension CanvasViewController {
     func handleKey(_ key: KeyEvent) -> Bool {
         guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
         let step: Float = key.modifiers.contains(.shift) ? 10 : 1
+        if router.openingGate.isClosed, [Key.delete, .backSpace, .left, .right, .up, .down].contains(key.key) {
+            return refusesWhileOpening()
+        }
         switch key.key {
         case .space: holdSpace(true)
         case .escape: escape()

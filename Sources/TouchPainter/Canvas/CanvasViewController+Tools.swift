@@ -65,6 +65,7 @@ extension CanvasViewController: CanvasToolHost {
 
     /// Delete: the selection if there is one, else the whole drawing (a new scribble, undoable).
     func deleteSelectionOrDrawing() {
+        guard !refusesWhileOpening() else { return }
         selection.prune(on: document.scribble)
         if selection.isEmpty { startNewScribble() } else { deleteSelection() }
     }

@@ -25,14 +25,25 @@ final class CanvasViewController: ViewController {
     unowned let dialogs: Dialogs
     /// Other pages, and the window's title.
     unowned let navigator: Navigator
-    /// Where pointer input goes: palm rejection, navigation, then the tools.
-    lazy var router = CanvasInputRouter(host: self)
+    /// Where pointer input goes: palm rejection, navigation, the opening gate, then the tools.
+    lazy var router = CanvasInputRouter(
+        host: self,
+        openingGate: OpeningGate(isOpening: { [unowned self] in document.isOpening }, tellWhy: { [unowned self] in _ = refusesWhileOpening() }))
     /// The tool picked in the tool bar (stamping returns to it).
     var toolKind = ToolKind.pen
     /// The marks the select tool picked, and where their outlines are drawn.
     let highlight = SelectionHighlight()
     /// The kept pattern templates and their popover.
     let templates: TemplatesController
+    /// Whether a drawing opened in two steps is not all on screen yet, though it may be whole:
+    /// until its whole frame is shown the canvas takes no edit, as while it is opening
+    /// (`refusesWhileOpening`), since a user must not erase or move marks not drawn yet. The
+    /// coordinator sets it; another drawing put on the canvas clears it. Kept by the input
+    /// chain's `OpeningGate`.
+    var awaitsWholeDrawing: Bool {
+        get { router.openingGate.awaitsWholeDrawing }
+        set { router.openingGate.awaitsWholeDrawing = newValue }
+    }
     /// The name the unsaved-changes question proposes for a new scribble ("Scribble N").
     let titleProposal: TitleProposal
 
@@ -56,6 +67,7 @@ final class CanvasViewController: ViewController {
             self.endGesture()
             self.selection.clear()
             self.infoBar.dismiss()
+            self.awaitsWholeDrawing = false // the coordinator says so again for a drawing opening
             self.show(scribble)
             self.canvasView.show(view: scribble.view) // as it was last seen
         }
@@ -126,6 +138,7 @@ final class CanvasViewController: ViewController {
     /// Saves; the first save of a new scribble asks for its name first, proposing the next
     /// "Scribble N" (found off the main thread: it lists the gallery).
     func save() {
+        guard !refusesWhileOpening() else { return }
         guard needsName else {
             return document.save(canvasWidth: canvasSize.width, canvasHeight: canvasSize.height)
         }
@@ -186,6 +199,21 @@ final class CanvasViewController: ViewController {
 
     func viewWillDisappear() {
         endGesture()
+    }
+
+    /// Whether the drawing is still opening (`Document.isOpening`), or whole but not yet all
+    /// on screen (`awaitsWholeDrawing`): then an edit, a save or a replay is refused, and the
+    /// opening's progress notification (which goes when the whole drawing is shown) says why.
+    /// Returns true when it refused.
+    func refusesWhileOpening() -> Bool {
+        guard router.openingGate.isClosed else { return false }
+        dialogs.showProgress(Self.stillOpening(document.displayName))
+        return true
+    }
+
+    /// Why nothing happens while the drawing named `name` is still opening.
+    static func stillOpening(_ name: String) -> String {
+        tr("“%1$s” is still opening. Wait until all of it is on the canvas.", name)
     }
 
     /// Shows `message` above the drawing until the user closes it or picks one of `actions`.

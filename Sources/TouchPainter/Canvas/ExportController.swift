@@ -29,6 +29,7 @@ final class ExportController {
     /// longer than 200 ms, and errors come in a dialog. Whether those folders still exist is
     /// asked off the main thread (a disk may be gone, a network share slow).
     func exportDrawing() {
+        guard !refusesWhileOpening() else { return }
         let remembered = settings.exportFolder
         Background.run(
             on: .files,
@@ -82,6 +83,14 @@ final class ExportController {
             }, after: { progress.end() })
     }
 
+    /// Whether the drawing is still opening: half of it is never exported, copied or
+    /// printed; the opening's progress notification says why. Returns true when it refused.
+    private func refusesWhileOpening() -> Bool {
+        guard document.isOpening else { return false }
+        dialogs.showProgress(CanvasViewController.stillOpening(document.displayName))
+        return true
+    }
+
     /// Says where the export went ("Exported to Pictures/trip.svg"), with a button that opens
     /// its folder in the file manager; and, when the size had to change to fit, why.
     private func exported(to path: String, in folder: String, note: String?) {
@@ -96,6 +105,7 @@ final class ExportController {
     /// Copy (Ctrl+C): the whole drawing onto the clipboard as an image, for GIMP,
     /// LibreOffice or a chat.
     func copyDrawing() {
+        guard !refusesWhileOpening() else { return }
         let memento = document.scribble.makeMemento()
         let options = ExportOptions(canvas: canvasKind()) // as it looks on the canvas
         Background.run(
@@ -112,6 +122,7 @@ final class ExportController {
 
     /// Print… (Ctrl+P): GTK's print dialog; the drawing fitted to the page, as vectors.
     func printDrawing() {
+        guard !refusesWhileOpening() else { return }
         let exporter = Exporter(memento: document.scribble.makeMemento())
         if let failure = PrintOperation.run(
             parent: dialogs.dialogParent, jobName: document.displayName,

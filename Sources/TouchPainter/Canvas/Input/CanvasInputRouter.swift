@@ -5,7 +5,7 @@ import ScribbleKit
 /// each of which takes the event or passes it on — palm rejection (touches while a stylus is
 /// near or was just used are dropped, when the preference is on), navigation (the wheel,
 /// pinches, middle and Space drags; a finger when fingers pan; a stylus button set to Pan),
-/// then the tools (`CanvasInput`: the current tool, the laser among them, a stylus' eraser
+/// the opening gate (nothing further while a drawing is still opening), then the tools (`CanvasInput`: the current tool, the laser among them, a stylus' eraser
 /// end and barrel buttons, a pen a finger).
 ///
 /// The book's handlers each hold their successor; here the router holds the links in an
@@ -19,13 +19,16 @@ final class CanvasInputRouter {
     let navigation = CanvasNavigation()
     /// Drops touches while a stylus is near or was just used (when the preference is on).
     private let palmRejection = PalmRejectionHandler()
+    /// Stops what would reach the tools while a drawing is still opening.
+    let openingGate: OpeningGate
     /// The chain, first link first.
     var handlers: [CanvasInputHandler]
 
-    /// Routes to tools hosted by `host`; the pen at launch.
-    init(host: CanvasToolHost) {
+    /// Routes to tools hosted by `host` (the pen at launch), behind `openingGate`.
+    init(host: CanvasToolHost, openingGate: OpeningGate) {
         tools = CanvasInput(host: host)
-        handlers = [palmRejection, navigation, tools]
+        self.openingGate = openingGate
+        handlers = [palmRejection, navigation, openingGate, tools]
     }
 
     /// Hands `event`, over `canvasView`, along the chain with the input preferences
