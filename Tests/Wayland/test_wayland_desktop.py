@@ -2,6 +2,7 @@
 launch hands its file to, GTK's file choosers and print dialog driven by the virtual keyboard,
 and a file dropped from another program's window through the compositor's drag and drop
 (`wl_data_device`). Checked in what the app draws (grim) and what it writes."""
+import contextlib
 import io
 import os
 import pathlib
@@ -42,35 +43,42 @@ def draw_stroke(app):
     wait_for(lambda: stroke_visible(app, app.screenshot()), what="the stroke on screen")
 
 
-def second_launch(app, *args):
+def second_launch(app, *args, extra_env=None):
     """touchpainter again, on the same desktop and session bus as `app`; its exit status."""
-    return subprocess.run([BINARY, *map(str, args)], env=app.env, capture_output=True, text=True, timeout=20)
+    return subprocess.run([BINARY, *map(str, args)], env={**app.env, **(extra_env or {})}, capture_output=True, text=True,
+                          timeout=20)
 
 
 def app_windows(app):
     return [window for window in app.compositor.windows() if window["name"].endswith("TouchPainter")]
 
 
+@contextlib.contextmanager
+def drag_source(app, path):
+    """Another program's window (Tests/EndToEnd/drag_source.py, native on the compositor)
+    offering `path` for dragging, floating at the output's bottom right; yields sway's record
+    of it (its `rect` on the output). On show, it has the keyboard."""
+    source = subprocess.Popen(["/usr/bin/python3", str(END_TO_END / "drag_source.py"), str(path)],
+                              env={**app.env, "NO_AT_BRIDGE": "1"}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert source.stdout.readline().startswith("ready")
+        yield wait_for(lambda: next((w for w in app.compositor.windows() if w["name"] == DRAG_SOURCE_TITLE and w["focused"]),
+                                    None), what="the drag source's window")
+    finally:
+        source.terminate()
+        source.wait(timeout=5)
+
+
 def test_a_second_launch_hands_its_file_to_the_running_window(launch, tmp_path):
     app = launch()
-    assert second_launch(app).returncode == 0  # without a file: the running window comes forward
+    with drag_source(app, postcard(tmp_path)):  # another window in front, with the keyboard
+        assert not app_windows(app)[0]["focused"]
+        # Without a file: the running window comes forward, given the xdg-activation token a
+        # launcher passes to the program it starts (`XDG_ACTIVATION_TOKEN`).
+        assert second_launch(app, extra_env={"XDG_ACTIVATION_TOKEN": app.input.activation_token()}).returncode == 0
+        wait_for(lambda: app_windows(app)[0]["focused"], what="the running window to come forward")
     assert len(app_windows(app)) == 1 and app.process.poll() is None
     draw_stroke(app)
-    second = subprocess.Popen([BINARY, str(postcard(tmp_path))], env=app.env, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)
-    try:
-        # Unsaved work: the running window asks first; Discard lets the file in.
-        app.answer_dialog("Discard")
-        assert second.wait(timeout=20) == 0, second.stderr.read()
-    finally:
-        if second.poll() is None:
-            second.kill()
-    wait_for(lambda: app.title() == "postcard — TouchPainter", what="the file to open in the running window")
-    wait_for(lambda: postcard_visible(app, app.screenshot()), what="the postcard on the canvas")
-    assert not stroke_visible(app, app.screenshot())
-    assert len(app_windows(app)) == 1
-
-
 def test_a_frozen_first_instance_does_not_block_a_second_launch(launch, tmp_path, wayland):
     """A first instance that holds the app's bus name, kept off AT-SPI (so that, frozen, it
     cannot stall the tests' accessibility queries) and moved out of sight to sway's
@@ -165,15 +173,8 @@ def test_print_to_a_pdf_file(launch, tmp_path):
 
 def test_a_file_dropped_from_another_window_opens(launch, tmp_path):
     app = launch()
-    path = postcard(tmp_path)
-    env = {**app.env, "NO_AT_BRIDGE": "1"}
-    source = subprocess.Popen(["/usr/bin/python3", str(END_TO_END / "drag_source.py"), str(path)], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert source.stdout.readline().startswith("ready")
-        window = wait_for(lambda: next((w for w in app.compositor.windows() if w["name"] == DRAG_SOURCE_TITLE), None),
-                          what="the drag source's window")
-        rect = window["rect"]
+    with drag_source(app, postcard(tmp_path)) as source:
+        rect = source["rect"]
         x, y = rect["x"] + rect["width"] // 2, rect["y"] + rect["height"] // 2
         tx, ty = app.canvas_point(400, 300)
         app.move(x, y)
@@ -188,6 +189,3 @@ def test_a_file_dropped_from_another_window_opens(launch, tmp_path):
         app.park()
         wait_for(lambda: app.title() == "postcard — TouchPainter", what="the dropped file to open")
         wait_for(lambda: postcard_visible(app, app.screenshot()), what="the postcard on the canvas")
-    finally:
-        source.terminate()
-        source.wait(timeout=5)

@@ -76,6 +76,9 @@ class Compositor:
             "xwayland disable\n"
             f"output HEADLESS-1 resolution {WIDTH}x{HEIGHT} position 0 0\n"
             "default_border none\ndefault_floating_border none\nfocus_follows_mouse no\n"
+            # A window that asks with a valid xdg-activation token gets the focus, as on GNOME
+            # and KDE (sway's default only marks it urgent).
+            "focus_on_window_activation focus\n"
             # The drag-and-drop test's source window floats at the bottom right, over the
             # app's window, which keeps the whole output (and so its place).
             f'for_window [title="{DRAG_SOURCE_TITLE}"] floating enable, move absolute position 1080 860\n')
@@ -170,6 +173,17 @@ class Input:
         self.process.stdin.write(command + "\n")
         self.process.stdin.flush()
         self._expect("ok")
+
+    def activation_token(self):
+        """A fresh xdg-activation token, as a launcher gets one for the program it starts."""
+        self.process.stdin.write("token\n")
+        self.process.stdin.flush()
+        ready, _, _ = select.select([self.process.stdout], [], [], 5)
+        line = self.process.stdout.readline().strip() if ready else ""
+        if not line.startswith("ok "):
+            self.process.kill()
+            raise RuntimeError(f"wlinput answered {line!r}, not a token: {self.process.stderr.read()[-500:]}")
+        return line[3:]
 
     def close(self):
         if self.process.poll() is None:
