@@ -79,6 +79,21 @@ def test_a_second_launch_hands_its_file_to_the_running_window(launch, tmp_path):
         wait_for(lambda: app_windows(app)[0]["focused"], what="the running window to come forward")
     assert len(app_windows(app)) == 1 and app.process.poll() is None
     draw_stroke(app)
+    second = subprocess.Popen([BINARY, str(postcard(tmp_path))], env=app.env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        # Unsaved work: the running window asks first; Discard lets the file in.
+        app.answer_dialog("Discard")
+        assert second.wait(timeout=20) == 0, second.stderr.read()
+    finally:
+        if second.poll() is None:
+            second.kill()
+    wait_for(lambda: app.title() == "postcard — TouchPainter", what="the file to open in the running window")
+    wait_for(lambda: postcard_visible(app, app.screenshot()), what="the postcard on the canvas")
+    assert not stroke_visible(app, app.screenshot())
+    assert len(app_windows(app)) == 1
+
+
 def test_a_frozen_first_instance_does_not_block_a_second_launch(launch, tmp_path, wayland):
     """A first instance that holds the app's bus name, kept off AT-SPI (so that, frozen, it
     cannot stall the tests' accessibility queries) and moved out of sight to sway's
