@@ -13,25 +13,40 @@ public final class Application: Object {
     public init(id: String, unique: Bool = true) {
         let flags = GApplicationFlags(rawValue: G_APPLICATION_HANDLES_OPEN.rawValue | (unique ? 0 : G_APPLICATION_NON_UNIQUE.rawValue))
         super.init(adopting: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
+        addActivationTokenAction()
     }
 
     var application: UnsafeMutablePointer<GApplication> { cast(pointer) }
 
+    /// The launcher's activation token for the window the next `activate` or `open` presents
+    /// (`Application+ActivationToken`).
+    var activationToken: String?
+
     /// Called in the primary instance when the app is launched without files (also when a
     /// second launch asks the running one to show itself).
     public func onActivate(_ handler: @escaping @MainActor () -> Void) {
-        connect("activate", handler: handler)
+        connect("activate") { [unowned self] in
+            handOverActivationToken()
+            handler()
+        }
     }
 
     /// Called in the primary instance with the absolute paths of files to open, from its own
     /// command line or from a later launch's.
     public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) {
-        connect("open", trampoline: unsafeBitCast(openTrampoline, to: GCallback.self), handler: handler)
+        let opened: @MainActor ([String]) -> Void = { [unowned self] paths in
+            handOverActivationToken()
+            handler(paths)
+        }
+        connect("open", trampoline: unsafeBitCast(openTrampoline, to: GCallback.self), handler: opened)
     }
 
     /// Runs the app until its last window closes; returns the exit status. `files` are
     /// opened as if named on the command line (relative paths against the working folder).
-    public func run(opening files: [String] = []) -> Int32 {
+    /// `activationToken` (a launcher's, `takeActivationToken()`) lets the window come forward
+    /// on Wayland, this launch's or the running instance's.
+    public func run(opening files: [String] = [], activationToken: String? = nil) -> Int32 {
+        if let activationToken { use(activationToken: activationToken) }
         var cStrings = ([CommandLine.arguments.first ?? "touchpainter"] + files).map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         return cStrings.withUnsafeMutableBufferPointer { buffer in

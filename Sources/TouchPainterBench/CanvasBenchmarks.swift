@@ -37,6 +37,7 @@ enum CanvasBenchmarks {
         // The texture lies in the backdrop already: a segment costs the same on paper. (Both
         // sizes pooled: each median alone wanders by about a tenth from run to run.)
         report.add("motion_event_paper_ratio", (perEvent[3] + perEvent[4]) / (perEvent[0] + perEvent[2]), "x", limit: 1.1)
+        SmoothingBenchmarks.run(into: report)
         report.add("undo_ms@1m", undoMilliseconds(), "ms", limit: 30)
         ToolBenchmarks.run(into: report)
         addFullRenders(to: report)

@@ -26,9 +26,7 @@ enum MotionBenchmarks {
         guard FileManager.default.isExecutableFile(atPath: app), FileManager.default.isExecutableFile(atPath: floor) else {
             return note("motion metrics skipped: no app at \(app) or no floor program at \(floor) (scripts/bench.sh builds both)")
         }
-        var environment = AppBenchmarks.appEnvironment(gallery: folder + "/motion-gallery", folder: folder)
-        environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
-        environment["TOUCHPAINTER_REPORT_STALLS"] = "0" // the stall watch's timer is not the app's work
+        let environment = motionEnvironment(folder: folder)
         let big = try AppBenchmarks.bigScribble(in: folder)
         // The same drawing opened at 400 % about its middle (the view the file keeps).
         let zoomed = try AppBenchmarks.bigScribble(in: folder, view: ScribbleView(zoom: 4, centreX: 512, centreY: 384))
@@ -61,20 +59,29 @@ enum MotionBenchmarks {
 
         // Each smoothing level (issue 32): a motion event costs what it costs with smoothing
         // off, the path every stroke took before there were levels.
-        let off = cpu["@0"] ?? .nan
-        for level in ["light", "medium", "strong"] {
-            let smoothed = settingsEnvironment(environment, folder: folder, name: level, ini: "[Input]\nsmoothing=\(level)\n")
-            let runs = try (0..<runs).map { _ in try measure(app, environment: smoothed) }
-            report.add("app_motion_cpu_us@0_smoothing_" + level, median(runs.map(\.cpuMicroseconds)), "us", limit: 1.1 * off)
+        try runSmoothing(into: report, folder: folder, app: app, environment: environment)
+        try runOnWayland(into: report, folder: folder, app: app, floor: floor, environment: environment, x11CPU: cpu["@0"] ?? .nan)
+    }
+
+    /// The smoothing levels' interleaved drags (`MotionBenchmarks+Smoothing`) without the rest of `motion`.
+    static func runSmoothingAlone(into report: Report, folder: String, app: String) throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false, PointerDrag.isAvailable else {
+            return note("smoothing metrics skipped: they need DISPLAY and xdotool (scripts/bench.sh starts Xvfb)")
         }
-        try runOnWayland(into: report, folder: folder, app: app, floor: floor, environment: environment, x11CPU: off)
+        try runSmoothing(into: report, folder: folder, app: app, environment: motionEnvironment(folder: folder))
+    }
+
+    /// The app's environment for the drags: its timing lines, no gallery, no stall watch.
+    private static func motionEnvironment(folder: String) -> [String: String] {
+        var environment = AppBenchmarks.appEnvironment(gallery: folder + "/motion-gallery", folder: folder)
+        environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
+        environment["TOUCHPAINTER_REPORT_STALLS"] = "0" // the stall watch's timer is not the app's work
+        return environment
     }
 
     /// X11's `@0` drags and the Wayland ones, in the same run, without the rest of `motion`.
     static func runWaylandAlone(into report: Report, folder: String, app: String, floor: String) throws {
-        var environment = AppBenchmarks.appEnvironment(gallery: folder + "/motion-gallery", folder: folder)
-        environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
-        environment["TOUCHPAINTER_REPORT_STALLS"] = "0"
+        let environment = motionEnvironment(folder: folder)
         let x11 = try (0..<runs).map { _ in try measure(app, environment: environment) }
         let cpu = median(x11.map(\.cpuMicroseconds))
         report.add("app_motion_cpu_us@0", cpu, "us")
@@ -152,7 +159,7 @@ enum MotionBenchmarks {
     }
 
     /// `environment` with a preferences folder of its own holding `ini` as TouchPainter's settings.
-    private static func settingsEnvironment(_ environment: [String: String], folder: String, name: String, ini: String) -> [String: String] {
+    static func settingsEnvironment(_ environment: [String: String], folder: String, name: String, ini: String) -> [String: String] {
         let config = folder + "/config-" + name
         try? FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)
         try? FileManager.default.createDirectory(atPath: config + "/touchpainter", withIntermediateDirectories: true)
@@ -202,8 +209,8 @@ enum MotionBenchmarks {
     }
 
     /// Drags and returns the `motion-to-frame-ms` figures `child` printed for it, once it
-    /// is idle again; throws if fewer than `events` came (the drag missed the canvas).
-    private static func latencies(of drag: PointerDrag, paced: Bool, in child: ChildProcess) throws -> [Double] {
+    /// is idle again; throws if fewer came than the drag has moves (it missed the canvas).
+    static func latencies(of drag: PointerDrag, paced: Bool, in child: ChildProcess) throws -> [Double] {
         var figures: [Double] = []
         func collect(_ line: String) {
             let fields = line.split(separator: " ")
@@ -214,13 +221,13 @@ enum MotionBenchmarks {
         let deadline = monotonicNanoseconds() + 60_000_000_000
         while !xdotool.hasExited && monotonicNanoseconds() < deadline { child.readLines(for: 0.02, collect) }
         try child.waitUntilIdle(collect) // the queued events handled, their frames drawn
-        guard figures.count >= events else {
-            throw ChildProcess.Failure(description: "\(child.path) timed \(figures.count) of \(events) motion events")
+        guard figures.count >= drag.points.count else {
+            throw ChildProcess.Failure(description: "\(child.path) timed \(figures.count) of \(drag.points.count) motion events")
         }
         return figures
     }
 
-    private static func note(_ text: String) {
+    static func note(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

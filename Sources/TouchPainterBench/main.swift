@@ -1,12 +1,12 @@
 import Foundation
 import ScribbleKit
 
-/// `touchpainter-bench [--only canvas,storage,journal,replay,export,xopp,app,idle,sync,motion,wayland] [--app PATH] [--floor PATH]`:
+/// `touchpainter-bench [--only canvas,storage,journal,replay,export,xopp,app,idle,sync,motion,wayland,smoothing] [--app PATH] [--floor PATH]`:
 /// TouchPainter's benchmark suite (README, "Performance"). Prints one JSON object a line, then
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,idle,sync,motion,wayland,scale,xournal-scale,open]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,idle,sync,motion,wayland,smoothing,scale,xournal-scale,open]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-timed-scribble PATH
@@ -100,6 +100,12 @@ do {
     // The Wayland drags are part of `motion`; `--only wayland` runs them beside X11's `@0` alone.
     if suites.contains("wayland") && !suites.contains("motion") {
         try MotionBenchmarks.runWaylandAlone(into: report, folder: folder, app: app, floor: floorProgram)
+    }
+    // So are the smoothing levels' interleaved drags; `--only smoothing` runs them alone,
+    // after the levels' cost in the canvas engine (which `canvas` runs too).
+    if suites.contains("smoothing") {
+        if !suites.contains("canvas") { SmoothingBenchmarks.run(into: report) }
+        if !suites.contains("motion") { try MotionBenchmarks.runSmoothingAlone(into: report, folder: folder, app: app) }
     }
 } catch {
     FileHandle.standardError.write(Data("touchpainter-bench: \(error)\n".utf8))

@@ -1,6 +1,8 @@
 """A tiny GTK 3 window that offers one file for dragging, as a file manager does
 (`text/uri-list`): the end-to-end tests drag from it onto TouchPainter with real pointer
-events, so the drop goes through the X server's drag-and-drop protocol (XDND).
+events, so the drop goes through the X server's drag-and-drop protocol (XDND). The Wayland
+tests run it natively on sway, where the drop goes through the compositor (`wl_data_device`);
+there sway places the window (by its title) and the window cannot know where it is.
 
 usage: python3 drag_source.py PATH   (prints "ready x y" once its window is up: the point to drag from)"""
 import pathlib

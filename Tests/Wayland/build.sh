@@ -6,10 +6,10 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out="$1"
 mkdir -p "$out"
-for protocol in wlr-virtual-pointer-unstable-v1 virtual-keyboard-unstable-v1; do
+for protocol in wlr-virtual-pointer-unstable-v1 virtual-keyboard-unstable-v1 xdg-activation-v1; do
   wayland-scanner client-header "$here/protocols/$protocol.xml" "$out/$protocol.h"
   wayland-scanner private-code "$here/protocols/$protocol.xml" "$out/$protocol.c"
 done
 cc -std=c11 -O1 -Wall -Wextra -Werror -I"$out" -o "$out/wlinput" "$here/wlinput.c" \
-  "$out/wlr-virtual-pointer-unstable-v1.c" "$out/virtual-keyboard-unstable-v1.c" \
+  "$out/wlr-virtual-pointer-unstable-v1.c" "$out/virtual-keyboard-unstable-v1.c" "$out/xdg-activation-v1.c" \
   $(pkg-config --cflags --libs wayland-client xkbcommon) -lm

@@ -4,6 +4,7 @@ client of the wlroots virtual pointer and the virtual keyboard protocols, built 
 setup — and screenshots from grim. The app runs natively on it (`GDK_BACKEND=wayland`, no X
 display in its environment) and is found over AT-SPI, which is D-Bus, not X."""
 import io
+import json
 import os
 import pathlib
 import pwd
@@ -21,6 +22,7 @@ BINARY = os.environ.get("TOUCHPAINTER_BIN", ".build/debug/touchpainter")
 HERE = pathlib.Path(__file__).resolve().parent
 WIDTH, HEIGHT = 1280, 1024
 TEST_USER = "touchpainter-wayland"
+DRAG_SOURCE_TITLE = "Drag source"  # Tests/EndToEnd/drag_source.py's window
 NEEDED = ["sway", "grim", "wl-paste", "wayland-scanner", "cc", "pkg-config", "runuser", "useradd"]
 
 
@@ -73,7 +75,13 @@ class Compositor:
         (self.folder / "config").write_text(
             "xwayland disable\n"
             f"output HEADLESS-1 resolution {WIDTH}x{HEIGHT} position 0 0\n"
-            "default_border none\ndefault_floating_border none\nfocus_follows_mouse no\n")
+            "default_border none\ndefault_floating_border none\nfocus_follows_mouse no\n"
+            # A window that asks with a valid xdg-activation token gets the focus, as on GNOME
+            # and KDE (sway's default only marks it urgent).
+            "focus_on_window_activation focus\n"
+            # The drag-and-drop test's source window floats at the bottom right, over the
+            # app's window, which keeps the whole output (and so its place).
+            f'for_window [title="{DRAG_SOURCE_TITLE}"] floating enable, move absolute position 1080 860\n')
         if user:
             uid = pwd.getpwnam(user).pw_uid
             for path in (self.folder, self.folder / "config"):
@@ -112,6 +120,26 @@ class Compositor:
                              check=True, capture_output=True, timeout=15).stdout
         return Image.open(io.BytesIO(png)).convert("RGB")
 
+    def swaymsg(self, *arguments):
+        """sway's answer, parsed, to an IPC message (`-t get_tree`, or a command): through its
+        socket in the runtime folder, which the tests' user (root) may open."""
+        socket = next(self.folder.glob("sway-ipc.*.sock"))
+        answer = subprocess.run(["swaymsg", "-s", str(socket), "-r", *arguments], capture_output=True, text=True,
+                                timeout=10)
+        if answer.returncode != 0:
+            raise RuntimeError(f"swaymsg {' '.join(arguments)}: {answer.stdout}{answer.stderr}")
+        return json.loads(answer.stdout)
+
+    def windows(self):
+        """Every client window sway manages, tiled, floating or in the scratchpad: its
+        `pid`, `name` (title) and `rect` (on the output) among the fields sway gives."""
+        def walk(node):
+            if node.get("pid"):
+                yield node
+            for child in node.get("nodes", []) + node.get("floating_nodes", []):
+                yield from walk(child)
+        return list(walk(self.swaymsg("-t", "get_tree")))
+
     def close(self):
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
@@ -146,6 +174,17 @@ class Input:
         self.process.stdin.flush()
         self._expect("ok")
 
+    def activation_token(self):
+        """A fresh xdg-activation token, as a launcher gets one for the program it starts."""
+        self.process.stdin.write("token\n")
+        self.process.stdin.flush()
+        ready, _, _ = select.select([self.process.stdout], [], [], 5)
+        line = self.process.stdout.readline().strip() if ready else ""
+        if not line.startswith("ok "):
+            self.process.kill()
+            raise RuntimeError(f"wlinput answered {line!r}, not a token: {self.process.stderr.read()[-500:]}")
+        return line[3:]
+
     def close(self):
         if self.process.poll() is None:
             self.process.stdin.close()
@@ -173,6 +212,7 @@ class WaylandApp:
             runtime.mkdir(mode=0o700, exist_ok=True)
             env["XDG_RUNTIME_DIR"] = str(runtime)
         env.update(extra_env or {})
+        self.env = env  # a second launch on the same desktop and session bus uses it too
         settings = data_dir.parent / "config" / "gtk-3.0" / "settings.ini"
         settings.parent.mkdir(parents=True, exist_ok=True)
         settings.write_text("[Settings]\ngtk-enable-animations=0\n")
@@ -272,13 +312,30 @@ class WaylandApp:
             self.input.send(f"key {combo}")
             time.sleep(0.15)
 
-    def window(self, roles, title=None, timeout=5.0):
-        """The app's window on show with one of `roles` (and `title`, if given)."""
+    def type_into(self, window, text, result=None):
+        """Types `text` on the virtual keyboard into the focused text field of `window`, and
+        waits until the field holds `result` (by default `text`): a key pressed at once after
+        would reach a file chooser before it has taken the typing in, and be lost."""
+        def field():
+            return pyatspi.findDescendant(window, lambda a: a is not None and a.getRole() == pyatspi.ROLE_TEXT
+                                          and a.getState().contains(pyatspi.STATE_FOCUSED))
+        found = wait_for(field, what="a text field with the keyboard")
+        self.input.send(f"type {text}")
+        try:
+            wait_for(lambda: found.queryText().getText(0, -1) == (result or text), what=f"{result or text!r} in the field")
+        except TimeoutError as error:
+            raise TimeoutError(f"{error}; it holds {found.queryText().getText(0, -1)!r}") from None
+
+    def window(self, roles, title=None, timeout=5.0, focused=False):
+        """The app's window on show with one of `roles` (and `title`, if given); `focused`, once
+        it has the keyboard too — on Wayland a new window is on show a moment before sway
+        gives it the keyboard, and keys typed in that moment go to the window below."""
         def search():
             for index in range(self.accessible.childCount):
                 window = self.accessible.getChildAtIndex(index)
                 if window is not None and window.getRole() in roles and window.getState().contains(pyatspi.STATE_SHOWING) \
-                        and (title is None or window.name == title):
+                        and (title is None or window.name == title) \
+                        and (not focused or window.getState().contains(pyatspi.STATE_ACTIVE)):
                     return window
             return None
         return wait_for(search, timeout=timeout, what=f"a window {title or roles}")

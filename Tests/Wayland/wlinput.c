@@ -12,6 +12,8 @@
  *   key COMBO       press and release, e.g. ctrl+z, ctrl+shift+z, Escape, k, ctrl+comma
  *   hold NAME       press a key and keep it down (space), release NAME lets it go
  *   type TEXT       types TEXT, a character at a time
+ *   token           asks the compositor for an xdg-activation token, as a launcher does for
+ *                   the program it starts; answered "ok TOKEN"
  *   drag CX CY R N PACE   presses the left button, moves N times around a circle of R pixels
  *                   about (CX, CY), about 4 pixels a step, sleeping PACE microseconds after
  *                   each move (0: as fast as the compositor takes them), and releases —
@@ -33,11 +35,14 @@
 
 #include "virtual-keyboard-unstable-v1.h"
 #include "wlr-virtual-pointer-unstable-v1.h"
+#include "xdg-activation-v1.h"
 
 static struct wl_display *display;
 static struct wl_seat *seat;
 static struct zwlr_virtual_pointer_manager_v1 *pointer_manager;
 static struct zwp_virtual_keyboard_manager_v1 *keyboard_manager;
+static struct xdg_activation_v1 *activation;
+static char answer[256]; /* what a command adds to its "ok" */
 static struct zwlr_virtual_pointer_v1 *pointer;
 static struct zwp_virtual_keyboard_v1 *keyboard;
 static struct xkb_keymap *keymap;
@@ -53,6 +58,8 @@ static void global(void *data, struct wl_registry *registry, uint32_t name, cons
         pointer_manager = wl_registry_bind(registry, name, &zwlr_virtual_pointer_manager_v1_interface, 1);
     else if (strcmp(interface, zwp_virtual_keyboard_manager_v1_interface.name) == 0)
         keyboard_manager = wl_registry_bind(registry, name, &zwp_virtual_keyboard_manager_v1_interface, 1);
+    else if (strcmp(interface, xdg_activation_v1_interface.name) == 0)
+        activation = wl_registry_bind(registry, name, &xdg_activation_v1_interface, 1);
 }
 
 static void global_remove(void *data, struct wl_registry *registry, uint32_t name) {
@@ -190,6 +197,27 @@ static int drag(const char *arguments) {
     return 0;
 }
 
+static void token_done(void *data, struct xdg_activation_token_v1 *token, const char *text) {
+    (void)token;
+    snprintf(data, sizeof answer - 1, "%s", text);
+}
+
+static const struct xdg_activation_token_v1_listener token_listener = {token_done};
+
+/* A launcher's token: one with no surface or input serial, for a program about to start. */
+static int activation_token(void) {
+    if (!activation) return fprintf(stderr, "wlinput: the compositor lacks xdg_activation_v1\n"), -1;
+    char text[sizeof answer - 1] = "";
+    struct xdg_activation_token_v1 *token = xdg_activation_v1_get_activation_token(activation);
+    xdg_activation_token_v1_add_listener(token, &token_listener, text);
+    xdg_activation_token_v1_commit(token);
+    while (!text[0])
+        if (wl_display_dispatch(display) < 0) return -1;
+    xdg_activation_token_v1_destroy(token);
+    snprintf(answer, sizeof answer, " %s", text);
+    return 0;
+}
+
 static int run(char *line) {
     char *command = strtok(line, " \n"), *rest = strtok(NULL, "\n");
     if (!command) return 0;
@@ -214,6 +242,8 @@ static int run(char *line) {
         int code = rest ? named_key(rest) : -1;
         if (code < 0) return -1;
         key_event(code, strcmp(command, "hold") == 0);
+    } else if (strcmp(command, "token") == 0) {
+        if (activation_token() < 0) return -1;
     } else if (strcmp(command, "drag") == 0) {
         if (drag(rest) < 0) return -1;
     } else if (strcmp(command, "type") == 0) {
@@ -245,7 +275,8 @@ int main(int argc, char **argv) {
     while (fgets(line, sizeof line, stdin)) {
         int failed = run(line) < 0;
         if (wl_display_roundtrip(display) < 0) return fprintf(stderr, "wlinput: the display connection failed (%s)\n", strerror(errno)), 1;
-        printf(failed ? "error\n" : "ok\n");
+        printf(failed ? "error\n" : "ok%s\n", answer);
+        answer[0] = '\0';
         fflush(stdout);
     }
     return 0;

@@ -48,7 +48,7 @@ final class TouchPainterApp {
         app.coordinator.branding = brand?.factory ?? GnomeBrandingFactory()
         app.coordinator.instrumentation = timingReport
         app.timingReport = timingReport
-        let status = app.application.run(opening: file.map { [$0] } ?? [])
+        let status = app.application.run(opening: file.map { [$0] } ?? [], activationToken: Application.takeActivationToken())
         // A clean exit: the user saved, discarded or had nothing to lose. (A second launch
         // that handed its command line over never started a journal.)
         app.coordinator.document.closeJournal()
