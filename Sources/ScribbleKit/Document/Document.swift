@@ -142,6 +142,7 @@ public final class Document {
     /// starts afresh from the empty canvas.
     public func startNewScribble() {
         if !scribble.isEmpty || origin != .new { execute(StartNewScribbleCommand(document: self)) }
+        scribble.log = ReplayLog() // a new scribble's history starts here: its replay and file keep nothing of the last one
         isDirty = false
         restartJournal(supersedingOld: true)
         publish()
@@ -173,6 +174,8 @@ public final class Document {
         let marks = version.marks
         version.removeAll()
         batched { history.execute(ReloadScribbleCommand(scribble: scribble, marks: marks)) }
+        scribble.log = version.log // the version's own history, as its file keeps it
+        scribble.clock.runOn(from: scribble.historyEnd)
         scribble.title = version.title
         self.basis = basis
         isDirty = false
