@@ -186,10 +186,10 @@ struct RemovalHistoryFormatTests {
             scribble.add(stroke)
             return stroke
         }
-        scribble.log.settle(at: scribble.clock.now) // drawn in an earlier step than their removals
+        scribble.settleHistory() // drawn in an earlier step than their removals
         for stroke in strokes {
             scribble.remove(stroke)
-            scribble.log.settle(at: scribble.clock.now)
+            scribble.settleHistory()
         }
         // 1.2 million vertices gone: the first two are forgotten, down to 600,000.
         #expect(scribble.log.events.map { ObjectIdentifier($0.mark) } == strokes.suffix(2).map(ObjectIdentifier.init))

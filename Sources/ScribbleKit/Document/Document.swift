@@ -91,7 +91,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.execute(command) }
-        scribble.log.settle(at: scribble.clock.now)
+        scribble.settleHistory()
         journal(command)
     }
 
@@ -102,7 +102,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.add(command) }
-        scribble.log.settle(at: scribble.clock.now)
+        scribble.settleHistory()
         journal(command)
     }
 
@@ -113,7 +113,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.undo() }
-        scribble.log.settle(at: scribble.clock.now)
+        scribble.settleHistory()
         journalStep(.undo)
     }
 
@@ -124,7 +124,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.redo() }
-        scribble.log.settle(at: scribble.clock.now)
+        scribble.settleHistory()
         journalStep(.redo)
     }
 

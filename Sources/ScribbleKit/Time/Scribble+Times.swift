@@ -22,6 +22,12 @@ extension Scribble {
         log.noteAdded(mark, isNew: isNew, at: now)
     }
 
+    /// Ends a step of the history — a command, an undo, a gesture — at the clock's time: what
+    /// it took off went then, and what it made is part of the history (`ReplayLog.settle`).
+    public func settleHistory() {
+        log.settle(at: clock.now)
+    }
+
     /// Notes in the replay's log that `marks` were taken off now.
     func noteRemoved(_ marks: some Sequence<Mark>) {
         guard keepsTime else { return }
