@@ -77,6 +77,32 @@ enum ReplayBenchmarks {
                 })
         }
         report.add("replay_frame_ms_p99@1m", percentile(frames, 0.99), "ms", limit: 16)
+
+        report.add("file_removals_growth_pct", removalsGrowth(of: scribble), "%")
+    }
+
+    /// What keeping the marks taken off (format version 5) adds to the file of a drawing with
+    /// erasing: 50 of the big scribble's strokes erased whole and 50 cut in two by the part
+    /// eraser, a second apart, against the same drawing's file without them, in percent.
+    static func removalsGrowth(of scribble: Scribble) -> Double {
+        let ticks = Ticks()
+        ticks.nanoseconds = UInt64(scribble.historyEnd + 1000) * 1_000_000
+        scribble.clock = ScribbleClock(reading: { ticks.nanoseconds })
+        scribble.settleHistory() // the drawing so far is one step, the erasures each another
+        for index in stride(from: 0, to: 1000, by: 10) {
+            ticks.nanoseconds += 1_000_000_000
+            guard index < scribble.root.count, let mark = scribble.root.child(at: index) else { continue }
+            if index % 20 == 0 {
+                scribble.remove(mark)
+            } else if let stroke = mark as? Stroke, case .vertex(let middle) = stroke.elements[stroke.count / 2],
+                let erasure = stroke.erased(by: EraserStep(from: middle, to: middle, radius: 4))
+            {
+                scribble.replaceMarks(at: index, count: 1, with: erasure.pieces)
+            }
+            scribble.settleHistory() // one step each, as the document takes them
+        }
+        let with = scribble.makeMemento(withHistory: true).data.count, without = scribble.makeMemento().data.count
+        return Double(with - without) / Double(without) * 100
     }
 
     /// The time-lapse of the big scribble drawn by hand: `touchpainter export IN OUT.webm`

@@ -1,6 +1,6 @@
 """Issue 31: Replay (Ctrl+R) plays the drawing's history on a read-only canvas — paused at
-half time it shows half the marks, a mark undone shows and then goes, and Escape leaves
-the document as it was."""
+half time it shows half the marks, a mark undone shows and then goes (also once saved and
+opened again), and Escape leaves the document as it was."""
 import pathlib
 import sys
 import time
@@ -73,4 +73,42 @@ def test_a_stroke_undone_appears_and_then_goes(app):
     shot = screenshot()
     assert not is_white(shot.getpixel((rx + 250, ry + 100)))
     assert is_white(shot.getpixel((rx + 250, ry + 300)))
+    app.key("Escape")
+
+
+def test_a_cut_stroke_is_kept_in_the_saved_file_and_replays_whole_until_its_cut_after_reopening(launch, tmp_path):
+    """Format version 5 keeps the marks taken off: the stroke the eraser cut is saved as it
+    was, so the replay of the drawing opened again shows it whole until the moment of the cut."""
+    app = launch()
+    x, y = app.canvas_origin()
+    app.drag([(x + 100, y + 100), (x + 400, y + 100)])
+    time.sleep(1)
+    app.drag([(x + 100, y + 300), (x + 400, y + 300)])
+    time.sleep(1)
+    app.key("e")  # the eraser, in its Part of marks mode: cuts the second stroke in two
+    app.drag([(x + 250, y + 240), (x + 250, y + 360)])
+    shot = screenshot()
+    assert is_white(shot.getpixel((x + 250, y + 300))) and not is_white(shot.getpixel((x + 120, y + 300)))
+    app.save()
+    saved = wait_for(lambda: next((tmp_path / "gallery").glob("*.scribble"), None), what="the saved file")
+    wait_for(lambda: "Untitled" not in app.title(), what="the save")
+    app.close()
+    assert saved.read_bytes()[8] == 5  # format version 5: with the marks taken off
+
+    app = launch(saved)
+    x, y = app.canvas_origin()
+    wait_for(lambda: not is_white(screenshot().getpixel((x + 120, y + 300))), what="the drawing")
+    app.key("ctrl+r")
+    wait_for(lambda: app.is_showing("Replay position"), what="the replay's scrubber")
+    app.key("space", "8")  # paused at 80 %: after the second stroke, before the cut
+    time.sleep(0.5)
+    rx, ry, _, _ = app.extents("Replay canvas")
+    shot = screenshot()
+    assert not is_white(shot.getpixel((rx + 250, ry + 100)))
+    assert not is_white(shot.getpixel((rx + 250, ry + 300)))  # whole: where the eraser will pass
+    app.key("space")
+    time.sleep(1.5)  # to the end: cut
+    shot = screenshot()
+    assert is_white(shot.getpixel((rx + 250, ry + 300)))
+    assert not is_white(shot.getpixel((rx + 120, ry + 300))) and not is_white(shot.getpixel((rx + 380, ry + 300)))
     app.key("Escape")

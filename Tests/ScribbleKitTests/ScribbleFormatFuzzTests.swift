@@ -113,7 +113,8 @@ import Testing
     }
 
     @Test func newerVersionsAreNamed() {
-        #expect(decodingError(ScribbleFormat.magic + [5, 0] + sampleFile().dropFirst(10)) == .newerVersion(5)) // 3 is the view's, 4 the times'
+        // 3 is the view's, 4 the times', 5 the removals'.
+        #expect(decodingError(ScribbleFormat.magic + [6, 0] + sampleFile().dropFirst(10)) == .newerVersion(6))
         #expect(decodingError(ScribbleFormat.magic + [0xFF, 0xFF]) == .newerVersion(65535))
         #expect(decodingError(ScribbleFormat.magic + [0, 0] + emptyRoot) == .corrupt("format version 0 does not exist"))
     }

@@ -121,7 +121,7 @@ extension Document {
             }
         }
         scribble.clock.release()
-        scribble.clock.runOn(from: scribble.endTime)
+        scribble.clock.runOn(from: scribble.historyEnd)
     }
 
     /// The top-level marks at `indices` (a replayed record's), skipping any out of range.
@@ -140,7 +140,7 @@ extension Document {
         case .gallery(let id) where !isDirty: .gallery(id: id, stamp: nil)
         case .file(let path) where !isDirty: .file(path: path, stamp: nil)
         case .new where scribble.isEmpty: .new
-        default: .snapshot(scribble.makeMemento(), origin: origin)
+        default: .snapshot(scribble.makeMemento(withHistory: true), origin: origin)
         }
     }
 

@@ -68,7 +68,7 @@ extension Document {
         SaveTicket(
             scribble: scribble, origin: origin, changeCount: changeCount,
             request: SaveRequest(
-                memento: scribble.makeMemento(), origin: origin, basis: basis,
+                memento: scribble.makeMemento(withHistory: true), origin: origin, basis: basis,
                 canvasWidth: max(canvasWidth, 1), canvasHeight: max(canvasHeight, 1)))
     }
 

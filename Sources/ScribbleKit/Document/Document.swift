@@ -102,7 +102,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.execute(command) }
-        scribble.log.settle(at: scribble.clock.now)
+        scribble.settleHistory()
         journal(command)
     }
 
@@ -114,7 +114,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.add(command) }
-        scribble.log.settle(at: scribble.clock.now)
+        scribble.settleHistory()
         journal(command)
     }
 
@@ -125,7 +125,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.undo() }
-        scribble.log.settle(at: scribble.clock.now)
+        scribble.settleHistory()
         journalStep(.undo)
     }
 
@@ -136,7 +136,7 @@ public final class Document {
         let clock = holdClock()
         defer { releaseClock(clock) }
         batched { history.redo() }
-        scribble.log.settle(at: scribble.clock.now)
+        scribble.settleHistory()
         journalStep(.redo)
     }
 
@@ -156,6 +156,7 @@ public final class Document {
         // A drawing still opening is given up: nothing of it was changed or is unsaved.
         guard opening == nil else { return show(Scribble(), from: .new, basis: nil, unsaved: false, opening: nil) }
         if !scribble.isEmpty || origin != .new { execute(StartNewScribbleCommand(document: self)) }
+        scribble.log = ReplayLog() // a new scribble's history starts here: its replay and file keep nothing of the last one
         isDirty = false
         restartJournal(supersedingOld: true)
         publish()
@@ -232,6 +233,8 @@ public final class Document {
         let marks = version.marks
         version.removeAll()
         batched { history.execute(ReloadScribbleCommand(scribble: scribble, marks: marks)) }
+        scribble.log = version.log // the version's own history, as its file keeps it
+        scribble.clock.runOn(from: scribble.historyEnd)
         scribble.title = version.title
         self.basis = basis
         isDirty = false

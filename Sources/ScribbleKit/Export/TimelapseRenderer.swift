@@ -11,8 +11,8 @@ import CairoKit
 ///
 /// A frame costs what changed, not the whole drawing: the finished marks under those being
 /// drawn lie on a kept picture (`base`), extended by the marks finished since; a frame is that
-/// picture plus the few marks still growing. Only a mark taken off or put back under the
-/// kept ones (an erasure, an undo) makes the picture be drawn again from the start.
+/// picture plus the few marks still growing. A mark taken off or put back under the kept
+/// ones (an erasure, an undo) makes the picture be painted again where it lies, not whole.
 public final class TimelapseRenderer {
     /// The widest video made, in pixels (and the highest).
     public static let maximumSide = 1920
@@ -31,7 +31,7 @@ public final class TimelapseRenderer {
     private let base: OpaquePointer
     /// The frame handed out: `base` plus the marks being drawn.
     private let frame: OpaquePointer
-    private var baseMarks: [ObjectIdentifier] = []
+    private var baseMarks: [Mark] = []
 
     /// Prepares the frames of `timeline` at `schedule`, `width` pixels wide if given (at most
     /// `maximumSide`), else the history's size; `options` gives the background and canvas.
@@ -87,21 +87,19 @@ public final class TimelapseRenderer {
         // The kept picture still holds if its marks are still the first ones, none since changed.
         var isValid = baseMarks.count <= count
         if isValid {
-            for (position, identity) in baseMarks.enumerated() where ObjectIdentifier(scribble.root.child(at: position)!) != identity {
+            for (position, mark) in baseMarks.enumerated() where scribble.root.child(at: position)! !== mark {
                 isValid = false
                 break
             }
         }
-        if !isValid {
-            baseMarks.removeAll(keepingCapacity: true)
-            paintBackground()
-        }
-        var firstLive = baseMarks.count
+        var firstLive = isValid ? baseMarks.count : 0
         while firstLive < count, let mark = scribble.root.child(at: firstLive), !player.isBeingDrawn(mark) { firstLive += 1 }
-        if firstLive > baseMarks.count {
+        if !isValid {
+            repaint(asFinished: (0..<firstLive).compactMap { scribble.root.child(at: $0) })
+        } else if firstLive > baseMarks.count {
             let finished = (baseMarks.count..<firstLive).compactMap { scribble.root.child(at: $0) }
             draw(finished, on: base)
-            baseMarks.append(contentsOf: finished.map(ObjectIdentifier.init))
+            baseMarks.append(contentsOf: finished)
         }
         let cr = cairo_create(frame)!
         cairo_set_source_surface(cr, base, 0, 0)
@@ -132,9 +130,39 @@ public final class TimelapseRenderer {
         try sink.finish()
     }
 
-    /// Paints `base` with the background alone.
-    private func paintBackground() {
+    /// Makes the kept picture show `finished` (the finished marks now under those being
+    /// drawn) after a mark under them went or came back: only where the marks that went or
+    /// came lie is painted again — the background there, then each finished mark crossing it,
+    /// in order — so an erasure costs its area, not the whole drawing. (The marks keep their
+    /// order in a replay, so elsewhere the picture is as it was.)
+    /// - Complexity: O(finished marks) bounds checks, plus drawing the marks crossing the area.
+    private func repaint(asFinished finished: [Mark]) {
+        var kept: [ObjectIdentifier: Mark] = [:], changed = Rect.null
+        for mark in baseMarks { kept[ObjectIdentifier(mark)] = mark }
+        for mark in finished where kept.removeValue(forKey: ObjectIdentifier(mark)) == nil { changed = changed.union(mark.bounds) }
+        for mark in kept.values { changed = changed.union(mark.bounds) } // the marks that went
+        baseMarks = finished
+        guard !changed.isNull else { return }
+        // Whole pixels around it, with room for the smoothed curve and the antialiasing.
+        let area = changed.outset(by: Stroke.smoothingReach + 1)
+        let x0 = ((Double(area.minX) - pageX) * scale).rounded(.down), y0 = ((Double(area.minY) - pageY) * scale).rounded(.down)
+        let x1 = ((Double(area.maxX) - pageX) * scale).rounded(.up), y1 = ((Double(area.maxY) - pageY) * scale).rounded(.up)
+        let clip = { (cr: OpaquePointer) in
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+            cairo_restore(cr)
+            cairo_clip(cr)
+        }
+        paintBackground(clip: clip)
+        let crossing = finished.filter { $0.bounds.outset(by: Stroke.smoothingReach + 1).intersects(area) }
+        draw(crossing, on: base, clip: clip)
+    }
+
+    /// Paints `base` with the background alone (within `clip`'s path, if given).
+    private func paintBackground(clip: ((OpaquePointer) -> Void)? = nil) {
         let cr = context(on: base)
+        clip?(cr)
         if let texture {
             texture.paint(on: CairoContext(cr))
         } else {
@@ -145,10 +173,11 @@ public final class TimelapseRenderer {
         cairo_destroy(cr)
     }
 
-    /// Draws `marks` in order on `surface`.
-    private func draw(_ marks: [Mark], on surface: OpaquePointer) {
+    /// Draws `marks` in order on `surface` (within `clip`'s path, if given).
+    private func draw(_ marks: [Mark], on surface: OpaquePointer, clip: ((OpaquePointer) -> Void)? = nil) {
         guard !marks.isEmpty else { return }
         let cr = context(on: surface)
+        clip?(cr)
         let renderer = MarkRenderer(context: cr)
         for mark in marks { renderer.render(mark) }
         cairo_destroy(cr)

@@ -33,8 +33,9 @@ enum JournalFormat {
     /// format version 2, version 4 adds the cut record, version 5 frames records with a magic
     /// word, checks the header and stamps the base, version 6 adds the add and order records
     /// and the transform edit, version 7 the clock record (and mementos in scribble format
-    /// version 4, with the marks' times).
-    static let version: UInt16 = 7
+    /// version 4, with the marks' times), version 8 a snapshot base in scribble format
+    /// version 5, with the marks taken off (which a version 7 reader could not read).
+    static let version: UInt16 = 8
     /// Bytes before the first record.
     static let headerLength = 16
     /// Bytes before a record's payload.

@@ -3,8 +3,11 @@
 extension Scribble {
     /// A snapshot of the drawing — the whole tree when `complete`, else only the last
     /// top-level mark — and the title (and, complete, the view). Later drawing does not change it.
+    /// `withHistory` (a save, a journal's snapshot) keeps the replay's log too: the marks
+    /// taken off, copied, and when each went and came back (`RemovalHistory`); an export, a
+    /// thumbnail or a template needs only the drawing.
     /// - Complexity: O(n) in the marks and vertices copied.
-    public func makeMemento(complete: Bool = true) -> ScribbleMemento {
+    public func makeMemento(complete: Bool = true, withHistory: Bool = false) -> ScribbleMemento {
         let saved: Stroke
         if complete {
             saved = ScribbleMemento.snapshot(of: root)
@@ -16,7 +19,8 @@ extension Scribble {
             case nil: break
             }
         }
-        return ScribbleMemento(root: saved, isComplete: complete, title: title, view: view)
+        let history = complete && withHistory ? log.removalHistory(drawing: root, stored: saved) : nil
+        return ScribbleMemento(root: saved, isComplete: complete, title: title, view: view, history: history)
     }
 
     /// Makes a scribble holding `memento`'s state (for an incremental one, just its mark).
@@ -26,13 +30,14 @@ extension Scribble {
         attachState(from: memento)
     }
 
-    /// Makes a scribble that takes over `memento`'s tree instead of copying it — only for a
-    /// memento nobody else holds, such as one just decoded from a file. Same result as
-    /// `init(memento:)`, without the second copy.
+    /// Makes a scribble that takes over `memento`'s tree (and the marks it keeps as taken
+    /// off) instead of copying it — only for a memento nobody else holds, such as one just
+    /// decoded from a file. Same result as `init(memento:)`, without the second copy.
     /// - Complexity: O(1).
     public convenience init(adopting memento: ScribbleMemento) {
         self.init(root: Self.drawing(of: memento))
         if memento.isComplete { (title, view) = (memento.title, memento.view) }
+        if let history = Self.history(of: memento) { log = ReplayLog(history: history, drawing: root) }
     }
 
     /// Puts the marks of `rest` on top, taking them over without a copy: the rest of a
@@ -53,8 +58,9 @@ extension Scribble {
         notify(.reset, dirty: root.bounds)
     }
 
-    /// Restores `memento`: a complete one replaces the whole drawing and the title (observers
-    /// hear one `.reset`); an incremental one adds its mark on top. The memento stays as it was.
+    /// Restores `memento`: a complete one replaces the whole drawing, the title and, if it
+    /// keeps one, the replay's log (observers hear one `.reset`); an incremental one adds its
+    /// mark on top. The memento stays as it was.
     /// - Complexity: O(n) in the memento's marks and vertices.
     public func attachState(from memento: ScribbleMemento) {
         let copy = ScribbleMemento.snapshot(of: Self.drawing(of: memento))
@@ -62,6 +68,10 @@ extension Scribble {
         if memento.isComplete {
             (title, view) = (memento.title, memento.view)
             replaceAll(with: marks)
+            if let history = Self.history(of: memento) {
+                let gone = ScribbleMemento.snapshot(of: history.gone)
+                log = ReplayLog(history: RemovalHistory(gone: gone, entries: history.entries), drawing: root)
+            }
         } else {
             marks.forEach(add)
         }

@@ -1,5 +1,5 @@
-/// Writes a memento in the current file format (version 2, or 3 with the view the scribble
-/// was last seen at: `docs/FORMAT.md`): it sizes the
+/// Writes a memento in the oldest file format that holds it (version 2; 3 with the view the
+/// scribble was last seen at; 4 with times; 5 with the marks taken off: `docs/FORMAT.md`): it sizes the
 /// file exactly first, then fills one buffer. Each maximal run of inline vertices is one
 /// node: a count, the first location as absolute grid numbers and every other as the step
 /// from the one before, in zigzag varints (about 2 bytes a coordinate for a hand-drawn
@@ -14,19 +14,23 @@ enum ScribbleEncoder {
     /// The file bytes for `memento`, whose drawing is `root` (the memento hands it over: its
     /// insides are its own).
     /// - Complexity: O(n) in the number of marks and vertices; one allocation.
-    static func encode(_ memento: ScribbleMemento, root: Stroke) -> [UInt8] {
+    static func encode(_ memento: ScribbleMemento, root: Stroke, history: RemovalHistory? = nil) -> [UInt8] {
         let version =
-            holdsTimes(root)
+            history != nil
             ? ScribbleFormat.currentVersion
-            : memento.view != nil || holdsLocked(root) ? ScribbleFormat.versionWithoutTimes : ScribbleFormat.versionWithoutView
+            : holdsTimes(root)
+                ? ScribbleFormat.versionWithTimes
+                : memento.view != nil || holdsLocked(root) ? ScribbleFormat.versionWithoutTimes : ScribbleFormat.versionWithoutView
         return file(
             version: UInt16(version), memento,
-            payloadLength: encodedLength(of: root) + (memento.view == nil ? 0 : viewLength)
+            payloadLength: encodedLength(of: root) + (memento.view == nil ? 0 : viewLength) + (history.map { encodedLength(of: $0) } ?? 0)
         ) { writer in
             write(root, to: &writer)
-            guard let view = memento.view else { return }
-            writer.uint8(ScribbleFormat.Tag.view.rawValue)
-            for value in [view.zoom, view.centreX, view.centreY] { writer.uint64(value.bitPattern) }
+            if let view = memento.view {
+                writer.uint8(ScribbleFormat.Tag.view.rawValue)
+                for value in [view.zoom, view.centreX, view.centreY] { writer.uint64(value.bitPattern) }
+            }
+            if let history { write(history, to: &writer) }
         }
     }
 
@@ -124,7 +128,7 @@ enum ScribbleEncoder {
 
     /// Writes `stroke`'s node: tag, flags, colour, width, child count, then the children, each
     /// maximal run of vertices as one `vertexRun`.
-    private static func write(_ stroke: Stroke, to writer: inout ByteWriter) {
+    static func write(_ stroke: Stroke, to writer: inout ByteWriter) {
         let withPressure = hasPressure(stroke)
         let start = stroke.times.start, steps = drawnSteps(stroke)
         writer.uint8(ScribbleFormat.Tag.stroke.rawValue)

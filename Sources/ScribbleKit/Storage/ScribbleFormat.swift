@@ -9,11 +9,15 @@ enum ScribbleFormat {
     /// The newest version the readers know. Version 2 stores locations as fixed-point deltas
     /// in varints, and pen pressure; version 3 is version 2 with the view the scribble was
     /// last seen at after the drawing, and locked strokes; version 4 adds the marks' times
-    /// (`StrokeTimes`), for a replay. The encoder writes version 4 for a drawing with times
-    /// (anything drawn in a TouchPainter that has them) and version 3 only
+    /// (`StrokeTimes`), for a replay; version 5 adds the marks taken off the drawing and when
+    /// (`RemovalHistory`), so the replay of a saved drawing is its true history. The encoder
+    /// writes the oldest version that holds the drawing: 5 only when something was taken off,
+    /// 4 for a drawing with times (anything drawn in a TouchPainter that has them), 3 only
     /// for a scribble that has a view or a locked stroke, so one never zoomed or panned stays
     /// a version 2 file, as before; version 1 files still open.
-    static let currentVersion = 4
+    static let currentVersion = 5
+    /// The version of a file with times but nothing taken off.
+    static let versionWithTimes = 4
     /// The version of a file with a view or a locked stroke but no times.
     static let versionWithoutTimes = 3
     /// The version of a file without a view.
@@ -74,6 +78,9 @@ enum ScribbleFormat {
         case view = 4
         /// A dot with its time (version 4): a dot's fields, then the time (a varint of milliseconds).
         case timedDot = 5
+        /// The marks taken off and put back (version 5, after the root and any view, once, in a
+        /// complete file): a group node of the marks gone, then the takings off and puttings back.
+        case removals = 6
     }
 
     /// Decodes a whole file into a memento, its marks assembled by `builder`: reads the magic

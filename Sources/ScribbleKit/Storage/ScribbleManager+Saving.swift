@@ -12,7 +12,7 @@ extension ScribbleManager {
     public func save(_ scribble: Scribble, id: String? = nil, canvasWidth: Int, canvasHeight: Int)
         throws(StorageError) -> ScribbleEntry
     {
-        let entry = try save(scribble.makeMemento(), id: id, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        let entry = try save(scribble.makeMemento(withHistory: true), id: id, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         scribble.title = entry.title
         return entry
     }
@@ -176,7 +176,7 @@ extension ScribbleManager {
 
     /// Saves `scribble` (complete) to any path, atomically, without a thumbnail.
     public static func save(_ scribble: Scribble, toPath path: String) throws(StorageError) {
-        try save(scribble.makeMemento(), toPath: path)
+        try save(scribble.makeMemento(withHistory: true), toPath: path)
     }
 
     /// Saves a memento made earlier to any path, atomically, without a thumbnail (so the

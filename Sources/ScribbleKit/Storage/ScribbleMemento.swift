@@ -20,14 +20,21 @@ public struct ScribbleMemento: @unchecked Sendable {
     public internal(set) var title: String?
     /// The zoom and centre the scribble was last seen at (complete mementos only).
     public internal(set) var view: ScribbleView?
+    /// The marks taken off and put back, with when (complete mementos made for a save or a
+    /// journal only): file-private as `root` is, read by the originator and the encoder.
+    fileprivate let history: RemovalHistory?
 
-    /// Wraps a tree that nobody else holds.
-    init(root: Stroke, isComplete: Bool, title: String?, view: ScribbleView? = nil) {
+    /// Wraps a tree (and a history of removals) that nobody else holds.
+    init(root: Stroke, isComplete: Bool, title: String?, view: ScribbleView? = nil, history: RemovalHistory? = nil) {
         self.root = root
         self.isComplete = isComplete
         self.title = title.map(ScribbleFormat.clipped)
         self.view = isComplete ? view : nil
+        self.history = isComplete ? history : nil
     }
+
+    /// Whether the memento keeps marks taken off the drawing (it is then a version 5 file).
+    public var keepsRemovals: Bool { history != nil }
 
     /// Rebuilds a memento from its encoded form, refusing damaged, foreign or newer files.
     /// - Complexity: O(n) in the length of `data`.
@@ -37,7 +44,7 @@ public struct ScribbleMemento: @unchecked Sendable {
 
     /// The encoded form, in the current file format (`docs/FORMAT.md`); what gets saved.
     /// - Complexity: O(n) in the number of marks and vertices; encodes on every access.
-    public var data: [UInt8] { ScribbleEncoder.encode(self, root: root) }
+    public var data: [UInt8] { ScribbleEncoder.encode(self, root: root, history: history) }
 }
 
 extension Scribble {
@@ -47,4 +54,9 @@ extension Scribble {
     /// asks here rather than reading the memento.
     /// - Complexity: O(1).
     static func drawing(of memento: ScribbleMemento) -> Stroke { memento.root }
+
+    /// The originator's door to what `memento` keeps of the marks taken off (`nil` when it
+    /// keeps none): restored into the scribble's `ReplayLog`, never drawn.
+    /// - Complexity: O(1).
+    static func history(of memento: ScribbleMemento) -> RemovalHistory? { memento.history }
 }

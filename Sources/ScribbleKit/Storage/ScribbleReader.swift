@@ -3,7 +3,8 @@
 /// the header, title, declared length and checksum checked before anything is parsed
 /// (`ScribbleHeader`), the drawing starting with a stroke, no byte left over — and each
 /// version supplies only what differs: how it reads its tree (`readRoot`) and what it keeps
-/// after the tree (`readTrailer`, version 3's view). `ScribbleFormat.decode` reads the magic
+/// after the tree (`readTrailer`, version 3's view; `readHistory`, version 5's marks taken off).
+/// `ScribbleFormat.decode` reads the magic
 /// and the version and picks the reader. The marks go to a `MarkBuilder`.
 ///
 /// A protocol with the skeleton in its extension rather than a base class: the readers are
@@ -20,6 +21,9 @@ protocol ScribbleReader {
     /// Reads what the version keeps after the tree, in a complete file or not, and checks
     /// what must hold of the whole drawing; by default, nothing.
     mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView?
+    /// Reads what the version keeps of the marks taken off `drawing` (the root just read),
+    /// after the trailer; by default, nothing.
+    mutating func readHistory(isComplete: Bool, drawing: Stroke) throws(ScribbleFormatError) -> RemovalHistory?
 }
 
 extension ScribbleReader {
@@ -35,12 +39,16 @@ extension ScribbleReader {
         }
         let root = try reader.readRoot()
         let view = try reader.readTrailer(isComplete: header.isComplete)
+        let history = try reader.readHistory(isComplete: header.isComplete, drawing: root)
         guard reader.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
-        return ScribbleMemento(root: root, isComplete: header.isComplete, title: header.title, view: view)
+        return ScribbleMemento(root: root, isComplete: header.isComplete, title: header.title, view: view, history: history)
     }
 
     /// Nothing after the tree.
     mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView? { nil }
+
+    /// No marks taken off.
+    mutating func readHistory(isComplete: Bool, drawing: Stroke) throws(ScribbleFormatError) -> RemovalHistory? { nil }
 
     /// Reads four colour bytes: red, green, blue, alpha (the same in every version).
     mutating func readColor() throws(ScribbleFormatError) -> Color {

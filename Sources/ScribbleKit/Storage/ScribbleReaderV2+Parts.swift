@@ -51,7 +51,7 @@ extension ScribbleReaderV2: ScribblePartsReader {
             sawTimes = sawTimes || tag == .timedDot
         case .stroke:
             try skipStroke(depth: depth + 1)
-        case .view, nil:
+        case .view, .removals, nil:
             throw .corrupt("it holds an unknown kind of mark")
         }
         afterRun = false

@@ -1,4 +1,4 @@
-/// Reads format version 2 (see `docs/FORMAT.md`): version 1's header, length and checksum
+/// Reads format versions 2 to 5 (see `docs/FORMAT.md`): version 1's header, length and checksum
 /// around a compact payload — locations as fixed-point grid numbers in zigzag varints (each
 /// vertex of a run a delta from the one before), pen pressure as a byte a vertex.
 ///
@@ -23,7 +23,7 @@ struct ScribbleReaderV2: ScribbleReader {
     let builder: MarkBuilder
     /// One run's points, reused from run to run so a stroke of many runs allocates once.
     private var points: [Point] = []
-    /// The file's version: 3 allows locked strokes.
+    /// The file's version: 3 allows locked strokes, 4 times, 5 the marks taken off.
     let version: Int
     /// Whether a locked stroke was read (a version 3 file needs it or a view).
     var sawLocked = false
@@ -48,9 +48,10 @@ struct ScribbleReaderV2: ScribbleReader {
     /// view or a locked stroke (else it is version 2 spelled otherwise); version 4 holds a
     /// mark with times.
     mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView? {
-        let view = version >= 3 && input.remaining > 0 ? try readView(isComplete: isComplete) : nil
+        let removalsNext = version >= 5 && input.remaining > 0 && input.bytes[input.offset] == ScribbleFormat.Tag.removals.rawValue
+        let view = version >= 3 && input.remaining > 0 && !removalsNext ? try readView(isComplete: isComplete) : nil
         guard version != 3 || view != nil || sawLocked else { throw .corrupt("the view is missing") }
-        guard version < 4 || sawTimes else { throw .corrupt("no mark has times") }
+        guard version != 4 || sawTimes else { throw .corrupt("no mark has times") }
         return view
     }
 
@@ -90,7 +91,7 @@ struct ScribbleReaderV2: ScribbleReader {
 
     /// Reads a stroke whose tag was just read, and its children in order.
     /// - Complexity: O(n) in the stroke's bytes; recursion at most `maxDepth` deep.
-    private mutating func readStroke(depth: Int) throws(ScribbleFormatError) -> Stroke {
+    mutating func readStroke(depth: Int) throws(ScribbleFormatError) -> Stroke {
         let head = try readStrokeHead(depth: depth)
         var children = ChildrenRead()
         if head.hasPressure { children.levels.reserveCapacity(head.childCount) }
@@ -165,7 +166,7 @@ struct ScribbleReaderV2: ScribbleReader {
                 _ = try readStroke(depth: head.depth + 1)
                 children.noteMark(of: head)
                 read += 1
-            case .view, nil: // a view is no mark, and comes only after the root
+            case .view, .removals, nil: // a view and the removals are no marks, and come only after the root
                 throw .corrupt("it holds an unknown kind of mark")
             }
         }
@@ -214,7 +215,7 @@ struct ScribbleReaderV2: ScribbleReader {
     }
 
     /// Reads a time (version 4): a varint of milliseconds, at most `maximumTime`.
-    private mutating func readTime() throws(ScribbleFormatError) -> Int64 {
+    mutating func readTime() throws(ScribbleFormatError) -> Int64 {
         let time = try input.varint()
         guard time <= ScribbleFormat.maximumTime else { throw .corrupt("a time is out of range") }
         sawTimes = true

@@ -22,6 +22,12 @@ extension Scribble {
         log.noteAdded(mark, isNew: isNew, at: now)
     }
 
+    /// Ends a step of the history — a command, an undo, a gesture — at the clock's time: what
+    /// it took off went then, and what it made is part of the history (`ReplayLog.settle`).
+    public func settleHistory() {
+        log.settle(at: clock.now)
+    }
+
     /// Notes in the replay's log that `marks` were taken off now.
     func noteRemoved(_ marks: some Sequence<Mark>) {
         guard keepsTime else { return }
@@ -29,7 +35,8 @@ extension Scribble {
     }
 
     /// Gives each top-level mark without times a time at an even pace (`evenGap` after the
-    /// mark before it, all of it at once), and sets the clock on from the latest end, so new marks come after all of them.
+    /// mark before it, all of it at once), and sets the clock on from the latest end (or the
+    /// log's latest removal), so new marks come after all of them.
     /// - Complexity: O(top-level marks), and the vertices of the marks it paces.
     func paceUntimedMarks() {
         paceUntimedMarks(among: root.elements.lazy.compactMap { if case .mark(let mark) = $0 { mark } else { nil } })
@@ -46,7 +53,7 @@ extension Scribble {
                 cursor = mark.pace(from: cursor < 0 ? 0 : cursor + ReplayTimeline.evenGap)
             }
         }
-        clock.runOn(from: max(cursor, 0))
+        clock.runOn(from: max(cursor, log.latestTime, 0))
     }
 
     /// The latest time any top-level mark ends at (0 for an empty drawing).
@@ -56,4 +63,9 @@ extension Scribble {
         for case .mark(let mark) in root.elements { end = max(end, mark.endTime ?? 0) }
         return end
     }
+
+    /// The latest time of the scribble's history: the end of its last mark, or of the last
+    /// removal its log knows of, if later. The clock goes on from here.
+    /// - Complexity: O(top-level marks + the log's events).
+    public var historyEnd: Int64 { max(endTime, log.latestTime) }
 }

@@ -4,7 +4,7 @@ import ScribbleKit
 extension ExportCommand {
     /// `touchpainter export IN OUT.webm|apng [--speed N] [--keep-idle] [--width W] [--canvas K]`:
     /// a time-lapse of the drawing's history, the way the player's `Export Video…` makes it.
-    /// A file keeps no removals, so the video shows the marks on the drawing as they were drawn.
+    /// A version 5 file keeps its removals, so the video shows marks erased or undone appear and go.
     func exportTimelapse(_ format: TimelapseFormat) throws {
         var rate = ReplayViewController.defaultSpeed
         if let speed {
