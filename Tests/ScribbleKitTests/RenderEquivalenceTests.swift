@@ -116,7 +116,8 @@ import Testing
         // one walk, at any band count, scale and origin (a PDF's content must not change).
         let scribble = Self.scribble(seed: 5)
         let snapshot = RenderSnapshot(of: scribble.root)
-        for (scale, origin) in [(Float(1), (x: Float(0), y: Float(0))), (2.5, (-31, 47.5))] {
+        let setups: [(scale: Float, origin: (x: Float, y: Float))] = [(1, (0, 0)), (2.5, (-31, 47.5))]
+        for (scale, origin) in setups {
             let (width, height) = (Int(320 * scale), Int(240 * scale))
             let single = OcclusionMap(snapshot, scale: scale, origin: origin, width: width, height: height)
             for bands in [2, 3, 7] {
