@@ -55,6 +55,7 @@ enum AppBenchmarks {
         let big = try bigScribble(in: folder)
         let stalls = try (0..<3).map { _ in try longestStallOpening(big, app: app, environment: environment) }
         report.add("app_open_stall_ms@1m", median(stalls), "ms", limit: 16)
+        try addIdleCPU(into: report, folder: folder, app: app)
         try TapsBenchmarks.run(into: report, folder: folder, app: app, environment: environment)
         if PointerDrag.isAvailable { try ZoomMemoryBenchmarks.run(into: report, big: big, app: app, environment: environment) }
     }

@@ -1,12 +1,12 @@
 import Foundation
 import ScribbleKit
 
-/// `touchpainter-bench [--only canvas,storage,journal,replay,export,xopp,app,sync,motion,wayland] [--app PATH] [--floor PATH]`:
+/// `touchpainter-bench [--only canvas,storage,journal,replay,export,xopp,app,idle,sync,motion,wayland] [--app PATH] [--floor PATH]`:
 /// TouchPainter's benchmark suite (README, "Performance"). Prints one JSON object a line, then
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,sync,motion,wayland,scale]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,idle,sync,motion,wayland,scale,xournal-scale]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-timed-scribble PATH
@@ -84,8 +84,14 @@ do {
     if suites.contains("gallery10k") && !suites.contains("app") {
         try LargeGalleryBenchmarks.run(into: report, folder: folder, app: app)
     }
+    // The idle app on the big scribble is part of `app`; `--only idle` runs it alone.
+    if suites.contains("idle") && !suites.contains("app") {
+        try AppBenchmarks.addIdleCPU(into: report, folder: folder, app: app)
+    }
     // The 10M-vertex workload beside the 1M one: opt-in (`--only scale`, `make bench-scale`).
     if suites.contains("scale") { try ScaleBenchmarks.run(into: report, folder: folder, app: app) }
+    // Its table beside Xournal++ is part of `scale`; `--only xournal-scale` runs it alone.
+    if !suites.isDisjoint(with: ["scale", "xournal-scale"]) { try XournalScaleBenchmarks.run(into: report, folder: folder, app: app) }
     if suites.contains("app") { try AppBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }
     if suites.contains("sync") { try SyncBenchmarks.run(into: report, folder: folder, app: app) }
     if suites.contains("motion") { try MotionBenchmarks.run(into: report, folder: folder, app: app, floor: floorProgram) }

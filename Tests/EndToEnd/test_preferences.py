@@ -9,7 +9,7 @@ import time
 import pyatspi
 
 from test_canvas_kinds import is_checked, looks_textured, patch
-from touchpainter_driver import is_white, screenshot, wait_for, xdotool
+from touchpainter_driver import is_white, pointer_to, screenshot, wait_for, xdotool
 
 ROWS = ["Smoothing", "Canvas kind", "Touchscreen", "Palm rejection", "First stylus button", "Second stylus button"]
 
@@ -119,7 +119,7 @@ def test_the_laser_glows_red_then_fades_and_leaves_nothing_in_the_drawing(app):
     app.key("k")
     assert app.find("Laser", pyatspi.ROLE_RADIO_BUTTON).getState().contains(pyatspi.STATE_CHECKED)
     # The pointer keeps moving along the line while the screen is read, so the ink is whole.
-    xdotool("mousemove", "--sync", ox + 100, oy + 300)
+    pointer_to(ox + 100, oy + 300)
     xdotool("mousedown", 1)
     for x in range(100, 501, 20):
         xdotool("mousemove", ox + x, oy + 300)

@@ -6,7 +6,7 @@ import time
 import pyatspi
 
 from hostile_files import many_strokes
-from touchpainter_driver import is_dark, is_red, is_white, screenshot, wait_for, xdotool
+from touchpainter_driver import is_dark, is_red, is_white, pointer_to, screenshot, wait_for, xdotool
 
 
 def ink_near(shot, x, y, radius=3):
@@ -51,7 +51,7 @@ def test_each_shape_tool_draws_its_shape_with_its_key(app):
 def test_shift_draws_a_square(app):
     ox, oy = app.canvas_origin()
     app.key("r")
-    xdotool("mousemove", "--sync", ox + 100, oy + 100)
+    pointer_to(ox + 100, oy + 100)
     xdotool("keydown", "shift")
     app.drag([(ox + 100, oy + 100), (ox + 300, oy + 160)])
     xdotool("keyup", "shift")
@@ -65,11 +65,11 @@ def test_a_wobbly_rectangle_held_still_becomes_clean_and_undo_gives_it_back(app)
     # The top side bows up by 8 px in its middle; the others wobble a little.
     path = [(x0, y0), (x0 + 100, y0 - 5), (x0 + 150, y0 - 8), (x0 + 200, y0 - 5), (x1, y0 + 1), (x1 + 2, y0 + 100),
             (x1, y1), (x0 + 150, y1 + 2), (x0, y1), (x0 - 2, y0 + 100), (x0, y0 + 3)]
-    xdotool("mousemove", "--sync", *path[0])
+    pointer_to(*path[0])
     xdotool("mousedown", 1)
     for (ax, ay), (bx, by) in zip(path, path[1:]):
         for i in range(1, 7):
-            xdotool("mousemove", "--sync", round(ax + (bx - ax) * i / 6), round(ay + (by - ay) * i / 6))
+            pointer_to(round(ax + (bx - ax) * i / 6), round(ay + (by - ay) * i / 6))
     bowed = ink_near(screenshot(), x0 + 150, y0 - 8, 1)
     time.sleep(0.9)  # held still: recognised while the button is down
     held = screenshot()
@@ -100,7 +100,7 @@ def test_a_lasso_picks_two_of_three_strokes_and_the_handle_turns_them_a_quarter(
                    if shot.getpixel((x, y))[2] > 150 and shot.getpixel((x, y))[0] < 100), None)
     assert handle is not None, "no rotate handle above the selection"
     hx, hy = handle[0], handle[1] + 4
-    xdotool("mousemove", "--sync", hx, hy)
+    pointer_to(hx, hy)
     xdotool("keydown", "shift")
     app.drag([(hx, hy), (centre_x + 60, centre_y - 60), (centre_x + 120, centre_y + 1)])
     xdotool("keyup", "shift")
@@ -193,10 +193,10 @@ def test_ten_thousand_selected_strokes_move_with_the_pointer_and_land_as_one_und
     before = wait_for(lambda: inked(screenshot(), 10, 140), timeout=30, what="the drawing's frame")
     assert before > 500, "the drawing should cover the canvas' left side"
     app.key("ctrl+a")
-    xdotool("mousemove", "--sync", ox + 500, oy + 350)
+    pointer_to(ox + 500, oy + 350)
     xdotool("mousedown", 1)
     for step in range(1, 16):
-        xdotool("mousemove", "--sync", ox + 500 + 10 * step, oy + 350)
+        pointer_to(ox + 500 + 10 * step, oy + 350)
         time.sleep(0.03)
     # While the button is held, the drawing shows where the pointer took it: the left side is bare.
     wait_for(lambda: inked(screenshot(), 10, 140) < before / 20, timeout=30, what="the selection moved with the pointer")

@@ -7,7 +7,7 @@ import pytest
 
 from hostile_files import huge_template, scribble
 from test_tools import choose_tool, draw_three, ink_at
-from touchpainter_driver import xdotool
+from touchpainter_driver import pointer_to, xdotool
 
 
 def templates_folder(tmp_path):
@@ -68,7 +68,7 @@ def test_a_huge_template_stamps_as_one_step_without_freezing_the_window(launch, 
     app.click(x + w // 2, y + h // 2)
     ox, oy = app.canvas_origin()
     time.sleep(3)  # read and prepared in the background
-    xdotool("mousemove", "--sync", ox + 350, oy + 250)
+    pointer_to(ox + 350, oy + 250)
     app.click(ox + 350, oy + 250)
     deadline = time.monotonic() + 60
     while not ink_at(ox + 350, oy + 250, radius=20) and time.monotonic() < deadline:
@@ -76,7 +76,7 @@ def test_a_huge_template_stamps_as_one_step_without_freezing_the_window(launch, 
     assert ink_at(ox + 350, oy + 250, radius=20), "the stamp never showed"
     assert app.is_sensitive("Undo")
     app.key("Escape")
-    xdotool("mousemove", "--sync", ox + 900, oy + 20)
+    pointer_to(ox + 900, oy + 20)
     app.key("ctrl+z")  # one undo step takes the whole stamp away
     deadline = time.monotonic() + 60
     while ink_at(ox + 350, oy + 250, radius=20) and time.monotonic() < deadline:

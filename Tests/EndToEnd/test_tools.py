@@ -1,7 +1,7 @@
 """Issue 13: the pen, eraser and select tools, and pattern templates, on the real app."""
 import pyatspi
 
-from touchpainter_driver import is_dark, screenshot, xdotool
+from touchpainter_driver import is_dark, pointer_to, screenshot, xdotool
 
 
 def draw_three(app):
@@ -92,14 +92,14 @@ def test_keep_a_template_stamp_it_twice_undo_one_and_find_it_after_a_relaunch(la
     app.click(x + w // 2, y + h // 2)
     # Each click stamps a copy of the whole 300 px stroke centred on the click.
     stamps = [(ox + 210, oy + 380), (ox + 310, oy + 440)]
-    xdotool("mousemove", "--sync", *stamps[0])
+    pointer_to(*stamps[0])
     shot = screenshot()  # the preview: the whole stamp, faint, centred on the pointer
     assert all(min(shot.getpixel((stamps[0][0] + dx, stamps[0][1]))) < 220 for dx in (-140, 0, 140))
     assert all(min(shot.getpixel((stamps[0][0] + dx, stamps[0][1]))) > 235 for dx in (-160, 160))
     for sx, sy in stamps:
         app.click(sx, sy)
     app.key("Escape")  # stamping ends: no preview follows the pointer any more
-    xdotool("mousemove", "--sync", ox + 700, oy + 20)
+    pointer_to(ox + 700, oy + 20)
     for sx, sy in stamps:
         assert ink_at(sx, sy), f"no stamp at {sx, sy}"
         assert ink_at(sx - 140, sy) and ink_at(sx + 140, sy)

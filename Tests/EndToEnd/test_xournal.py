@@ -11,7 +11,7 @@ import time
 import pytest
 from PIL import Image, ImageChops
 
-from touchpainter_driver import BINARY, is_red, screenshot, wait_for, xdotool
+from touchpainter_driver import BINARY, is_red, pointer_to, screenshot, wait_for, xdotool
 
 PX = 96 / 72  # canvas pixels per point
 
@@ -92,7 +92,7 @@ def test_a_notebook_dropped_from_a_file_manager_opens(launch, tmp_path):
     try:
         _, x, y = source.stdout.readline().split()
         ox, oy = app.canvas_origin()
-        xdotool("mousemove", "--sync", x, y)
+        pointer_to(int(x), int(y))
         xdotool("mousedown", 1)
         for step in range(1, 21):  # GTK starts a drag past a few pixels, then follows the pointer
             xdotool("mousemove", "--sync", round(int(x) + (ox + 400 - int(x)) * step / 20),

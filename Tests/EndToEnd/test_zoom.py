@@ -8,7 +8,7 @@ import pyatspi
 from PIL import Image
 
 from test_export_cli import export
-from touchpainter_driver import is_dark, screenshot, wait_for, xdotool
+from touchpainter_driver import is_dark, pointer_to, screenshot, wait_for, xdotool
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Corpus"))
 from scribble_file import dot, scribble  # noqa: E402  (the corpus' writer of scribble files)
@@ -39,7 +39,7 @@ def dark_rows(shot, x, y0, y1):
 
 
 def wheel(app, x, y, button, modifier=None, times=1):
-    xdotool("mousemove", "--sync", x, y)
+    pointer_to(x, y)
     if modifier:
         xdotool("keydown", modifier)
     for _ in range(times):
@@ -132,17 +132,17 @@ def test_a_middle_drag_and_a_space_drag_move_the_drawing_and_draw_nothing(app):
     app.drag([(sx, sy), (sx + 100, sy)])
     title = app.title()
     # Middle button: the drawing follows the pointer by (60, 90).
-    xdotool("mousemove", "--sync", x + 500, y + 400)
+    pointer_to(x + 500, y + 400)
     xdotool("mousedown", 2)
     for i in range(1, 11):
-        xdotool("mousemove", "--sync", x + 500 + 6 * i, y + 400 + 9 * i)
+        pointer_to(x + 500 + 6 * i, y + 400 + 9 * i)
     xdotool("mouseup", 2)
     time.sleep(0.4)
     shot = screenshot()
     assert ink_near(shot, sx + 110, sy + 90, radius=2) and not ink_near(shot, sx + 50, sy, radius=2)
     assert not ink_near(shot, x + 530, y + 445, radius=4)  # the drag drew nothing
     # Space held on the focused canvas: a primary drag pans back by (-60, -90).
-    xdotool("mousemove", "--sync", x + 560, y + 490)
+    pointer_to(x + 560, y + 490)
     xdotool("keydown", "space")
     time.sleep(0.1)
     app.drag([(x + 560, y + 490), (x + 500, y + 400)])
@@ -179,7 +179,7 @@ def test_a_stroke_drawn_zoomed_and_panned_is_saved_where_it_showed(app, tmp_path
     xdotool("mousemove", "--sync", x + 400, y + 300)  # and panned by (-50, -30) view px
     xdotool("mousedown", 2)
     for i in range(1, 6):
-        xdotool("mousemove", "--sync", x + 400 + 10 * i, y + 300 + 6 * i)
+        pointer_to(x + 400 + 10 * i, y + 300 + 6 * i)
     xdotool("mouseup", 2)
     time.sleep(0.3)
     # Zoomed about the view's centre and panned, the first dot shows at view
@@ -249,10 +249,10 @@ def test_a_reopened_scribble_shows_the_view_it_was_saved_with(launch, tmp_path):
     app.drag([(x + 200, y + 200), (x + 420, y + 260), (x + 300, y + 380)])
     app.key("ctrl+plus", "ctrl+plus", "ctrl+plus")
     expect_zoom(app, "283 %")
-    xdotool("mousemove", "--sync", x + 500, y + 300)
+    pointer_to(x + 500, y + 300)
     xdotool("mousedown", 2)
     for i in range(1, 6):
-        xdotool("mousemove", "--sync", x + 500 - 20 * i, y + 300 - 10 * i)
+        pointer_to(x + 500 - 20 * i, y + 300 - 10 * i)
     xdotool("mouseup", 2)
     time.sleep(0.5)
     before = screenshot().crop((x, y, x + w, y + h))

@@ -18,6 +18,21 @@ def xdotool(*args):
     return subprocess.run(["xdotool", *map(str, args)], check=True, capture_output=True, text=True).stdout
 
 
+_pointer = None  # where pointer_to last moved the pointer
+
+
+def pointer_to(x, y):
+    """Moves the real pointer to (x, y) and waits until X has moved it. When the pointer is
+    there already, xdotool's --sync would wait 15 s for a move that never comes (seen after a
+    wheel click), so a move to where the last one went is checked and skipped."""
+    global _pointer
+    x, y = round(x), round(y)
+    if (x, y) == _pointer and f"X={x}\nY={y}\n" in xdotool("getmouselocation", "--shell"):
+        return
+    xdotool("mousemove", "--sync", x, y)
+    _pointer = (x, y)
+
+
 def screenshot():
     """The whole X screen as an RGB image."""
     png = subprocess.run(["import", "-window", "root", "png:-"], check=True, capture_output=True).stdout
@@ -178,7 +193,7 @@ class App:
         return x, y
 
     def click(self, x, y, button=1):
-        xdotool("mousemove", "--sync", x, y)
+        pointer_to(x, y)
         xdotool("click", button)
         time.sleep(0.15)
 
@@ -186,11 +201,11 @@ class App:
         """Presses the primary button at the first point and moves through the others in
         small steps, as a hand would, then releases at the last."""
         x0, y0 = points[0]
-        xdotool("mousemove", "--sync", x0, y0)
+        pointer_to(x0, y0)
         xdotool("mousedown", 1)
         for (ax, ay), (bx, by) in zip(points, points[1:]):
             for i in range(1, steps + 1):
-                xdotool("mousemove", "--sync", round(ax + (bx - ax) * i / steps), round(ay + (by - ay) * i / steps))
+                pointer_to(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
         xdotool("mouseup", 1)
         time.sleep(0.2)
 

@@ -27,6 +27,23 @@ struct CanvasInputTests {
         input.handle(ToolEvent(kind: .release, point: end, device: device, pressure: pressure, button: primary))
     }
 
+    /// A tool of the test's own, which only records what it is handed.
+    final class RecordingTool: CanvasTool {
+        var calls: [String] = []
+        func press(at point: Point, modifiers: ToolModifiers) { calls.append("press \(Int(point.x))") }
+        func drag(to point: Point) { calls.append("drag \(Int(point.x))") }
+        func release(at point: Point) { calls.append("release \(Int(point.x))") }
+    }
+
+    @Test func theInputGoesToWhicheverToolIsInstalledAndTheInputKnowsNoToolsRules() {
+        let host = Host()
+        let tool = RecordingTool()
+        host.input.install(tool) // the Strategy (book ch. 19): any CanvasTool, the input unchanged
+        drag(host.input, .mouse, from: Point(x: 10, y: 10), to: Point(x: 90, y: 10))
+        #expect(tool.calls == ["press 10", "drag 30", "drag 50", "drag 70", "drag 90", "release 90"])
+        #expect(host.document.scribble.isEmpty) // nothing but the tool acted
+    }
+
     @Test func thePenDrawsAStrokeAndOnlyAStylusGivesItPressure() throws {
         let host = Host()
         drag(host.input, .mouse, from: Point(x: 10, y: 10), to: Point(x: 90, y: 10), pressure: 0.5)

@@ -8,7 +8,7 @@ public final class StyleVisitor: MarkVisitor {
     /// The width set, if any.
     public let size: Float?
     /// The copy the last visit made.
-    public private(set) var result: Mark?
+    public var result: Mark? { copies.result }
 
     /// A visitor that sets `color` and `size` where given.
     public init(color: Color?, size: Float?) {
@@ -25,26 +25,20 @@ public final class StyleVisitor: MarkVisitor {
         return copy
     }
 
-    /// The copies of the strokes entered and not yet left, the innermost last: each
-    /// child's copy goes into its parent's.
-    private var open: [Stroke] = []
+    /// The copy being made.
+    private let copies = MarkCopies()
 
     public func visit(dot: Dot) {
-        made(Dot(location: dot.location, color: color ?? dot.color ?? .black, size: size ?? dot.size))
+        copies.made(Dot(location: dot.location, color: color ?? dot.color ?? .black, size: size ?? dot.size))
     }
 
     public func visit(vertex: Vertex) {
-        made(vertex.copy())
+        copies.made(vertex.copy())
     }
 
     /// A kind of mark with no method here: its children's copies, grouped as a stroke.
     public func visit(mark: Mark) {
-        let group = Stroke()
-        open.append(group)
-        for index in 0..<mark.count { mark.child(at: index)?.accept(self) }
-        open.removeLast()
-        group.isSealed = true
-        made(group)
+        copies.group(mark, visitor: self)
     }
 
     /// A stroke of vertices is copied whole here (sharing its vertices); a stroke holding
@@ -57,29 +51,21 @@ public final class StyleVisitor: MarkVisitor {
                 if let color { copy.color = color }
                 if let size { copy.size = size }
             }
-            made(copy)
+            copies.made(copy)
             return false
         }
         let copy = Stroke(color: paints ? color ?? stroke.color : nil, size: paints ? size ?? stroke.size : stroke.size)
         copy.isLocked = stroke.isLocked
-        open.append(copy)
+        copies.enter(copy)
         return true
     }
 
     public func visit(vertices range: Range<Int>, of stroke: Stroke) {
-        open.last?.append(contentsOf: stroke.elements[range].lazy.map { if case .vertex(let point) = $0 { point } else { .zero } })
+        copies.current?.append(contentsOf: stroke.elements[range].lazy.map { if case .vertex(let point) = $0 { point } else { .zero } })
     }
 
     public func leave(stroke: Stroke) {
-        let copy = open.removeLast()
-        copy.setPressures(stroke.pressures)
-        copy.isSealed = true // its groups' boxes worked out for the new widths
-        made(copy)
-    }
-
-    /// Puts a copy into the stroke being copied around it, or makes it the result.
-    private func made(_ copy: Mark) {
-        if let parent = open.last { parent.add(copy) } else { result = copy }
+        copies.leave(stroke)
     }
 }
 

@@ -10,7 +10,7 @@ public final class TransformVisitor: MarkVisitor {
     /// The transform applied.
     public let transform: AffineTransform
     /// The copy the last visit made.
-    public private(set) var result: Mark?
+    public var result: Mark? { copies.result }
     private let widthScale: Float
 
     /// A visitor that applies `transform`.
@@ -29,26 +29,20 @@ public final class TransformVisitor: MarkVisitor {
         return copy
     }
 
-    /// The copies of the strokes entered and not yet left, the innermost last: each
-    /// child's copy goes into its parent's.
-    private var open: [Stroke] = []
+    /// The copy being made.
+    private let copies = MarkCopies()
 
     public func visit(dot: Dot) {
-        made(Dot(location: transform.apply(dot.location), color: dot.color ?? .black, size: dot.size * widthScale))
+        copies.made(Dot(location: transform.apply(dot.location), color: dot.color ?? .black, size: dot.size * widthScale))
     }
 
     public func visit(vertex: Vertex) {
-        made(Vertex(location: transform.apply(vertex.location)))
+        copies.made(Vertex(location: transform.apply(vertex.location)))
     }
 
     /// A kind of mark with no method here: its children's copies, grouped as a stroke.
     public func visit(mark: Mark) {
-        let group = Stroke()
-        open.append(group)
-        for index in 0..<mark.count { mark.child(at: index)?.accept(self) }
-        open.removeLast()
-        group.isSealed = true
-        made(group)
+        copies.group(mark, visitor: self)
     }
 
     /// A stroke of vertices is copied here in one pass (no call a run); a stroke holding
@@ -56,7 +50,7 @@ public final class TransformVisitor: MarkVisitor {
     public func visit(stroke: Stroke) -> Bool {
         let copy = Stroke(color: stroke.color, size: stroke.size * widthScale)
         copy.isLocked = stroke.isLocked
-        open.append(copy)
+        copies.enter(copy)
         guard !stroke.holdsMarks else { return true }
         copy.reserveCapacity(stroke.count)
         stroke.elements.withUnsafeBufferPointer { elements in
@@ -70,22 +64,14 @@ public final class TransformVisitor: MarkVisitor {
     }
 
     public func visit(vertices range: Range<Int>, of stroke: Stroke) {
-        open.last?.append(
+        copies.current?.append(
             contentsOf: stroke.elements[range].lazy.map { [transform] element -> Point in
                 if case .vertex(let point) = element { transform.apply(point) } else { .zero }
             })
     }
 
     public func leave(stroke: Stroke) {
-        let copy = open.removeLast()
-        copy.setPressures(stroke.pressures)
-        copy.isSealed = true // a copy goes on the canvas whole, never drawn on (as `Stroke.copy`)
-        made(copy)
-    }
-
-    /// Puts a copy into the stroke being copied around it, or makes it the result.
-    private func made(_ copy: Mark) {
-        if let parent = open.last { parent.add(copy) } else { result = copy }
+        copies.leave(stroke)
     }
 }
 

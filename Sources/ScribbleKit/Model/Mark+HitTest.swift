@@ -17,6 +17,11 @@ extension Mark {
     /// - Complexity: O(1) for a mark whose bounds are out of reach, else O(vertices).
     public func isHit(alongSegmentFrom a: Point, to b: Point, radius: Float) -> Bool {
         guard bounds.outset(by: radius).touches(a, b) else { return false }
+        // A stroke of vertices (a final class) walks only itself: it is tested as its walk
+        // would, without making the walk — most marks near a click are such strokes.
+        if let stroke = self as? Stroke, !stroke.holdsMarks {
+            return stroke.runsAreHit(alongSegmentFrom: a, to: b, radius: radius)
+        }
         var isHit = false
         enumerateParts { part, stop in
             isHit = part.paintsPart(alongSegmentFrom: a, to: b, radius: radius)
@@ -46,6 +51,7 @@ extension Stroke {
     fileprivate func runsAreHit(alongSegmentFrom a: Point, to b: Point, radius: Float) -> Bool {
         let reach = square(size / 2 + radius)
         return elements.withUnsafeBufferPointer { elements in
+            if let points = elements.vertexPoints { return Self.polylineIsHit(points, alongSegmentFrom: a, to: b, reach: reach) }
             var previous: Point?
             for index in elements.indices {
                 switch elements[index] {
@@ -61,6 +67,19 @@ extension Stroke {
             }
             return false
         }
+    }
+
+    /// Whether a segment of the polyline through `points` (a dot when it is one point) comes
+    /// within `reach` (squared) of the segment `a`–`b`: the run-by-run walk when every child
+    /// is a vertex, without an element made for each.
+    private static func polylineIsHit(_ points: UnsafeBufferPointer<Point>, alongSegmentFrom a: Point, to b: Point, reach: Float) -> Bool {
+        guard var previous = points.first else { return false }
+        if points.count == 1 { return segmentDistanceSquared(previous, previous, a, b) <= reach }
+        for point in points.dropFirst() {
+            if segmentDistanceSquared(previous, point, a, b) <= reach { return true }
+            previous = point
+        }
+        return false
     }
 
     /// Whether `elements[index]` exists and is an inline vertex.

@@ -319,6 +319,12 @@ extension StrokeElements {
             if let points { .vertex(points[index]) } else { elements.unsafelyUnwrapped[index] }
         }
 
+        /// The points, when every child is a vertex (a run of `count` points, for the loops
+        /// that need no element); `nil` when some child is another mark.
+        var vertexPoints: UnsafeBufferPointer<Point>? {
+            points.map { UnsafeBufferPointer(start: $0, count: count) }
+        }
+
         /// The children in `range` as a buffer of their own, indexed from 0.
         public func rebasing(_ range: Range<Int>) -> UnsafeBuffer {
             precondition(range.lowerBound >= 0 && range.upperBound <= count, "StrokeElements range out of bounds")
