@@ -117,6 +117,42 @@ struct ExporterTests {
         #expect(throws: ExportError.self) { try exporter.export(.png, options: ExportOptions(scale: 1000)) }
     }
 
+    /// The SVG's text with the numbers Cairo counts up for every surface it makes (in ids
+    /// and the references to them) taken out: they depend on what the process made before.
+    private func withoutSurfaceNumbers(_ svg: [UInt8]) -> String {
+        String(decoding: svg, as: UTF8.self).replacing(/(surface|image|pattern|mask|clip)[0-9]+/) { "\($0.output.1)#" }
+    }
+
+    @Test func anSVGWrittenInPartsIsTheOnePassSVG() throws {
+        // Written on every core, in parts of the marks joined into one page: the bytes one
+        // pass writes, on plain and on a texture, for two and three parts.
+        let snapshot = RenderSnapshot(of: RenderEquivalenceTests.scribble(seed: 7).root)
+        let format = VectorExportSurface(kind: .svg)
+        for texture in [nil, CanvasKind.paper.texture(scale: 1)] {
+            let page = VectorExportSurface.Page(
+                width: 340, height: 260, scale: 1, origin: (-10, -10), background: .white, texture: texture)
+            let whole = try format.document(snapshot, marks: 0..<snapshot.children.count, on: page)
+            for parts in [2, 3] {
+                let joined = try #require(try VectorExportSurface.svgInParts(snapshot, on: page, parts: parts))
+                #expect(withoutSurfaceNumbers(joined) == withoutSurfaceNumbers(whole), "\(parts) parts, texture: \(texture != nil)")
+            }
+        }
+    }
+
+    @Test func anSVGWhoseLaterMarksAreGroupsIsWrittenInOnePass() throws {
+        // A translucent run of several chunks is a group Cairo names by id: such a part is
+        // not joined, and the export writes the SVG in one pass.
+        let scribble = RenderEquivalenceTests.scribble(seed: 8)
+        let long = Stroke(color: Color(red: 0, green: 90, blue: 200, alpha: 120), size: 9)
+        long.append(contentsOf: (0..<(2 * MarkRenderer.chunkLength)).map { Point(x: Float($0 % 300), y: Float($0 / 3 % 200)) })
+        scribble.add(long)
+        let snapshot = RenderSnapshot(of: scribble.root)
+        let page = VectorExportSurface.Page(width: 340, height: 260, scale: 1, origin: (-10, -10), background: .white, texture: nil)
+        #expect(try VectorExportSurface.svgInParts(snapshot, on: page, parts: 2) == nil)
+        let svg = try Exporter(memento: scribble.makeMemento()).export(.svg)
+        #expect(String(decoding: svg, as: UTF8.self).hasSuffix("</g>\n</svg>\n"))
+    }
+
     @Test func svgKeepsEveryMarkAsAPath() throws {
         let svg = try Exporter(memento: memento()).export(.svg)
         let text = try #require(String(validating: svg, as: UTF8.self))

@@ -111,6 +111,30 @@ import Testing
         #expect(hidden > total / 3, "\(hidden) of \(total) segments hidden")
     }
 
+    @Test func aMapMadeInBandsHidesWhatOneWalkHides() {
+        // A vector export's page map is made in bands on every core: bit for bit the map of
+        // one walk, at any band count, scale and origin (a PDF's content must not change).
+        let scribble = Self.scribble(seed: 5)
+        let snapshot = RenderSnapshot(of: scribble.root)
+        let setups: [(scale: Float, origin: (x: Float, y: Float))] = [(1, (0, 0)), (2.5, (-31, 47.5))]
+        for (scale, origin) in setups {
+            let (width, height) = (Int(320 * scale), Int(240 * scale))
+            let single = OcclusionMap(snapshot, scale: scale, origin: origin, width: width, height: height)
+            for bands in [2, 3, 7] {
+                let banded = OcclusionMap(snapshot, scale: scale, origin: origin, width: width, height: height, bands: bands)
+                var differing = 0, hidden = 0
+                for (child, stroke) in snapshot.children.enumerated() {
+                    guard let stroke else { continue }
+                    for index in 1..<max(1, stroke.elements.count) {
+                        if single.isHidden(child: child, element: index) { hidden += 1 }
+                        if single.isHidden(child: child, element: index) != banded.isHidden(child: child, element: index) { differing += 1 }
+                    }
+                }
+                #expect(differing == 0 && hidden > 1000, "scale \(scale), \(bands) bands: \(differing) differ, \(hidden) hidden")
+            }
+        }
+    }
+
     @Test func repaintedAreasMatchThePlainRender() {
         let scribble = Self.scribble(seed: 4)
         let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .plain)

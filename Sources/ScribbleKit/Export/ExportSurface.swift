@@ -1,5 +1,6 @@
 import CCairo
 import CairoKit
+import FoundationEssentials
 
 /// The implementor side of the export Bridge: one kind of Cairo surface, and how a drawing
 /// becomes that format's bytes on it.
@@ -57,6 +58,10 @@ struct PNGExportSurface: ExportSurface {
 /// becomes a PDF of 3 MB instead of 10.6, written in half the time and drawn by poppler in a
 /// quarter. An SVG keeps every segment: it is the file people edit, where moving a stroke
 /// would uncover a gap.
+///
+/// Both use every core: an SVG is written in parts of the marks joined into one page
+/// (`VectorExportSurface+Parts`), a PDF's occlusion map is made in bands; the files are the
+/// ones a single thread writes.
 struct VectorExportSurface: ExportSurface {
     enum Kind { case svg, pdf }
     let kind: Kind
@@ -71,37 +76,81 @@ struct VectorExportSurface: ExportSurface {
         _ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double, page: (x: Double, y: Double),
         background: Color?, texture: CanvasTexture?
     ) throws(ExportError) -> [UInt8] {
+        let page = Page(width: width, height: height, scale: scale, origin: page, background: background, texture: texture)
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        if kind == .svg, cores > 1, let svg = try Self.svgInParts(snapshot, on: page, parts: cores) { return svg }
+        return try document(snapshot, marks: 0..<snapshot.children.count, on: page)
+    }
+
+    /// What a page is drawn on: its size in output units, the scale and the canvas point at
+    /// its top-left corner, and what lies under the marks.
+    struct Page {
+        let width: Int, height: Int, scale: Double, origin: (x: Double, y: Double)
+        let background: Color?, texture: CanvasTexture?
+    }
+
+    /// The file of `snapshot`'s mark children `marks` drawn on `page` (the background and the
+    /// texture too, when `marks` starts at the first).
+    func document(_ snapshot: RenderSnapshot, marks: Range<Int>, on page: Page) throws(ExportError) -> [UInt8] {
         try StreamSink.collect { sink in
-            let surface =
-                switch kind {
-                case .svg: cairo_svg_surface_create_for_stream(StreamSink.write, sink, Double(width), Double(height))
-                case .pdf: cairo_pdf_surface_create_for_stream(StreamSink.write, sink, Double(width), Double(height))
-                }
-            guard let surface else { return CAIRO_STATUS_NO_MEMORY }
+            guard let surface = makeSurface(writingTo: sink, page: page) else { return CAIRO_STATUS_NO_MEMORY }
             defer { cairo_surface_destroy(surface) }
-            if kind == .svg {
-                cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
-                // Pixels, not points: a viewer shows the drawing at the size it was drawn.
-                cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
-            }
-            let cr = cairo_create(surface)
-            if let c = background?.unitComponents {
-                cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
-                cairo_paint(cr)
-            }
-            cairo_scale(cr, scale, scale)
-            cairo_translate(cr, -page.x, -page.y)
-            if let cr, let texture { texture.paint(on: CairoContext(cr)) } // the canvas' texture is a picture; the marks stay paths
-            let occlusion =
-                kind == .pdf
-                ? Self.occlusion(
-                    of: snapshot, width: width, height: height, scale: scale,
-                    origin: (-page.x * scale, -page.y * scale)) : nil
-            if let cr { MarkRenderer(context: cr, occlusion: occlusion).render(snapshot) }
-            cairo_destroy(cr)
-            cairo_surface_finish(surface)
-            return cairo_surface_status(surface)
+            return draw(snapshot, marks: marks, on: page, surface: surface)
         }
+    }
+
+    /// A surface of the format for `page` whose file goes to `sink` (a `StreamSink`).
+    func makeSurface(writingTo sink: UnsafeMutableRawPointer, page: Page) -> OpaquePointer? {
+        let (width, height) = (Double(page.width), Double(page.height))
+        let surface =
+            switch kind {
+            case .svg: cairo_svg_surface_create_for_stream(StreamSink.write, sink, width, height)
+            case .pdf: cairo_pdf_surface_create_for_stream(StreamSink.write, sink, width, height)
+            }
+        if let surface, kind == .svg {
+            cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+            // Pixels, not points: a viewer shows the drawing at the size it was drawn.
+            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+        }
+        return surface
+    }
+
+    /// Draws the mark children `marks` of `snapshot` on `surface` (and the background and the
+    /// texture, when `marks` starts at the first), then finishes its file.
+    func draw(_ snapshot: RenderSnapshot, marks: Range<Int>, on page: Page, surface: OpaquePointer) -> cairo_status_t {
+        guard let cr = context(on: surface, page: page, underMarks: marks.lowerBound == 0) else { return CAIRO_STATUS_NO_MEMORY }
+        return draw(snapshot, marks: marks, on: page, context: cr, surface: surface)
+    }
+
+    /// A context on `surface` whose user space is the canvas, the background and the texture
+    /// painted first when `underMarks`.
+    func context(on surface: OpaquePointer, page: Page, underMarks: Bool) -> OpaquePointer? {
+        let cr = cairo_create(surface)
+        if underMarks, let c = page.background?.unitComponents {
+            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+            cairo_paint(cr)
+        }
+        cairo_scale(cr, page.scale, page.scale)
+        cairo_translate(cr, -page.origin.x, -page.origin.y)
+        // The canvas' texture is a picture; the marks stay paths.
+        if underMarks, let cr, let texture = page.texture { texture.paint(on: CairoContext(cr)) }
+        return cr
+    }
+
+    /// Draws the mark children `marks` of `snapshot` through `context` (which it destroys),
+    /// then finishes `surface`'s file.
+    func draw(
+        _ snapshot: RenderSnapshot, marks: Range<Int>, on page: Page, context cr: OpaquePointer, surface: OpaquePointer
+    ) -> cairo_status_t {
+        let occlusion =
+            kind == .pdf
+            ? Self.occlusion(
+                of: snapshot, width: page.width, height: page.height, scale: page.scale,
+                origin: (-page.origin.x * page.scale, -page.origin.y * page.scale)) : nil
+        MarkRenderer(context: cr, occlusion: occlusion).render(snapshot, marks: marks)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        return cairo_surface_status(surface)
     }
 }
 
@@ -113,11 +162,15 @@ extension VectorExportSurface {
         origin: (x: Double, y: Double) = (0, 0)
     ) -> OcclusionMap {
         let density = min(occlusionDensity, (occlusionPixels / (Float(width) * Float(height))).squareRoot())
+        // In bands on every core (one on a machine of one: bands would only walk twice what
+        // straddles them); the map is the one a single walk makes.
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         return OcclusionMap(
             snapshot, scale: Float(scale) * density,
             origin: (-Float(origin.x) * density, -Float(origin.y) * density),
             width: Int((Float(width) * density).rounded(.up)),
-            height: Int((Float(height) * density).rounded(.up)))
+            height: Int((Float(height) * density).rounded(.up)),
+            bands: cores > 1 ? cores * CanvasBackdrop.tilesPerCore : 1)
     }
 }
 

@@ -107,6 +107,13 @@ public final class MarkRenderer: MarkVisitor {
     /// goes on changing, is walked here as it was frozen; each of its marks is drawn
     /// through its `accept` (a top-level stroke as it was: sealed, or frozen).
     public func render(_ snapshot: RenderSnapshot) {
+        render(snapshot, marks: 0..<snapshot.children.count)
+    }
+
+    /// Draws only the snapshot root's mark children `marks` (and the root's own vertices
+    /// just before each, and after the last when `marks` reaches the end): successive ranges
+    /// draw, between them, what `render(_:)` draws (a vector export in parts).
+    func render(_ snapshot: RenderSnapshot, marks: Range<Int>) {
         let root = snapshot.root
         guard !isCulled(root.bounds) else { return }
         let pen = Pen(color: root.color, size: root.size, pressures: [], bounds: root.bounds, child: nil)
@@ -114,12 +121,14 @@ public final class MarkRenderer: MarkVisitor {
             var runStart = 0, markIndex = 0
             for index in elements.indices {
                 guard case .mark(let mark) = elements[index] else { continue }
-                drawRun(elements, runStart..<index, pen: pen, child: nil)
-                render(child: markIndex, mark, of: snapshot)
+                if marks.contains(markIndex) {
+                    drawRun(elements, runStart..<index, pen: pen, child: nil)
+                    render(child: markIndex, mark, of: snapshot)
+                }
                 markIndex += 1
                 runStart = index + 1
             }
-            drawRun(elements, runStart..<elements.count, pen: pen, child: nil)
+            if marks.upperBound == markIndex { drawRun(elements, runStart..<elements.count, pen: pen, child: nil) }
         }
     }
 

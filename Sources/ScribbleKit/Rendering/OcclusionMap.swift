@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Which segments of a snapshot's top-level strokes are hidden, within one tile of device
 /// pixels, under opaque strokes drawn after them — so the renderer can leave them out.
 ///
@@ -20,7 +22,7 @@
 /// strokes hide anything, and everything else a snapshot holds (dots, nested marks) is
 /// always drawn, so the map errs only towards drawing. `RenderEquivalenceTests` compares
 /// the result with a plain render.
-final class OcclusionMap {
+final class OcclusionMap: @unchecked Sendable {
     /// Device pixels by which the exact pen is grown for "may touch": Cairo's fixed-point
     /// rounding (1/256 px), with room to spare.
     static let touchMargin: Float = 0.05
@@ -45,6 +47,50 @@ final class OcclusionMap {
     /// device origin is `origin`, with `scale` device pixels per user unit.
     /// - Complexity: O(the segments whose pen meets the tile × their pen's height in pixels).
     init(_ snapshot: RenderSnapshot, scale: Float, origin: (x: Float, y: Float), width: Int, height: Int) {
+        let (offsets, total) = Self.offsets(of: snapshot)
+        self.offsets = offsets
+        hidden = Self.walk(snapshot, offsets: offsets, total: total, scale: scale, origin: origin, width: width, rows: 0..<height).hidden
+    }
+
+    /// The same map as `init(_:scale:origin:width:height:)` gives, made in horizontal bands of
+    /// rows on every core and merged: a page's map for a vector export (one tile, millions of
+    /// pixels), which would otherwise keep one core busy while the other waits.
+    ///
+    /// The bits are those of one walk. Each band walks with the whole tile's coordinates and
+    /// a bitmap of its own rows only (the others count as covered), so a segment is hidden in
+    /// every band exactly when all the pixels it may touch are covered; and a band's bitmap
+    /// holds what the whole tile's holds in those rows, since the only cover a band leaves
+    /// out is that of a segment hidden there, whose cover lies within pixels already covered.
+    /// A stroke a band does not walk (it lies off the band) has no say in that band.
+    /// - Complexity: as the single walk's, shared among `bands` threads.
+    init(_ snapshot: RenderSnapshot, scale: Float, origin: (x: Float, y: Float), width: Int, height: Int, bands: Int) {
+        let (offsets, total) = Self.offsets(of: snapshot)
+        self.offsets = offsets
+        let bands = max(1, min(bands, height))
+        let results = UnsafeMutableBufferPointer<(hidden: [UInt64], walked: [Bool])>.allocate(capacity: bands)
+        defer { results.deallocate() }
+        let slots = BandSlots(results)
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let rows = (height * band / bands)..<(height * (band + 1) / bands)
+            slots.buffer.baseAddress!.advanced(by: band).initialize(
+                to: Self.walk(snapshot, offsets: offsets, total: total, scale: scale, origin: origin, width: width, rows: rows))
+        }
+        defer { _ = results.baseAddress!.deinitialize(count: bands) }
+        // A bit is set where every band that walked its stroke hid it (none: the bit stays clear).
+        var hidden = [UInt64](repeating: 0, count: (total + 63) / 64)
+        for (child, offset) in offsets.enumerated() where offset != Self.notAStroke {
+            let walkers = results.filter { $0.walked[child] }
+            guard !walkers.isEmpty else { continue }
+            let bits = Int(offset)..<(Int(offset) + (snapshot.children[child]?.elements.count ?? 0))
+            for bit in bits where walkers.allSatisfy({ $0.hidden[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }) {
+                hidden[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+        }
+        self.hidden = hidden
+    }
+
+    /// Where each mark child's bits start, and how many bits there are.
+    private static func offsets(of snapshot: RenderSnapshot) -> (offsets: [UInt32], total: Int) {
         var offsets: [UInt32] = []
         offsets.reserveCapacity(snapshot.children.count)
         var total = 0
@@ -53,10 +99,19 @@ final class OcclusionMap {
             offsets.append(child == nil ? Self.notAStroke : UInt32(truncatingIfNeeded: total))
             total += child?.elements.count ?? 0
         }
-        self.offsets = offsets
+        return (offsets, total)
+    }
+
+    /// The walk from the topmost segment down over the tile's `rows` (all of them, for a
+    /// tile's map): which segments it finds hidden, and which strokes it walked at all.
+    private static func walk(
+        _ snapshot: RenderSnapshot, offsets: [UInt32], total: Int, scale: Float, origin: (x: Float, y: Float),
+        width: Int, rows: Range<Int>
+    ) -> (hidden: [UInt64], walked: [Bool]) {
         var hidden = [UInt64](repeating: 0, count: (total + 63) / 64)
-        let covered = PixelBitmap(width: width, height: height)
-        let tile = Rect(x: 0, y: 0, width: Float(width), height: Float(height))
+        var walked = [Bool](repeating: false, count: offsets.count)
+        let covered = PixelBitmap(width: width, rows: rows)
+        let tile = Rect(x: 0, y: Float(rows.lowerBound), width: Float(width), height: Float(rows.count))
         for index in snapshot.children.indices.reversed() {
             guard offsets[index] != Self.notAStroke, let bounds = snapshot.children.strokeBounds(index) else { continue }
             let box = Rect(
@@ -64,6 +119,7 @@ final class OcclusionMap {
                 maxX: bounds.maxX * scale - origin.x, maxY: bounds.maxY * scale - origin.y)
             guard box.outset(by: 1).intersects(tile), let stroke = snapshot.children[index], let color = stroke.color
             else { continue }
+            walked[index] = true
             let offset = Int(offsets[index])
             let radius = stroke.size / 2 * scale
             let touch = radius + Self.halfDiagonal + Self.touchMargin
@@ -111,7 +167,7 @@ final class OcclusionMap {
                 }
             }
         }
-        self.hidden = hidden
+        return (hidden, walked)
     }
 
     /// Whether the segment ending at element `index` of the root's `child`-th mark child
@@ -123,4 +179,10 @@ final class OcclusionMap {
         let bit = offset + index
         return hidden[bit >> 6] & (1 << UInt64(bit & 63)) != 0
     }
+}
+
+/// The bands' results, written by the threads that make them, each into its own slot.
+private struct BandSlots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<(hidden: [UInt64], walked: [Bool])>
+    init(_ buffer: UnsafeMutableBufferPointer<(hidden: [UInt64], walked: [Bool])>) { self.buffer = buffer }
 }
