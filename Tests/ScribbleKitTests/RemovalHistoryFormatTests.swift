@@ -11,24 +11,14 @@ struct RemovalHistoryFormatTests {
     let folder = TemporaryDirectory()
 
     /// A document that keeps time on `clock`.
-    private func document(_ clock: TestClock) -> Document {
-        let document = Document(manager: ScribbleManager(directory: folder.file("g")), hop: { _ in })
-        document.scribble.clock = clock.clock
-        return document
-    }
+    private func document(_ clock: TestClock) -> Document { .timed(in: folder, clock) }
 
     /// Draws a stroke of 6 vertices 10 ms apart from `origin`, through the history.
     @discardableResult
     private func draw(on document: Document, _ clock: TestClock, at origin: Point) -> Stroke {
-        let stroke = Stroke(color: Color(red: UInt8(Int(origin.x) % 256), green: 40, blue: 90), size: 3)
-        stroke.append(origin)
-        document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
-        for index in 1..<6 {
-            clock.advance(10)
-            document.scribble.append(Point(x: origin.x + Float(index) * 4, y: origin.y), to: stroke)
+        document.drawTimed(clock, at: origin, color: Color(red: UInt8(Int(origin.x) % 256), green: 40, blue: 90), size: 3) { index in
+            Point(x: Float(index) * 4, y: 0)
         }
-        document.markFinished(stroke)
-        return stroke
     }
 
     /// What a replay of `timeline` shows at `time`: each mark's look, sorted.

@@ -10,24 +10,14 @@ import Testing
 struct TimelapseTests {
     let folder = TemporaryDirectory()
 
-    private func document(_ clock: TestClock) -> Document {
-        let document = Document(manager: ScribbleManager(directory: folder.file("g")), hop: { _ in })
-        document.scribble.clock = clock.clock
-        return document
-    }
+    private func document(_ clock: TestClock) -> Document { .timed(in: folder, clock) }
 
     /// Draws a stroke of six vertices 10 ms apart from `origin`.
     @discardableResult
     private func draw(on document: Document, _ clock: TestClock, at origin: Point, length: Float = 20) -> Stroke {
-        let stroke = Stroke(color: Color(red: 20, green: 40, blue: 200), size: 6)
-        stroke.append(origin)
-        document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
-        for index in 1..<6 {
-            clock.advance(10)
-            document.scribble.append(Point(x: origin.x + Float(index) * length / 5, y: origin.y + Float(index % 2) * 3), to: stroke)
+        document.drawTimed(clock, at: origin, color: Color(red: 20, green: 40, blue: 200), size: 6) { index in
+            Point(x: Float(index) * length / 5, y: Float(index % 2) * 3)
         }
-        document.markFinished(stroke)
-        return stroke
     }
 
     /// Two strokes 10 s apart (0–50 ms, 10050–10100 ms).
