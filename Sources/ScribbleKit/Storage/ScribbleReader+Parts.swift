@@ -28,8 +28,8 @@ struct ScribblePartsPlan: Sendable {
 
 /// The skeleton of reading in parts (Template Method, as `ScribbleReader.read`): the same
 /// checks in the same order — header, title, declared length and checksum first, the drawing
-/// starting with a stroke, the version's trailer, no byte left over (a file that keeps marks
-/// taken off, version 5's history, is read whole) — but the root's children
+/// starting with a stroke, the version's trailer, no byte left over (a version 5 file, which
+/// keeps the marks taken off, is read whole) — but the root's children
 /// are first only scanned (`skipRootChild`), which finds where each top-level mark ends
 /// without building it, so that runs of them can then be read on several threads at once
 /// and the first run shown before the rest is read. A file reads in parts exactly as it reads
@@ -44,6 +44,10 @@ extension ScribblePartsReader {
         throws(ScribbleFormatError) -> ScribblePartsPlan?
     {
         let header = try ScribbleHeader.validate(raw)
+        // Version 5 keeps the marks taken off, which refer to the drawing's marks by place:
+        // such a file is read whole, with the drawing built (a drawing with nothing taken off
+        // is saved as version 4).
+        guard version < 5 else { return nil }
         var reader = Self(payload: UnsafeRawBufferPointer(rebasing: raw[header.payload]), version: version, builder: MarkBuilder())
         guard try reader.input.uint8() == ScribbleFormat.Tag.stroke.rawValue else {
             throw .corrupt("the drawing does not start with a stroke")
@@ -62,9 +66,6 @@ extension ScribblePartsReader {
         }
         if children > 0 || parts.isEmpty { parts.append(.init(bytes: start..<reader.input.offset, children: children)) }
         let view = try reader.readTrailer(isComplete: header.isComplete)
-        // The marks taken off (version 5) refer to the drawing's marks by place, so they are
-        // read with the whole drawing built: such a file is read whole, as it always was.
-        if version >= 5, reader.input.remaining > 0 { return nil }
         guard reader.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
         return ScribblePartsPlan(
             version: version, isComplete: header.isComplete, title: header.title, view: view, root: root,
