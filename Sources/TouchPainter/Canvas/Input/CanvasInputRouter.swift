@@ -5,8 +5,9 @@ import ScribbleKit
 /// each of which takes the event or passes it on — palm rejection (touches while a stylus is
 /// near or was just used are dropped, when the preference is on), navigation (the wheel,
 /// pinches, middle and Space drags; a finger when fingers pan; a stylus button set to Pan),
-/// the opening gate (nothing further while a drawing is still opening), then the tools (`CanvasInput`: the current tool, the laser among them, a stylus' eraser
-/// end and barrel buttons, a pen a finger).
+/// the opening gate (nothing further while a drawing is still opening), then the tools
+/// (`CanvasInput`: the current tool, the laser among them, a stylus' eraser end and barrel
+/// buttons, a pen a finger).
 ///
 /// The book's handlers each hold their successor; here the router holds the links in an
 /// array, which says the order in one place and lets a link be added without touching the
