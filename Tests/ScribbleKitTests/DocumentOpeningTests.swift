@@ -32,7 +32,7 @@ struct DocumentOpeningTests {
 
     /// The drawing at `path` opened in two steps with small parts: its first part, and the rest.
     private func open(_ path: String) throws -> (first: Scribble, rest: ScribbleRest) {
-        let opening = try ScribbleFormat.open(try ScribbleFile.read(path), firstPartBytes: 200, partBytes: 200, threshold: 0)
+        let opening = try ScribbleFormat.open(try ScribbleFile.read(path), firstPartBytes: 200, partBytes: 200, threshold: 0, minimumBytesPerMark: 0)
         return (Scribble(adopting: opening.first), try #require(opening.rest))
     }
 

@@ -77,7 +77,7 @@ import Testing
     @Test func aDrawingOpenedInTwoStepsIsWholeOnceItsRestIsOn() throws {
         let bytes = file(seed: 11, marks: 120, timed: true)
         let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
-        let opening = try ScribbleFormat.open(bytes, firstPartBytes: 64, partBytes: 40, threshold: 0)
+        let opening = try ScribbleFormat.open(bytes, firstPartBytes: 64, partBytes: 40, threshold: 0, minimumBytesPerMark: 0)
         let rest = try #require(opening.rest)
         let scribble = Scribble(adopting: opening.first)
         #expect(scribble.title == whole.title && scribble.view == whole.view, "the first part has the file's title and view")
@@ -89,6 +89,14 @@ import Testing
         scribble.adoptRest(of: try rest.read())
         #expect(changes.kinds == ["reset"], "one change for the rest")
         #expect(scribble.makeMemento().data == bytes)
+    }
+
+    @Test func aFileOfTinyMarksOpensInOneStep() throws {
+        let bytes = file(seed: 11, marks: 120, timed: true)
+        let marks = Scribble(adopting: try ScribbleMemento(data: bytes)).marks.count
+        #expect(try ScribbleFormat.open(bytes, firstPartBytes: 64, partBytes: 40, threshold: 0, minimumBytesPerMark: 0).rest != nil)
+        let tiny = bytes.count / marks + 1 // the marks average less than this
+        #expect(try ScribbleFormat.open(bytes, firstPartBytes: 64, partBytes: 40, threshold: 0, minimumBytesPerMark: tiny).rest == nil)
     }
 
     @Test func aSmallFileOrOneOfVersionOneOpensInOneStep() throws {

@@ -13,6 +13,11 @@ extension ScribbleFormat {
     /// (about 60,000 vertices): few enough to render at once (~50 ms on two cores) before the
     /// rest is read.
     static let firstPartBytes = 256 << 10
+    /// Files whose top-level marks average fewer bytes than this (a million taps: 19) are read
+    /// whole: so many small marks cost more to build than their bytes, and read in parts they
+    /// would be held twice over, in the parts and in the whole, past the memory a file may
+    /// take ("2 × its size + 64 MB"; a million taps peaked at 218 MB in parts, 186 whole).
+    static let partsMinimumBytesPerMark = 64
     /// Parts a core: a few more parts than threads even out parts that take longer.
     static let partsPerCore = 4
 
@@ -82,13 +87,16 @@ extension ScribbleFormat {
     }
 
     /// Decodes a whole file in parts on `cores` cores (parts of `partBytes`, by default
-    /// `partsPerCore` a core), or `nil` when it is read whole.
-    static func decodeInParts(_ bytes: [UInt8], cores: Int, partBytes: Int? = nil) throws(ScribbleFormatError) -> ScribbleMemento? {
+    /// `partsPerCore` a core), or `nil` when it is read whole (also when its marks average
+    /// fewer than `minimumBytesPerMark` bytes).
+    static func decodeInParts(_ bytes: [UInt8], cores: Int, partBytes: Int? = nil, minimumBytesPerMark: Int = 0)
+        throws(ScribbleFormatError) -> ScribbleMemento?
+    {
         let size = partBytes ?? Self.partBytes(forFileOf: bytes.count, cores: cores)
         let planned = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) in try Self.plan(raw, firstPartBytes: size, partBytes: size) }
         }
-        guard let plan = try planned.get() else { return nil }
+        guard let plan = try planned.get(), plan.root.childCount * minimumBytesPerMark <= bytes.count else { return nil }
         let holders = try readParts(0..<plan.parts.count, of: plan, in: bytes, cores: cores)
         return ScribbleMemento(root: root(of: plan, holding: holders), isComplete: plan.isComplete, title: plan.title, view: plan.view)
     }

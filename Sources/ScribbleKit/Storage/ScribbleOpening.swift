@@ -38,12 +38,13 @@ public struct ScribbleRest: Sendable {
 
 extension ScribbleFormat {
     /// Opens a file in two steps (`ScribbleOpening`): a file of at least `threshold` bytes
-    /// that can be read in parts gives its first part (at least `firstPartBytes`) and the rest
+    /// that can be read in parts, and whose marks average `minimumBytesPerMark` or more,
+    /// gives its first part (at least `firstPartBytes`) and the rest
     /// to read (in parts of at least `partBytes`, by default `partsPerCore` a core); any
     /// other is read whole.
     static func open(
         _ bytes: [UInt8], firstPartBytes: Int = ScribbleFormat.firstPartBytes, partBytes: Int? = nil,
-        threshold: Int = ScribbleFormat.partsThreshold
+        threshold: Int = ScribbleFormat.partsThreshold, minimumBytesPerMark: Int = ScribbleFormat.partsMinimumBytesPerMark
     ) throws(ScribbleFormatError) -> ScribbleOpening {
         let rest = partBytes ?? max(firstPartBytes, Self.partBytes(forFileOf: bytes.count, cores: cores))
         let planned = bytes.withUnsafeBytes { raw in
@@ -51,7 +52,9 @@ extension ScribbleFormat {
                 bytes.count < threshold ? nil : try Self.plan(raw, firstPartBytes: firstPartBytes, partBytes: rest)
             }
         }
-        guard let plan = try planned.get() else { return ScribbleOpening(first: try decode(bytes), rest: nil) }
+        guard let plan = try planned.get(), plan.root.childCount * minimumBytesPerMark <= bytes.count else {
+            return ScribbleOpening(first: try decode(bytes), rest: nil)
+        }
         let first = try readParts(0..<1, of: plan, in: bytes, cores: 1)
         return ScribbleOpening(
             first: ScribbleMemento(root: root(of: plan, holding: first), isComplete: plan.isComplete, title: plan.title, view: plan.view),
