@@ -135,18 +135,7 @@ enum ScaleBenchmarks {
     /// The median select click and the slowest eraser step at 200 random places (as
     /// `ToolBenchmarks` on the big scribble).
     private static func addHitTests(on scribble: Scribble, label: String, to report: Report) {
-        var walk = RandomWalk(seed: 13)
-        var clicks: [Double] = []
-        var steps: [Double] = []
-        var hits = 0
-        for _ in 0..<200 {
-            walk.lift()
-            let point = walk.current
-            clicks.append(milliseconds { if scribble.topmostMark(at: point) != nil { hits += 1 } })
-            let next = Point(x: point.x + 6, y: point.y)
-            steps.append(milliseconds { hits += scribble.marks(touchedAlongSegmentFrom: point, to: next, radius: 8).count })
-        }
-        precondition(hits > 0, "the clicks should hit something")
+        let (clicks, steps) = ToolBenchmarks.clicksAndSteps(on: scribble)
         report.add("hit_test_median_ms@\(label)", median(clicks), "ms")
         report.add("erase_step_median_ms@\(label)", median(steps), "ms")
     }

@@ -32,14 +32,18 @@ final class ExportController {
         guard !refusesWhileOpening() else { return }
         let remembered = settings.exportFolder
         Background.run(
-            on: .files,
-            {
-                // GLib reads `user-dirs.dirs` the first time it is asked for the pictures folder.
-                [remembered, FileChooser.picturesFolder].compactMap { $0 }.first { path in
-                    var isFolder = false
-                    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder
-                }
-            }, then: { [weak self] folder in self?.exportDrawing(startingIn: folder) })
+            on: .files, { Self.startingFolder(remembered: remembered) }, then: { [weak self] folder in self?.exportDrawing(startingIn: folder) })
+    }
+
+    /// Where an export's chooser starts: the folder the last export went to, else the pictures
+    /// folder, whichever still exists. Run off the main thread: it asks the disk (which may be
+    /// gone, a network share slow), and GLib reads `user-dirs.dirs` the first time it is asked
+    /// for the pictures folder.
+    nonisolated static func startingFolder(remembered: String?) -> String? {
+        [remembered, FileChooser.picturesFolder].compactMap { $0 }.first { path in
+            var isFolder = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder
+        }
     }
 
     private func exportDrawing(startingIn folder: String?) {

@@ -29,13 +29,8 @@ final class VideoExportController {
         guard running == nil else { return }
         let remembered = settings.exportFolder
         Background.run(
-            on: .files,
-            {
-                [remembered, FileChooser.picturesFolder].compactMap { $0 }.first { path in
-                    var isFolder = false
-                    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder
-                }
-            }, then: { [weak self] folder in self?.export(job, name: name, input: input, startingIn: folder) })
+            on: .files, { ExportController.startingFolder(remembered: remembered) },
+            then: { [weak self] folder in self?.export(job, name: name, input: input, startingIn: folder) })
     }
 
     private func export(_ job: TimelapseJob, name: String, input: String?, startingIn folder: String?) {
