@@ -77,7 +77,7 @@ struct VectorExportSurface: ExportSurface {
         background: Color?, texture: CanvasTexture?
     ) throws(ExportError) -> [UInt8] {
         let page = Page(width: width, height: height, scale: scale, origin: page, background: background, texture: texture)
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let cores = ProcessorCores.usable
         if kind == .svg, cores > 1, let svg = try Self.svgInParts(snapshot, on: page, parts: cores) { return svg }
         return try document(snapshot, marks: 0..<snapshot.children.count, on: page)
     }
@@ -164,7 +164,7 @@ extension VectorExportSurface {
         let density = min(occlusionDensity, (occlusionPixels / (Float(width) * Float(height))).squareRoot())
         // In bands on every core (one on a machine of one: bands would only walk twice what
         // straddles them); the map is the one a single walk makes.
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let cores = ProcessorCores.usable
         return OcclusionMap(
             snapshot, scale: Float(scale) * density,
             origin: (-Float(origin.x) * density, -Float(origin.y) * density),

@@ -18,10 +18,6 @@ extension CanvasBackdrop {
     /// Tiles per core: a few more tiles than threads evens out tiles that hold more marks.
     static let tilesPerCore = 2
 
-    /// Niceness of the threads of a yielding render: the kernel then gives a busy main
-    /// thread about nine tenths of a core it shares with one of them.
-    static let yieldingNiceness: Int32 = 10
-
     /// Paints `area` (view pixels, whole) with `background` — white, or its texture tiled
     /// from the canvas' origin, so tiles and partial repaints agree — then `snapshot` over
     /// it, as the backdrop's view shows them. A `yielding` render runs its tiles on threads of lower priority, so that the main
@@ -58,7 +54,7 @@ extension CanvasBackdrop {
         scale: Double, background: Color?, texture: CanvasTexture? = nil, view: Viewport? = nil,
         yielding: Bool = false, cancellation: RenderCancellation? = nil
     ) {
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let cores = ProcessorCores.usable
         let tiles = max(1, min(cores * Self.tilesPerCore, device.height / Self.minimumTileRows))
         // Each tile's own surface over its rows; threads share only the pixel buffer, and
         // write disjoint rows of it.
@@ -103,19 +99,7 @@ extension CanvasBackdrop {
             cairo_surface_flush(tileSurface)
         }
         if yielding {
-            // Threads of their own, since a thread's niceness cannot be lowered back and
-            // the shared pool's threads must keep theirs. On Linux the niceness is per
-            // thread, and `who` 0 is the calling one.
-            let group = DispatchGroup()
-            for tile in 0..<tiles {
-                group.enter()
-                DetachedThread.start {
-                    setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.yieldingNiceness)
-                    renderTile(tile)
-                    group.leave()
-                }
-            }
-            group.wait()
+            DetachedThread.performYielding(iterations: tiles, threads: tiles, renderTile)
         } else {
             DispatchQueue.concurrentPerform(iterations: tiles, execute: renderTile)
         }

@@ -21,13 +21,6 @@ extension ScribbleFormat {
     /// Parts a core: a few more parts than threads even out parts that take longer.
     static let partsPerCore = 4
 
-    /// The cores this process may run on: the processors online, or fewer when its CPU
-    /// affinity says so (`taskset -c 0` makes it 1, so that nothing is read in parts there).
-    static var cores: Int {
-        let allowed = Int(tp_allowed_processors())
-        return max(1, allowed > 0 ? min(allowed, ProcessInfo.processInfo.activeProcessorCount) : ProcessInfo.processInfo.activeProcessorCount)
-    }
-
     /// The plan of reading `raw` (a whole file) in parts: the first at least `firstPartBytes`
     /// long, the others at least `partBytes`; `nil` for a file that is read whole (version 1,
     /// or a root that keeps something per child).
@@ -45,10 +38,13 @@ extension ScribbleFormat {
 
     /// Reads `indices` of `plan`'s parts from `bytes` (the file it was made from), several at
     /// once on `cores` cores, and returns their marks' holders in order; the first failure is thrown.
+    /// A `yielding` read (the rest of a drawing being opened, while the app is on screen) runs
+    /// on threads of lower priority, so that the main thread, and the input and frames it
+    /// handles, gets the cores first (`DetachedThread.perform`).
     /// - Complexity: O(n) in the parts' bytes, divided among the cores.
-    static func readParts(_ indices: Range<Int>, of plan: ScribblePartsPlan, in bytes: [UInt8], cores: Int) throws(ScribbleFormatError)
-        -> [Stroke]
-    {
+    static func readParts(
+        _ indices: Range<Int>, of plan: ScribblePartsPlan, in bytes: [UInt8], cores: Int, yielding: Bool = false
+    ) throws(ScribbleFormatError) -> [Stroke] {
         let results = PartResults(count: indices.count)
         bytes.withUnsafeBytes { raw in
             let file = UncheckedBytes(raw)
@@ -59,7 +55,9 @@ extension ScribbleFormat {
                         try ScribbleReaderV2.readPart(indices.lowerBound + offset, of: plan, in: file.raw)
                     })
             }
-            if cores > 1, indices.count > 1 {
+            if yielding {
+                DetachedThread.performYielding(iterations: indices.count, threads: cores, read)
+            } else if cores > 1, indices.count > 1 {
                 DispatchQueue.concurrentPerform(iterations: indices.count, execute: read)
             } else {
                 (0..<indices.count).forEach(read)

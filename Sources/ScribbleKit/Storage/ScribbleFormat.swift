@@ -89,7 +89,7 @@ enum ScribbleFormat {
     /// parts on every core (`decodeInParts`) when the process may use more than one.
     /// - Complexity: O(n) in the file's length.
     static func decode(_ bytes: [UInt8], builder: MarkBuilder? = nil) throws(ScribbleFormatError) -> ScribbleMemento {
-        if builder == nil, bytes.count >= partsThreshold, cores > 1,
+        if builder == nil, bytes.count >= partsThreshold, case let cores = ProcessorCores.usable, cores > 1,
             let memento = try decodeInParts(bytes, cores: cores, minimumBytesPerMark: partsMinimumBytesPerMark)
         {
             return memento

@@ -20,7 +20,7 @@ public struct ScribbleRest: Sendable {
     let plan: ScribblePartsPlan
 
     /// Reads the rest, several parts at once on every core the process may use (one at a
-    /// time on one): a memento of the marks that go on top of the first ones
+    /// time on one), on threads that give way to the main thread: a memento of the marks that go on top of the first ones
     /// (`Scribble.adoptRest(of:)`). Slow for a big drawing: call it off the main thread.
     /// - Complexity: O(n) in the rest's bytes, divided among the cores.
     public func read() throws(ScribbleFormatError) -> ScribbleMemento {
@@ -28,7 +28,7 @@ public struct ScribbleRest: Sendable {
         // first part's frame used and freed (the renderer's scratch, in its threads' arenas)
         // goes back to the system first, or it would add to that peak.
         tp_trim_heap()
-        let holders = try ScribbleFormat.readParts(1..<plan.parts.count, of: plan, in: bytes, cores: ScribbleFormat.cores)
+        let holders = try ScribbleFormat.readParts(1..<plan.parts.count, of: plan, in: bytes, cores: ProcessorCores.usable, yielding: true)
         return ScribbleMemento(root: ScribbleFormat.root(of: plan, holding: holders), isComplete: false, title: nil)
     }
 
@@ -46,7 +46,7 @@ extension ScribbleFormat {
         _ bytes: [UInt8], firstPartBytes: Int = ScribbleFormat.firstPartBytes, partBytes: Int? = nil,
         threshold: Int = ScribbleFormat.partsThreshold, minimumBytesPerMark: Int = ScribbleFormat.partsMinimumBytesPerMark
     ) throws(ScribbleFormatError) -> ScribbleOpening {
-        let rest = partBytes ?? max(firstPartBytes, Self.partBytes(forFileOf: bytes.count, cores: cores))
+        let rest = partBytes ?? max(firstPartBytes, Self.partBytes(forFileOf: bytes.count, cores: ProcessorCores.usable))
         let planned = bytes.withUnsafeBytes { raw in
             Result { () throws(ScribbleFormatError) -> ScribblePartsPlan? in
                 bytes.count < threshold ? nil : try Self.plan(raw, firstPartBytes: firstPartBytes, partBytes: rest)
