@@ -44,7 +44,7 @@ enum AppBenchmarks {
             }
             let floorStartup = median(Array(floorStartups.dropFirst()))
             report.add("startup_floor_ms", floorStartup, "ms")
-            report.add("startup_ratio_to_floor", median(startups) / floorStartup, "x", limit: 1.15)
+            report.add("startup_ratio_to_floor", median(startups) / floorStartup, "x", limit: 0.9)
         } else {
             note("startup_floor_ms skipped: no floor program at \(floor) (scripts/bench.sh builds it)")
         }

@@ -1,6 +1,11 @@
 """Export… (Ctrl+E): the drawing to PNG, SVG or PDF through GTK's file chooser, which opens
 in the folder the last export went to — across launches — or else the pictures folder."""
 
+import io
+import re
+import subprocess
+
+import pyatspi
 from PIL import Image
 
 from test_gallery import draw_z
@@ -69,3 +74,47 @@ def test_a_remembered_folder_that_is_gone_gives_way_to_the_pictures_folder(launc
     pdf = wait_for(lambda: (pictures / "drawing.pdf").is_file() and (pictures / "drawing.pdf"), what="the PDF")
     assert pdf.read_bytes().startswith(b"%PDF")
     assert app.process.poll() is None, "no error dialog or crash over the missing folder"
+
+
+def test_print_to_a_pdf_file_fits_the_drawing_on_the_page(launch, tmp_path):
+    """Print… (Ctrl+P): GTK's print dialog, its Print to File printer, and the file it is
+    told to write: one page, the drawing fitted to it."""
+    documents = tmp_path / "documents"  # where GTK proposes to print to: not the working folder
+    documents.mkdir()
+    (tmp_path / "config").mkdir(exist_ok=True)
+    (tmp_path / "config" / "user-dirs.dirs").write_text(f'XDG_DOCUMENTS_DIR="{documents}"\n')
+    app = launch()
+    draw_z(app)
+    app.key("ctrl+p")
+    app.other_window("Print")
+    dialog = app.dialog()
+    printer = wait_for(lambda: pyatspi.findDescendant(
+        dialog, lambda a: a is not None and a.getRole() == pyatspi.ROLE_TABLE_CELL and a.name == "Print to File"),
+        what="the Print to File printer")
+    extents = printer.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    app.click(extents.x + extents.width // 2, extents.y + extents.height // 2)  # no printer is chosen at first
+    file_button = wait_for(lambda: pyatspi.findDescendant(
+        dialog, lambda a: a is not None and a.getRole() == pyatspi.ROLE_PUSH_BUTTON and a.name.endswith("output.pdf")),
+        what="Print to File's proposed file")
+    file_button.queryAction().doAction(0)
+    app.answer_chooser("Select a filename", "drawing.pdf")
+    wait_for(lambda: not file_button.name.endswith("output.pdf"), what="the file chosen")
+    print_button = pyatspi.findDescendant(
+        dialog, lambda a: a is not None and a.name == "Print" and a.getRole() == pyatspi.ROLE_PUSH_BUTTON)
+    print_button.queryAction().doAction(0)
+    target = documents / "drawing.pdf"
+    wait_for(lambda: target.is_file() and b"%%EOF" in target.read_bytes()[-32:], what="the PDF written")
+    assert not (documents / "output.pdf").exists()
+    info = subprocess.run(["pdfinfo", str(target)], capture_output=True, text=True, timeout=20).stdout
+    assert re.search(r"^Pages:\s+1$", info, re.MULTILINE), info
+    png = subprocess.run(["pdftoppm", "-png", "-r", "36", "-singlefile", str(target)], capture_output=True,
+                         timeout=20, check=True).stdout
+    page = Image.open(io.BytesIO(png)).convert("L")
+    ink = [(x, y) for y in range(page.height) for x in range(page.width) if page.getpixel((x, y)) < 100]
+    assert ink, "no ink on the printed page"
+    xs, ys = [x for x, _ in ink], [y for _, y in ink]
+    # The Z (300 × 200 px on the canvas) fitted to the page's width, its height in proportion.
+    width, height = max(xs) - min(xs), max(ys) - min(ys)
+    assert width >= 0.7 * page.width, (page.size, width, height)
+    assert abs(height / width - 2 / 3) < 0.1, (page.size, width, height)
+    wait_for(lambda: app.title().startswith("• Untitled"), what="the window back after printing")
