@@ -18,10 +18,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // renameat2(2), which saves need to never replace a version they did not see.
         .systemLibrary(name: "CLinux"),
-        // GStreamer encodes the time-lapse videos (appsrc, vp8enc, webmmux).
-        .systemLibrary(
-            name: "CGStreamer", pkgConfig: "gstreamer-app-1.0",
-            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        // GStreamer encodes the time-lapse videos (appsrc, vp8enc, webmmux). It is loaded the
+        // first time a video is made, not linked (its libraries cost every launch ~2 ms): a C
+        // target whose header names none of its types, compiled against its headers
+        // (libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev; GLib's from CGtk's flags).
+        .target(name: "CGStreamer", dependencies: ["CGtk"], cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]),
         // A Cairo context as GtkKit hands it out and ScribbleKit draws on it (under both, which
         // must not see each other).
         .target(name: "CairoKit", dependencies: ["CCairo"]),

@@ -2,8 +2,8 @@
 # Builds .build/touchpainter_<version>_amd64.deb with Debian's own tools: `make install`
 # staged in a DESTDIR with PREFIX=/usr (the same install rule users run), the binary
 # stripped, the man page and changelog compressed, the copyright file, md5sums, and Depends
-# worked out by dpkg-shlibdeps from the libraries the binary really links (plus the GStreamer
-# plugins the video export loads by name). No maintainer
+# worked out by dpkg-shlibdeps from the libraries the binary really links (plus GStreamer and
+# its plugins, which the video export loads by name). No maintainer
 # scripts: the MIME, icon and desktop-file caches are rebuilt by the triggers of the packages
 # that own them (shared-mime-info, hicolor-icon-theme, desktop-file-utils).
 set -euo pipefail
@@ -30,9 +30,10 @@ gzip -9nc packaging/changelog > "$doc/changelog.gz"
 mkdir -p "$stage/debian"
 printf 'Source: touchpainter\n\nPackage: touchpainter\nArchitecture: any\n' > "$stage/debian/control"
 depends="$(cd "$stage" && dpkg-shlibdeps -O --warnings=0 root/usr/bin/touchpainter | sed -n 's/^shlibs:Depends=//p')"
-# The time-lapse export loads GStreamer elements at run time, which no link shows:
-# appsrc and videoconvert (base), vp8enc and webmmux (good).
-depends="$depends, gstreamer1.0-plugins-base, gstreamer1.0-plugins-good"
+# The time-lapse export loads GStreamer itself (libgstreamer and libgstapp, on first use: see
+# Sources/CGStreamer) and its elements at run time, which no link shows: appsrc and
+# videoconvert (base), vp8enc and webmmux (good).
+depends="$depends, libgstreamer1.0-0, libgstreamer-plugins-base1.0-0, gstreamer1.0-plugins-base, gstreamer1.0-plugins-good"
 
 mkdir -p "$root/DEBIAN"
 size="$(du -sk --exclude=DEBIAN "$root" | cut -f1)"

@@ -1,4 +1,5 @@
 import CGStreamer
+import Glibc
 
 /// Encodes raw frames into a WebM video (VP8) with GStreamer, the GNOME media framework:
 /// `appsrc → videoconvert → vp8enc → webmmux → fdsink`, writing to a file descriptor the
@@ -13,9 +14,10 @@ public final class VideoEncoder {
     public let framesPerSecond: Int
     /// The frames' size in pixels.
     public let width: Int, height: Int
-    private let pipeline: UnsafeMutablePointer<GstElement>
-    private let source: UnsafeMutablePointer<GstAppSrc>
-    private let bus: UnsafeMutablePointer<GstBus>
+    // GStreamer's objects, opaque (see CGStreamer.h: GStreamer is loaded on first use).
+    private let pipeline: UnsafeMutableRawPointer
+    private let source: UnsafeMutableRawPointer
+    private let bus: UnsafeMutableRawPointer
     /// How many frames went in.
     public private(set) var frameCount = 0
     private var isClosed = false
@@ -38,49 +40,37 @@ public final class VideoEncoder {
             + "webmmux ! fdsink name=sink"
     }
 
-    /// GStreamer, set up once for the process; `nil`, or why it could not be.
-    private static let initialisation: String? = {
-        var error: UnsafeMutablePointer<GError>?
-        guard gst_init_check(nil, nil, &error) != 0 else { return VideoEncoder.take(error) ?? "gst_init failed" }
-        return nil
-    }()
-
     /// An encoder of `width`×`height` frames at `framesPerSecond`, writing the WebM file to
     /// `descriptor` (an open, seekable, writable file: the muxer goes back to write the
-    /// length). The descriptor stays the caller's to close.
+    /// length). The descriptor stays the caller's to close. GStreamer is loaded and set up
+    /// the first time.
     /// - Throws: `VideoError` when GStreamer or one of its elements is missing, or the
     ///   pipeline cannot start.
     public init(width: Int, height: Int, framesPerSecond: Int, descriptor: Int32) throws(VideoError) {
-        if let failure = Self.initialisation { throw .gstreamer(failure) }
+        if let failure = tp_gst_load() { throw .gstreamer(String(cString: failure)) }
         (self.width, self.height, self.framesPerSecond) = (width, height, framesPerSecond)
         // About a tenth of a bit a pixel: drawings are mostly flat colour, and sharp lines
         // need more than a film would.
         let bitrate = max(500_000, width * height * framesPerSecond / 10)
-        var error: UnsafeMutablePointer<GError>?
-        let made = gst_parse_launch(Self.description(bitrate: bitrate), &error)
-        if let error {
-            let missing = error.pointee.domain == gst_parse_error_quark() && error.pointee.code == Int32(GST_PARSE_ERROR_NO_SUCH_ELEMENT.rawValue)
+        var error: UnsafeMutablePointer<CChar>?
+        var missing: Int32 = 0
+        guard let made = tp_gst_parse_launch(Self.description(bitrate: bitrate), &error, &missing) else {
             let message = Self.take(error) ?? "?"
-            if let made { tp_gst_object_unref(made) }
-            throw missing ? .missingElement(message) : .gstreamer(message)
+            throw missing != 0 ? .missingElement(message) : .gstreamer(message)
         }
-        guard let made else { throw .gstreamer("gst_parse_launch made nothing") }
-        let bin = UnsafeMutableRawPointer(made).assumingMemoryBound(to: GstBin.self)
-        guard let sourceElement = gst_bin_get_by_name(bin, "source"), let sink = gst_bin_get_by_name(bin, "sink"),
-            let bus = gst_element_get_bus(made)
+        guard let sourceElement = tp_gst_bin_get_by_name(made, "source"), let sink = tp_gst_bin_get_by_name(made, "sink"),
+            let bus = tp_gst_element_get_bus(made)
         else {
             tp_gst_object_unref(made)
             throw .gstreamer("the pipeline lacks its source or sink")
         }
-        pipeline = made
-        source = UnsafeMutableRawPointer(sourceElement).assumingMemoryBound(to: GstAppSrc.self)
-        self.bus = bus
+        (pipeline, source, self.bus) = (made, sourceElement, bus)
         tp_gst_set_int(sink, "fd", descriptor)
         tp_gst_object_unref(sink)
         _ = tp_gst_set_caps(source, "video/x-raw,format=BGRx,width=\(width),height=\(height),framerate=\(framesPerSecond)/1")
-        tp_gst_set_uint64(source, "max-bytes", guint64(width * height * 4 * 4)) // four frames wait at most
-        guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            let failure = pendingError() ?? "the pipeline would not start"
+        tp_gst_set_uint64(source, "max-bytes", UInt64(width * height * 4 * 4)) // four frames wait at most
+        guard tp_gst_element_play(pipeline) != 0 else {
+            let failure = Self.take(tp_gst_next_error(bus, 0)) ?? "the pipeline would not start"
             close()
             throw .gstreamer(failure)
         }
@@ -93,14 +83,12 @@ public final class VideoEncoder {
     /// - Throws: `VideoError` when the pipeline failed (a full disk, an encoder error).
     public func append(_ pixels: UnsafeRawBufferPointer) throws(VideoError) {
         precondition(pixels.count == width * height * 4 && !isClosed)
-        if let failure = pendingError() { throw .gstreamer(failure) }
-        let start = guint64(frameCount) * 1_000_000_000 / guint64(framesPerSecond)
-        let end = guint64(frameCount + 1) * 1_000_000_000 / guint64(framesPerSecond)
-        guard let buffer = tp_gst_buffer_new(pixels.baseAddress, gsize(pixels.count), start, end - start) else {
-            throw .gstreamer("no memory for a frame")
-        }
-        let flow = gst_app_src_push_buffer(source, buffer) // takes the buffer
-        guard flow == GST_FLOW_OK else { throw .gstreamer(pendingError() ?? "the encoder stopped (flow \(flow.rawValue))") }
+        if let failure = Self.take(tp_gst_next_error(bus, 0)) { throw .gstreamer(failure) }
+        let start = UInt64(frameCount) * 1_000_000_000 / UInt64(framesPerSecond)
+        let end = UInt64(frameCount + 1) * 1_000_000_000 / UInt64(framesPerSecond)
+        let flow = tp_gst_push_frame(source, pixels.baseAddress, pixels.count, start, end - start)
+        guard flow != 1 else { throw .gstreamer("no memory for a frame") }
+        guard flow == 0 else { throw .gstreamer(Self.take(tp_gst_next_error(bus, 0)) ?? "the encoder stopped (flow \(flow))") }
         frameCount += 1
     }
 
@@ -109,11 +97,8 @@ public final class VideoEncoder {
     public func finish() throws(VideoError) {
         precondition(!isClosed)
         defer { close() }
-        _ = gst_app_src_end_of_stream(source)
-        let types = GstMessageType(GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)
-        guard let message = gst_bus_timed_pop_filtered(bus, GstClockTime.max, types) else { return }
-        defer { gst_message_unref(message) }
-        if tp_gst_message_type(message) == GST_MESSAGE_ERROR { throw .gstreamer(Self.describe(message)) }
+        tp_gst_end_of_stream(source)
+        if let failure = Self.take(tp_gst_next_error(bus, 1)) { throw .gstreamer(failure) }
     }
 
     /// Stops at once, leaving the file incomplete (the caller discards it).
@@ -125,35 +110,17 @@ public final class VideoEncoder {
     private func close() {
         guard !isClosed else { return }
         isClosed = true
-        gst_element_set_state(pipeline, GST_STATE_NULL)
+        tp_gst_element_stop(pipeline)
         tp_gst_object_unref(source)
         tp_gst_object_unref(bus)
         tp_gst_object_unref(pipeline)
     }
 
-    /// The first error the pipeline posted, if any (without waiting).
-    private func pendingError() -> String? {
-        guard let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) else { return nil }
-        defer { gst_message_unref(message) }
-        return Self.describe(message)
-    }
-
-    /// An error message's text, with the element that posted it ("vp8enc0: …").
-    private static func describe(_ message: UnsafeMutablePointer<GstMessage>) -> String {
-        var error: UnsafeMutablePointer<GError>?
-        var debug: UnsafeMutablePointer<gchar>?
-        gst_message_parse_error(message, &error, &debug)
-        g_free(debug)
-        let text = take(error) ?? "unknown error"
-        guard let name = tp_gst_message_source_name(message) else { return text }
-        return String(cString: name) + ": " + text
-    }
-
-    /// `error`'s message, freeing it.
-    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
-        guard let error else { return nil }
-        defer { g_error_free(error) }
-        return error.pointee.message.map { String(cString: $0) }
+    /// A string CGStreamer returned, freeing it.
+    private static func take(_ text: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let text else { return nil }
+        defer { free(text) }
+        return String(cString: text)
     }
 }
 
