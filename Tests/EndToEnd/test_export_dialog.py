@@ -1,13 +1,10 @@
 """Export… (Ctrl+E): the drawing to PNG, SVG or PDF through GTK's file chooser, which opens
 in the folder the last export went to — across launches — or else the pictures folder."""
 
-import io
-import re
-import subprocess
-
 import pyatspi
 from PIL import Image
 
+from printed_pdf import ink_on_the_only_page
 from test_gallery import draw_z
 from touchpainter_driver import wait_for
 
@@ -105,16 +102,9 @@ def test_print_to_a_pdf_file_fits_the_drawing_on_the_page(launch, tmp_path):
     target = documents / "drawing.pdf"
     wait_for(lambda: target.is_file() and b"%%EOF" in target.read_bytes()[-32:], what="the PDF written")
     assert not (documents / "output.pdf").exists()
-    info = subprocess.run(["pdfinfo", str(target)], capture_output=True, text=True, timeout=20).stdout
-    assert re.search(r"^Pages:\s+1$", info, re.MULTILINE), info
-    png = subprocess.run(["pdftoppm", "-png", "-r", "36", "-singlefile", str(target)], capture_output=True,
-                         timeout=20, check=True).stdout
-    page = Image.open(io.BytesIO(png)).convert("L")
-    ink = [(x, y) for y in range(page.height) for x in range(page.width) if page.getpixel((x, y)) < 100]
-    assert ink, "no ink on the printed page"
-    xs, ys = [x for x, _ in ink], [y for _, y in ink]
+    (page_width, _), (left, top, right, bottom) = ink_on_the_only_page(target)
     # The Z (300 × 200 px on the canvas) fitted to the page's width, its height in proportion.
-    width, height = max(xs) - min(xs), max(ys) - min(ys)
-    assert width >= 0.7 * page.width, (page.size, width, height)
-    assert abs(height / width - 2 / 3) < 0.1, (page.size, width, height)
+    width, height = right - left, bottom - top
+    assert width >= 0.7 * page_width, (page_width, width, height)
+    assert abs(height / width - 2 / 3) < 0.1, (page_width, width, height)
     wait_for(lambda: app.title().startswith("• Untitled"), what="the window back after printing")

@@ -3,23 +3,21 @@ launch hands its file to, GTK's file choosers and print dialog driven by the vir
 and a file dropped from another program's window through the compositor's drag and drop
 (`wl_data_device`). Checked in what the app draws (grim) and what it writes."""
 import contextlib
-import io
 import os
 import pathlib
-import re
 import signal
 import subprocess
 import sys
 import time
 
 import pyatspi
-from PIL import Image
 
 from wayland_session import BINARY, DRAG_SOURCE_TITLE, wait_for
 
 END_TO_END = pathlib.Path(__file__).resolve().parent.parent / "EndToEnd"
 sys.path.insert(0, str(END_TO_END))
 from hostile_files import scribble  # noqa: E402  (the X11 tests' files, shared)
+from printed_pdf import ink_on_the_only_page  # noqa: E402
 
 
 def postcard(tmp_path):
@@ -173,16 +171,9 @@ def test_print_to_a_pdf_file(launch, tmp_path):
     target = documents / "drawing.pdf"
     wait_for(lambda: target.is_file() and b"%%EOF" in target.read_bytes()[-32:], what="the PDF written")
     assert not (documents / "output.pdf").exists()
-    info = subprocess.run(["pdfinfo", str(target)], capture_output=True, text=True, timeout=20).stdout
-    assert re.search(r"^Pages:\s+1$", info, re.MULTILINE), info
-    png = subprocess.run(["pdftoppm", "-png", "-r", "36", "-singlefile", str(target)], capture_output=True,
-                         timeout=20, check=True).stdout
-    page = Image.open(io.BytesIO(png)).convert("L")
-    ink = [(x, y) for y in range(page.height) for x in range(page.width) if page.getpixel((x, y)) < 100]
-    assert ink, "no ink on the printed page"
-    xs, ys = [x for x, _ in ink], [y for _, y in ink]
+    (page_width, _), (left, top, right, bottom) = ink_on_the_only_page(target)
     # The stroke fitted to the page: a horizontal line across most of its width.
-    assert max(xs) - min(xs) >= 0.7 * page.width and max(ys) - min(ys) <= 6, (page.size, min(xs), max(xs), min(ys), max(ys))
+    assert right - left >= 0.7 * page_width and bottom - top <= 6, (page_width, left, right, top, bottom)
     assert wait_for(lambda: app.title().startswith("• Untitled"), what="the window back")
 
 
