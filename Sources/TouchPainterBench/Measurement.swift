@@ -35,9 +35,9 @@ struct Measurement {
 final class Report {
     private(set) var measurements: [Measurement] = []
 
-    /// Records and prints one measurement.
-    func add(_ metric: String, _ value: Double, _ unit: String, limit: Double? = nil) {
-        record(Measurement(metric: metric, value: value, unit: unit, limit: limit))
+    /// Records and prints one measurement; `spread`, the least and the most of what it sums up.
+    func add(_ metric: String, _ value: Double, _ unit: String, limit: Double? = nil, spread: (min: Double, max: Double)? = nil) {
+        record(Measurement(metric: metric, value: value, unit: unit, limit: limit, spread: spread))
     }
 
     /// Records and prints the median of `samples` (one a launch), with their least and most.
