@@ -189,7 +189,7 @@ enum MotionBenchmarks {
     /// before it disconnects the client. A flood that outran the program for a few hundred
     /// events — a slow frame, or the program descheduled on a busy machine — killed it mid-drag
     /// ("timed 320 of 2000"; GDK: "Lost connection to Wayland compositor"), and 20,000 moves
-    /// sent in one go killed the app every time. With at most 256 moves (28 bytes of events
+    /// sent in one go killed the app in both tries. With at most 256 moves (28 bytes of events
     /// each, at most one socket write each) in flight, the socket cannot fill, however long
     /// the program stalls.
     private static let waylandWindow = 256, waylandPart = 64
