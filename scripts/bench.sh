@@ -21,6 +21,8 @@ bin="$(swift build -c release ${SWIFT_BUILD_FLAGS:-} --show-bin-path)"
 # The floor program, next to the app, where touchpainter-bench looks for it.
 # shellcheck disable=SC2046  # pkg-config prints several flags on purpose
 cc -O2 -Wall -o "$bin/scribble-floor" bench/floor/scribble_floor.c $(pkg-config --cflags --libs gtk+-3.0)
+# The drags' sender (real X input through XTest at a rate it holds), where the bench looks for it.
+cc -O2 -Wall -o "$bin/pointer-drag" bench/drag/pointer_drag.c -lXtst -lX11 -lm
 # The Wayland tests' input client, for the motion metrics on a headless sway (skipped, with a
 # note, when the Wayland tools are missing: scripts/setup.sh test installs them).
 if command -v wayland-scanner >/dev/null && pkg-config --exists wayland-client xkbcommon; then

@@ -6,7 +6,8 @@
 #                            dpkg-dev, GStreamer's tools (gst-launch-1.0, gst-discoverer-1.0)
 #                            (for `make test` and `make bench`), and for the Wayland
 #                            leg a headless sway, grim, wl-clipboard and what builds its input
-#                            client (wayland-scanner, libwayland-dev, libxkbcommon-dev)
+#                            client (wayland-scanner, libwayland-dev, libxkbcommon-dev), and
+#                            libxtst-dev for the bench's drag sender (bench/drag)
 #   scripts/setup.sh package the above plus lintian and tumbler (for `make deb`, `make test-package`)
 set -euo pipefail
 
@@ -20,7 +21,8 @@ if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then
          adwaita-icon-theme librsvg2-common python3-pytest python3-pytest-timeout python3-pil
          appstream desktop-file-utils groff-base librsvg2-bin poppler-utils xclip time xournalpp
          dpkg-dev fakeroot libglib2.0-bin gstreamer1.0-tools gstreamer1.0-plugins-base-apps
-         sway grim wl-clipboard libwayland-bin libwayland-dev libxkbcommon-dev gcc libc6-dev passwd util-linux)
+         sway grim wl-clipboard libwayland-bin libwayland-dev libxkbcommon-dev gcc libc6-dev passwd util-linux
+         libxtst-dev)
 fi
 # `make deb` and `make test-package`: Debian's packaging tools and a thumbnail service.
 if [ "${1:-build}" = package ]; then

@@ -99,7 +99,12 @@ final class ChildProcess {
     }
 
     /// The CPU time all the child's threads, living and ended, have used, in nanoseconds:
-    /// the utime + stime of `/proc/PID/stat`, to the nanosecond rather than the 10 ms tick.
+    /// its process CPU clock (`clock_getcpuclockid`), which the kernel keeps as the scheduler's
+    /// own run time of the whole thread group (each thread's `sum_exec_runtime`, the running
+    /// ones' up to now, plus the ended ones'). That is the finest whole-process figure Linux
+    /// has: `/proc/PID/stat`'s utime + stime is the same time in 10 ms clock ticks, and
+    /// `/proc/PID/schedstat` is nanoseconds but for the one thread PID (the main thread), not
+    /// the app's render and file threads.
     func cpuNanoseconds() throws -> UInt64 {
         var clock = clockid_t()
         var time = timespec()

@@ -10,14 +10,23 @@ struct Measurement {
     let unit: String
     /// The most it may be; `nil` for a figure reported for information only.
     let limit: Double?
+    /// For a median of several launches, the least and the most of them.
+    var spread: (min: Double, max: Double)? = nil
 
     /// True when there is no goal or the figure is within it.
     var isMet: Bool { limit.map { value <= $0 } ?? true }
 
-    /// The JSON line: `{"metric": NAME, "value": NUMBER, "unit": UNIT}`.
+    /// The JSON line: `{"metric": NAME, "value": NUMBER, "unit": UNIT}`, and for a median
+    /// of several launches `"min": NUMBER, "max": NUMBER` after the unit.
     var json: String {
-        let number = value.isFinite ? format(value) : "null"
-        return "{\"metric\": \"\(metric)\", \"value\": \(number), \"unit\": \"\(unit)\"}"
+        func number(_ value: Double) -> String { value.isFinite ? format(value) : "null" }
+        let range = spread.map { ", \"min\": \(number($0.min)), \"max\": \(number($0.max))" } ?? ""
+        return "{\"metric\": \"\(metric)\", \"value\": \(number(value)), \"unit\": \"\(unit)\"\(range)}"
+    }
+
+    /// The figure and its unit for the table, with the spread after it: `41.2 us (39.8–44.0)`.
+    var text: String {
+        format(value) + " " + unit + (spread.map { " (" + format($0.min) + "–" + format($0.max) + ")" } ?? "")
     }
 }
 
@@ -26,9 +35,19 @@ struct Measurement {
 final class Report {
     private(set) var measurements: [Measurement] = []
 
-    /// Records and prints one measurement.
-    func add(_ metric: String, _ value: Double, _ unit: String, limit: Double? = nil) {
-        let measurement = Measurement(metric: metric, value: value, unit: unit, limit: limit)
+    /// Records and prints one measurement; `spread`, the least and the most of what it sums up.
+    func add(_ metric: String, _ value: Double, _ unit: String, limit: Double? = nil, spread: (min: Double, max: Double)? = nil) {
+        record(Measurement(metric: metric, value: value, unit: unit, limit: limit, spread: spread))
+    }
+
+    /// Records and prints the median of `samples` (one a launch), with their least and most.
+    func add(_ metric: String, samples: [Double], _ unit: String, limit: Double? = nil) {
+        let sorted = samples.sorted()
+        let spread = sorted.first.map { ($0, sorted.last ?? $0) }
+        record(Measurement(metric: metric, value: median(samples), unit: unit, limit: limit, spread: spread))
+    }
+
+    private func record(_ measurement: Measurement) {
         measurements.append(measurement)
         print(measurement.json)
         fflush(nil) // every stream: `stdout` itself is a C global Swift 6 will not touch
@@ -38,7 +57,7 @@ final class Report {
     func printTable() {
         let rows = measurements.map { m in
             [
-                m.metric, format(m.value) + " " + m.unit, m.limit.map { "≤ " + format($0) + " " + m.unit } ?? "—",
+                m.metric, m.text, m.limit.map { "≤ " + format($0) + " " + m.unit } ?? "—",
                 m.limit == nil ? "" : (m.isMet ? "yes" : "NO"),
             ]
         }

@@ -4,8 +4,8 @@ import ScribbleKit
 /// What each smoothing level costs a motion event, measured finely enough to judge a 10 %
 /// goal on a machine whose load moves the per-event figure by a third from one run to the
 /// next (issue 32). Two things take the noise out:
-/// - a long drag (`smoothingEvents` unpaced events, four times the other drags), so each
-///   figure is seconds of CPU time rather than a fraction of one;
+/// - a long drag (`smoothingEvents` events at `PointerDrag.cpuRate`, a fixed rate, so every
+///   launch draws the same frames), so each figure is a fair fraction of a second of CPU time;
 /// - interleaved rounds: each round launches the app once at every level, smoothing off
 ///   included, in an order rotated from round to round, and each level is compared with the
 ///   off run of its own round. A busy spell of the machine then weighs on both sides of a
@@ -45,8 +45,8 @@ extension MotionBenchmarks {
         }
     }
 
-    /// One launch of `program`: the CPU time of the whole process per event over an unpaced
-    /// drag of `events` motion events round the middle of its window, in µs.
+    /// One launch of `program`: the CPU time of the whole process per event over a drag of
+    /// `events` motion events at 8 kHz round the middle of its window, in µs.
     private static func cpuPerEvent(_ program: String, environment: [String: String], events: Int) throws -> Double {
         let child = try ChildProcess(program, arguments: [], environment: environment)
         defer { child.stop() }
@@ -55,7 +55,7 @@ extension MotionBenchmarks {
         try drag.moveToStart()
         try child.waitUntilIdle()
         let before = try child.cpuNanoseconds()
-        _ = try latencies(of: drag, paced: false, in: child)
+        _ = try latencies(of: drag, rate: PointerDrag.cpuRate, in: child)
         return Double(try child.cpuNanoseconds() - before) / 1e3 / Double(events)
     }
 }

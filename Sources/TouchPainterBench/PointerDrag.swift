@@ -1,44 +1,49 @@
 import Foundation
 
-/// A drag with button 1 that the X server sees as real input: `xdotool` sends each step
-/// through XTest, all in one xdotool process (press, every move, release), so the program
-/// under test gets genuine X motion events and nothing else costs a process per event.
+/// A drag with button 1 that the X server sees as real input: `pointer-drag`
+/// (bench/drag/pointer_drag.c, built next to the bench by scripts/bench.sh) sends the press,
+/// every move and the release through XTest from one process, at a rate it holds to the
+/// microsecond, so the program under test gets genuine X motion events and nothing else
+/// costs a process per event.
 struct PointerDrag {
-    /// Where the pointer goes after the press, in screen pixels.
-    let points: [(x: Int, y: Int)]
+    /// Moves a second of the drags the CPU figures time: 8,000, the report rate of the fastest
+    /// USB mice. A flood (as fast as the sender goes) makes the CPU time per event follow the
+    /// scheduler: a program that falls behind draws hardly a frame (GDK's events outrank its
+    /// frame clock), one that keeps up draws sixty a second, and frames are most of the cost;
+    /// on the shared machine a 20,000-event flood gave the app 15.6 to 51 µs an event from one
+    /// launch to the next. At a rate it keeps up with, every launch draws the same frames:
+    /// 32.6 to 36.3 µs at the same time.
+    static let cpuRate = 8000
+    /// Moves a second of the drags the latency figures time: a fast mouse or pen.
+    static let latencyRate = 1000
 
-    /// `count` moves around a circle of `radius` pixels about `center`, about 4 px apart
-    /// (so each step is a new position, and so an X motion event).
-    init(around center: (x: Int, y: Int), radius: Double = 150, count: Int) {
-        let step = 4 / radius
-        points = (1...count).map { index in
-            let angle = Double(index) * step
-            return (center.x + Int((radius * cos(angle)).rounded()), center.y + Int((radius * sin(angle)).rounded()))
-        }
+    /// The middle of the circle, in screen pixels.
+    let center: (x: Int, y: Int)
+    /// The circle's radius, in pixels.
+    let radius: Int
+    /// Moves round the circle, about 4 px apart (so each step is a new position, and so an X
+    /// motion event).
+    let count: Int
+
+    init(around center: (x: Int, y: Int), radius: Int = 150, count: Int) {
+        self.center = center
+        self.radius = radius
+        self.count = count
     }
 
-    /// Where the pointer must be before the press.
-    var start: (x: Int, y: Int) {
-        let first = points.first ?? (0, 0)
-        return (first.x - 4, first.y)
-    }
+    /// Where the pointer must be before the press: a step before the circle's start.
+    var start: (x: Int, y: Int) { (center.x + radius - 4, center.y) }
 
     /// Moves the pointer to `start` (no button held).
     func moveToStart() throws {
         try Self.xdotool(["mousemove", String(start.x), String(start.y)])
     }
 
-    /// Starts the drag and returns the xdotool process sending it. Unpaced, xdotool sends
-    /// as fast as it can (thousands a second, a flood that shows what each event costs); paced,
-    /// it sleeps 1 ms after each move (about 1 kHz, a fast mouse or pen).
-    func begin(paced: Bool) throws -> ChildProcess {
-        var arguments = ["mousedown", "1"]
-        for point in points {
-            arguments += ["mousemove", String(point.x), String(point.y)]
-            if paced { arguments += ["sleep", "0.001"] }
-        }
-        arguments += ["mouseup", "1"]
-        return try ChildProcess(try Self.executable(), arguments: arguments)
+    /// Starts the drag, `rate` moves a second (0: as fast as the X server takes them), and
+    /// returns the process sending it.
+    func begin(rate: Int) throws -> ChildProcess {
+        let arguments = [center.x, center.y, radius, count, rate].map(String.init)
+        return try ChildProcess(Self.sender, arguments: arguments)
     }
 
     /// The centre of the (first visible) window of process `pid`, in screen pixels; waits up
@@ -60,8 +65,11 @@ struct PointerDrag {
         return (x + width / 2, y + height / 2)
     }
 
-    /// Whether `xdotool` is on the `PATH`.
-    static var isAvailable: Bool { (try? executable()) != nil }
+    /// The drag sender, next to this benchmark (scripts/bench.sh builds it there).
+    static var sender: String { (ChildProcess.ownExecutable as NSString).deletingLastPathComponent + "/pointer-drag" }
+
+    /// Whether `xdotool` is on the `PATH` and the drag sender is built.
+    static var isAvailable: Bool { (try? executable()) != nil && FileManager.default.isExecutableFile(atPath: sender) }
 
     /// Runs xdotool to the end and returns its output lines.
     @discardableResult

@@ -94,10 +94,10 @@ enum XournalScaleBenchmarks {
         try drag.moveToStart()
         try waitUntilIdle(child, seconds: 600)
         let before = try child.cpuNanoseconds()
-        let xdotool = try drag.begin(paced: false)
-        defer { xdotool.stop() }
+        let sender = try drag.begin(rate: PointerDrag.cpuRate)
+        defer { sender.stop() }
         let deadline = monotonicNanoseconds() + 120_000_000_000
-        while !xdotool.hasExited && monotonicNanoseconds() < deadline { child.readLines(for: 0.02) { _ in } }
+        while !sender.hasExited && monotonicNanoseconds() < deadline { child.readLines(for: 0.02) { _ in } }
         try waitUntilIdle(child, seconds: 600)
         return Double(try child.cpuNanoseconds() - before) / 1e3 / Double(MotionBenchmarks.events)
     }

@@ -14,10 +14,11 @@
  *   type TEXT       types TEXT, a character at a time
  *   token           asks the compositor for an xdg-activation token, as a launcher does for
  *                   the program it starts; answered "ok TOKEN"
- *   drag CX CY R N PACE   presses the left button, moves N times around a circle of R pixels
- *                   about (CX, CY), about 4 pixels a step, sleeping PACE microseconds after
- *                   each move (0: as fast as the compositor takes them), and releases —
- *                   the benchmark's drag, in one command
+ *   moves CX CY R FIRST LAST RATE   moves the pointer to points FIRST to LAST (counted
+ *                   from 1) of a circle of R pixels about (CX, CY), about 4 pixels a step,
+ *                   move i at (i - 1) / RATE seconds after move 1 went (0: as fast as the
+ *                   compositor takes them) — the benchmark's drag, sent in parts between
+ *                   `down` and `up` (see `moves`)
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -171,15 +172,30 @@ static uint32_t button_code(const char *name) {
     return 0;
 }
 
-/* The benchmark's drag: every move flushed as it is made, a roundtrip every 64 so the
- * compositor's queue for this client stays short. */
-static int drag(const char *arguments) {
-    double cx, cy, radius;
-    unsigned count, pace;
-    if (!arguments || sscanf(arguments, "%lf %lf %lf %u %u", &cx, &cy, &radius, &count, &pace) != 5 || radius <= 0) return -1;
-    zwlr_virtual_pointer_v1_button(pointer, now_ms(), BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
-    zwlr_virtual_pointer_v1_frame(pointer);
-    for (unsigned i = 1; i <= count; i++) {
+/* The benchmark's drag, a part at a time: moves FIRST to LAST of its circle, each flushed as
+ * it is made, a roundtrip every 64 so that the compositor's queue for this client stays short.
+ *
+ * Nothing here knows how far behind the program under test is. The compositor writes every
+ * event into that program's socket, and libwayland-server (1.21 here) keeps at most 4 KB
+ * beyond what the socket holds, then disconnects a client it cannot write to. So a flood of
+ * moves that outruns the program long enough (a few hundred events: a slow frame, or the
+ * program descheduled on a busy machine) kills it. The benchmark sends a long drag in parts,
+ * each once the program has shown enough of the moves before. */
+static int moves(const char *arguments) {
+    static struct timespec first_went; /* when move 1 of the drag went: the clock its rate keeps */
+    double cx, cy, radius, rate;
+    unsigned first, last;
+    if (!arguments || sscanf(arguments, "%lf %lf %lf %u %u %lf", &cx, &cy, &radius, &first, &last, &rate) != 6 || radius <= 0 ||
+        first < 1 || rate < 0)
+        return -1;
+    if (first == 1) clock_gettime(CLOCK_MONOTONIC, &first_went);
+    for (unsigned i = first; i <= last; i++) {
+        if (rate > 0) { /* absolute times: a late wake-up sends the moves due at once, the rate holds */
+            double due = (i - 1) / rate;
+            struct timespec at = {first_went.tv_sec + (time_t)due, first_went.tv_nsec + (long)((due - floor(due)) * 1e9)};
+            if (at.tv_nsec >= 1000000000L) at.tv_sec++, at.tv_nsec -= 1000000000L;
+            clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL);
+        }
         double angle = i * 4 / radius;
         long x = lround(cx + radius * cos(angle)), y = lround(cy + radius * sin(angle));
         if (x < 0 || y < 0 || (unsigned long)x >= width || (unsigned long)y >= height) return -1;
@@ -190,10 +206,7 @@ static int drag(const char *arguments) {
         } else {
             wl_display_flush(display);
         }
-        if (pace) usleep(pace);
     }
-    zwlr_virtual_pointer_v1_button(pointer, now_ms(), BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
-    zwlr_virtual_pointer_v1_frame(pointer);
     return 0;
 }
 
@@ -244,8 +257,8 @@ static int run(char *line) {
         key_event(code, strcmp(command, "hold") == 0);
     } else if (strcmp(command, "token") == 0) {
         if (activation_token() < 0) return -1;
-    } else if (strcmp(command, "drag") == 0) {
-        if (drag(rest) < 0) return -1;
+    } else if (strcmp(command, "moves") == 0) {
+        if (moves(rest) < 0) return -1;
     } else if (strcmp(command, "type") == 0) {
         if (!rest || type_text(rest) < 0) return -1;
     } else {
