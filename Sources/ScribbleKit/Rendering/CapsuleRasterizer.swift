@@ -149,6 +149,21 @@ final class CapsuleRasterizer {
     func add(_ segment: CurveSegment, radii ra: Float, _ rb: Float, tolerance: Float) {
         let pieces = segment.pieces(tolerance: tolerance)
         guard pieces > 1 else { return line(from: segment.start, to: segment.end, radii: ra, rb) }
+        let s = Float(scale)
+        // A short curve of one width (most of a drawing's at 100 %): its pieces in one pass,
+        // each pixel taking the nearest piece's coverage, so a pixel near all of them is not
+        // worked out once for each.
+        if ra == rb, segment.start.distance(to: segment.end) * s <= 2 * (ra * s + CoverageBuffer.halfDiagonal), clip.width > 0,
+            clip.height > 0
+        {
+            return withUnsafeTemporaryAllocation(of: (x: Float, y: Float).self, capacity: pieces + 1) { points in
+                for piece in 0...pieces {
+                    let point = piece == 0 ? segment.start : piece == pieces ? segment.end : segment.point(at: Float(piece) / Float(pieces))
+                    points[piece] = device(Double(point.x), Double(point.y))
+                }
+                buffer().addPath(UnsafeBufferPointer(points), radius: ra * s)
+            }
+        }
         var from = segment.start, radius = ra
         for piece in 1...pieces {
             let t = Float(piece) / Float(pieces)

@@ -129,6 +129,66 @@ final class CoverageBuffer {
         }
     }
 
+    /// Adds the capsules around the pieces joining `points` (device pixels; two or more, the
+    /// path short: each pixel of its box is tested against every piece), a pen of half-width
+    /// `radius` along all of them. Each pixel takes the coverage of the piece nearest to it.
+    func addPath(_ points: UnsafeBufferPointer<(x: Float, y: Float)>, radius: Float) {
+        let reach = radius + Self.halfDiagonal
+        guard points.count >= 2, reach.isFinite else { return }
+        var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
+        for point in points {
+            guard point.x.isFinite, point.y.isFinite else { return }
+            minX = min(minX, point.x)
+            minY = min(minY, point.y)
+            maxX = max(maxX, point.x)
+            maxY = max(maxY, point.y)
+        }
+        let left = Float(x), top = Float(y), right = Float(x + width), bottom = Float(y + height)
+        (minX, minY, maxX, maxY) = (minX - reach, minY - reach, maxX + reach, maxY + reach)
+        guard maxX > left, minX < right, maxY > top, minY < bottom else { return }
+        let column0 = Int(max(minX, left).rounded(.down)) - x, column1 = min(Int(min(maxX, right).rounded(.down)) - x, width - 1)
+        let row0 = Int(max(minY, top).rounded(.down)) - y, row1 = min(Int(min(maxY, bottom).rounded(.down)) - y, height - 1)
+        guard column0 <= column1, row0 <= row1 else { return }
+        let outer = reach * reach
+        let innerRadius = radius - Self.halfDiagonal
+        let inner = innerRadius > 0 ? innerRadius * innerRadius : -1
+        let pieces = points.count - 1
+        withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: pieces) { steps in
+            for k in 0..<pieces {
+                let a = points[k], b = points[k + 1]
+                let dx = b.x - a.x, dy = b.y - a.y, length2 = dx * dx + dy * dy
+                steps[k] = SIMD4(dx, dy, length2 > 1e-12 ? 1 / length2 : 0, 0)
+            }
+            for row in row0...row1 {
+                let centreY = Float(y + row) + 0.5
+                let cellRow = cells + row * width
+                var touched = false
+                for column in column0...column1 where cellRow[column] < 255 { // a pixel covered whole stays so
+                    let centreX = Float(x + column) + 0.5
+                    var nearest = Float.infinity, qx: Float = 0, qy: Float = 0
+                    for k in 0..<pieces {
+                        let step = steps[k]
+                        let vx = centreX - points[k].x, vy = centreY - points[k].y
+                        let t = min(max((vx * step.x + vy * step.y) * step.z, 0), 1)
+                        let px = vx - t * step.x, py = vy - t * step.y
+                        let d2 = px * px + py * py
+                        if d2 < nearest { (nearest, qx, qy) = (d2, px, py) }
+                    }
+                    guard nearest < outer else { continue }
+                    touched = true
+                    let level = nearest <= inner ? 255 : Self.level(distance: nearest.squareRoot(), qx, qy, radius: radius)
+                    if level > cellRow[column] { cellRow[column] = level }
+                }
+                guard touched else { continue }
+                let span = spans + 2 * row
+                span[0] = min(span[0], Int32(column0))
+                span[1] = max(span[1], Int32(column1))
+                firstRow = min(firstRow, row)
+                lastRow = max(lastRow, row)
+            }
+        }
+    }
+
     /// The coverage of a pixel whose centre lies `distance` from the piece, in the direction
     /// (`qx`, `qy`), where the pen's half-width is `radius`.
     @inline(__always)
@@ -136,7 +196,8 @@ final class CoverageBuffer {
         // The edge runs across that direction; its slant decides how a square meets it.
         var a: Float = 1, b: Float = 0
         if distance > 1e-6 {
-            let ux = abs(qx) / distance, uy = abs(qy) / distance
+            let inverse = 1 / distance
+            let ux = abs(qx) * inverse, uy = abs(qy) * inverse
             a = max(ux, uy)
             b = min(ux, uy)
         }
