@@ -17,7 +17,9 @@ import Testing
 /// the side, in the same `cairo_stroke`, moves a few antialiased pixels of the first by up to
 /// 5 levels (measured over 200 random pairs). Culling — by the clip, by tile, by occlusion —
 /// leaves out such far-off geometry, and over 60 dense random scribbles it moved at most 22
-/// pixels (of 307,200) by at most 10 levels. Nothing else may differ.
+/// pixels (of 307,200) by at most 10 levels. Nothing else may differ. (That was Cairo's
+/// stroker; a capsule's coverage of a pixel depends only on the pieces near it, so culling
+/// changes none of the capsules' pixels, and the tolerance is only ever slack.)
 ///
 /// Runs longer than `MarkRenderer.chunkLength` vertices go to Cairo in chunks (as they
 /// always have: one path of a million vertices takes Cairo's stroker seven times as long),
