@@ -5,8 +5,10 @@ import Testing
 
 /// The canvas' optimised rendering — full frames in tiles on several threads, segments
 /// culled by the clip and by the occlusion map, long runs in chunks — must paint the
-/// picture a plain renderer paints: every mark in order, each run of vertices one Cairo
-/// path of its smoothed segments, nothing culled.
+/// picture a plain renderer paints: every mark in order, each run of vertices one pass of
+/// its smoothed segments, nothing culled. Onto images, runs are drawn as capsules
+/// (`CapsuleRasterizer`), so the plain renderer draws each run's capsules in one pass too;
+/// `CapsuleRasterizerTests` compares the capsules with Cairo's strokes.
 ///
 /// Tolerance, stated as `PixelDifference.isWithinTolerance`: at most 1 pixel in 2,000 may
 /// differ, and by at most 16 levels (of 255) in any channel. Leaving geometry out never
@@ -15,7 +17,9 @@ import Testing
 /// the side, in the same `cairo_stroke`, moves a few antialiased pixels of the first by up to
 /// 5 levels (measured over 200 random pairs). Culling — by the clip, by tile, by occlusion —
 /// leaves out such far-off geometry, and over 60 dense random scribbles it moved at most 22
-/// pixels (of 307,200) by at most 10 levels. Nothing else may differ.
+/// pixels (of 307,200) by at most 10 levels. Nothing else may differ. (That was Cairo's
+/// stroker; a capsule's coverage of a pixel depends only on the pieces near it, so culling
+/// changes none of the capsules' pixels, and the tolerance is only ever slack.)
 ///
 /// Runs longer than `MarkRenderer.chunkLength` vertices go to Cairo in chunks (as they
 /// always have: one path of a million vertices takes Cairo's stroker seven times as long),
@@ -291,7 +295,8 @@ final class ChangeForwarder: ScribbleObserver {
 }
 
 /// The plain renderer the optimised one must match, onto an RGB24 surface like the
-/// backdrop's: every mark in order, each run of vertices one path, no culling, no chunks.
+/// backdrop's: every mark in order, each run of vertices one pass of capsules (as the
+/// canvas draws onto images), no culling, no chunks, no tiles, no occlusion.
 final class PlainRender: MarkVisitor {
     /// The `cairo_surface_t *`.
     let surface: OpaquePointer
@@ -315,10 +320,9 @@ final class PlainRender: MarkVisitor {
 
     /// A filled circle.
     func visit(dot: Dot) {
-        guard let color = dot.color else { return }
-        setSource(color)
-        cairo_arc(context, Double(dot.location.x), Double(dot.location.y), Double(dot.size) / 2, 0, 2 * Double.pi)
-        cairo_fill(context)
+        guard let color = dot.color, let raster = CapsuleRasterizer(context: context) else { return }
+        raster.disc(at: dot.location, radius: dot.size / 2)
+        raster.lay(color)
     }
 
     /// Nothing: a vertex is drawn as part of its stroke.
@@ -330,30 +334,20 @@ final class PlainRender: MarkVisitor {
     }
 
     private func draw(_ run: [Point], of stroke: Stroke) {
-        guard let color = stroke.color, let first = run.first else { return }
+        guard let color = stroke.color, let first = run.first, let raster = CapsuleRasterizer(context: context) else { return }
+        let radius = stroke.size / 2
         if run.count == 1 {
-            setSource(color)
-            cairo_arc(context, Double(first.x), Double(first.y), Double(stroke.size) / 2, 0, 2 * Double.pi)
-            cairo_fill(context)
+            raster.disc(at: first, radius: radius)
+            raster.lay(color)
             return
         }
-        setSource(color)
-        cairo_set_line_width(context, Double(stroke.size))
-        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-        cairo_move_to(context, Double(first.x), Double(first.y))
         var dx = 1.0, dy = 1.0
         cairo_device_to_user_distance(context, &dx, &dy)
         for index in 1..<run.count {
             let segment = CurveSegment(run[max(index - 2, 0)], run[index - 1], run[index], run[min(index + 1, run.count - 1)])
-            segment.add(to: context, tolerance: MarkRenderer.flatness * Float(max(abs(dx), abs(dy))))
+            raster.add(segment, radii: radius, radius, tolerance: MarkRenderer.flatness * Float(max(abs(dx), abs(dy))))
         }
-        cairo_stroke(context)
-    }
-
-    private func setSource(_ color: Color) {
-        let c = color.unitComponents
-        cairo_set_source_rgba(context, c.red, c.green, c.blue, c.alpha)
+        raster.lay(color)
     }
 }
 

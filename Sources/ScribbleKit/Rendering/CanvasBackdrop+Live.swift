@@ -59,9 +59,7 @@ extension CanvasBackdrop {
     func drawFinalSegments() {
         for stroke in live where stroke.lastVertex >= 2 {
             let last = stroke.lastVertex
-            if let pieces = stroke.pendingPieces(through: last - 1) {
-                stroke.draw(pieces, last: last, on: beginDrawing(stroke))
-            }
+            if let pieces = stroke.pendingPieces(through: last - 1) { drawForGood(pieces, of: stroke, last: last) }
             stroke.drawnThrough = last - 1
         }
     }
@@ -86,7 +84,7 @@ extension CanvasBackdrop {
     /// into the backdrop.
     private func commit(_ stroke: LiveStroke) {
         let last = stroke.lastVertex
-        if let pieces = stroke.pendingPieces(through: last) { stroke.draw(pieces, last: last, on: beginDrawing(stroke)) }
+        if let pieces = stroke.pendingPieces(through: last) { drawForGood(pieces, of: stroke, last: last) }
         guard let layer = stroke.layer, let color = stroke.stroke.color else { return }
         cairo_save(context)
         clipToView(Self.pixelArea(covering: view.viewRect(stroke.stroke.bounds)))
@@ -95,6 +93,20 @@ extension CanvasBackdrop {
         cairo_set_source_rgba(context, c.red, c.green, c.blue, c.alpha)
         cairo_mask_surface(context, layer, 0, 0)
         cairo_restore(context)
+    }
+
+    /// Draws `stroke`'s `pieces` (seen up to `last`) for good, as a full frame draws them —
+    /// capsules straight into the backdrop's pixels (or a translucent stroke's layer, whose
+    /// coverage then matches the full frame's for the whole stroke) — or with Cairo where a
+    /// `CapsuleRasterizer` cannot draw. A frame's few pieces bound the coverage it needs.
+    private func drawForGood(_ pieces: ClosedRange<Int>, of stroke: LiveStroke, last: Int) {
+        let target = stroke.layerContext ?? context
+        let area = pieces.count <= 64 ? pieces.reduce(Rect.null) { $0.union(stroke.bounds(endingAt: $1, last: last)) } : nil
+        guard let raster = CapsuleRasterizer(context: target, within: area) else {
+            return stroke.draw(pieces, last: last, on: beginDrawing(stroke))
+        }
+        stroke.rasterize(pieces, last: last, into: raster, on: target)
+        if stroke.layer != nil { raster.join() } else { raster.lay((stroke.stroke.color ?? .black).opaque) }
     }
 
     /// The context a live stroke's final segments go into, its source set: the backdrop

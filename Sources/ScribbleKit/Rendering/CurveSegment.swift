@@ -88,15 +88,22 @@ struct CurveSegment {
     /// in tiles that must join without a seam.
     @inline(__always)
     func add(to context: OpaquePointer, tolerance: Float) {
-        if deviation > tolerance {
-            // A cubic's distance from its chord pieces shrinks with the square of their number.
-            let pieces = Int((deviation / tolerance).squareRoot().rounded(.up))
-            for piece in 1..<pieces {
-                let point = self.point(at: Float(piece) / Float(pieces))
+        let count = pieces(tolerance: tolerance)
+        if count > 1 {
+            for piece in 1..<count {
+                let point = self.point(at: Float(piece) / Float(count))
                 cairo_line_to(context, Double(point.x), Double(point.y))
             }
         }
         cairo_line_to(context, Double(end.x), Double(end.y))
+    }
+
+    /// How many straight pieces, of equal steps in `t`, stay within `tolerance` of the curve:
+    /// one when it is that close to its chord (a cubic's distance from its chord pieces
+    /// shrinks with the square of their number).
+    @inline(__always)
+    func pieces(tolerance: Float) -> Int {
+        deviation > tolerance ? Int((deviation / tolerance).squareRoot().rounded(.up)) : 1
     }
 
     /// The curve's point at `t` in 0…1.

@@ -153,6 +153,23 @@ final class LiveStroke {
         if segments > 0 { cairo_stroke(cr) }
     }
 
+    /// Draws the pieces ending at the vertices in `pieces` (seen up to `last`), which `cr`
+    /// would show, into `raster`'s coverage: the same capsules a full frame draws them as,
+    /// so the stroke looks as it will when next rendered whole.
+    func rasterize(_ pieces: ClosedRange<Int>, last: Int, into raster: CapsuleRasterizer, on cr: OpaquePointer) {
+        let tolerance = Self.tolerance(on: cr)
+        for index in pieces {
+            switch piece(endingAt: index, last: last) {
+            case .dot(let center):
+                raster.disc(at: center, radius: width(at: index) / 2)
+            case .segment(let segment):
+                raster.add(segment, radii: width(at: index - 1) / 2, width(at: index) / 2, tolerance: tolerance)
+            case nil:
+                break
+            }
+        }
+    }
+
     /// How far a curve may stray from its flattened pieces on `cr`, in its user units.
     private static func tolerance(on cr: OpaquePointer) -> Float {
         var dx = 1.0, dy = 1.0

@@ -10,8 +10,14 @@ import CairoKit
 /// pen does not reach the clip — so repainting a small dirty rectangle costs work
 /// proportional to what touches it, not to the whole drawing. The
 /// canvas' full frames also leave out the segments an `OcclusionMap` finds hidden.
+///
+/// Onto an image (the canvas' frames, PNG export, thumbnails, the time-lapse) seen through a
+/// plain scale-and-move transform, strokes and dots are drawn by a `CapsuleRasterizer`
+/// straight into the pixels (`MarkRenderer+Capsules`); Cairo strokes and fills everything
+/// else (vector exports, print, the window, odd transforms).
 public final class MarkRenderer: MarkVisitor {
-    /// Longest run of vertices handed to Cairo as one path; longer runs go in chunks that
+    /// Longest run of vertices handed to Cairo as one path (not to a `CapsuleRasterizer`,
+    /// whose cost per vertex is flat); longer runs go in chunks that
     /// share their end vertex, because Cairo's cost per vertex grows with the path: a
     /// million-vertex stroke takes seven times as long in one path as in chunks of 512.
     /// Chunks of 64 to 512 vertices render the benchmark's scribble equally fast, 1,024 and
@@ -27,11 +33,14 @@ public final class MarkRenderer: MarkVisitor {
     /// drawn as one: Cairo's own tolerance when it flattens curves, so nothing shows.
     static let flatness: Float = 0.1
     private let context: OpaquePointer
-    private let clip: Rect
+    /// The clip's extents, in user units.
+    let clip: Rect
     /// One device pixel, in user units: the margin culling leaves for antialiasing.
-    private let pixel: Float
+    let pixel: Float
     /// Segments of a snapshot that later strokes hide, if known (full frames; see `OcclusionMap`).
-    private let occlusion: OcclusionMap?
+    let occlusion: OcclusionMap?
+    /// Draws the strokes and dots into the target's pixels, where it can (see above).
+    let raster: CapsuleRasterizer?
     /// Stops a snapshot's render at its next mark once cancelled (a frame no longer wanted).
     private let cancellation: RenderCancellation?
 
@@ -47,7 +56,9 @@ public final class MarkRenderer: MarkVisitor {
 
     /// Prepares to draw onto `context`, leaving out the segments `occlusion` says are hidden
     /// when rendering the snapshot it was made for.
-    init(context: OpaquePointer, occlusion: OcclusionMap?, cancellation: RenderCancellation? = nil) {
+    /// `rasterizing` false draws everything with Cairo, even where a `CapsuleRasterizer`
+    /// could (tests compare the two).
+    init(context: OpaquePointer, occlusion: OcclusionMap?, cancellation: RenderCancellation? = nil, rasterizing: Bool = true) {
         self.context = context
         self.occlusion = occlusion
         self.cancellation = cancellation
@@ -57,6 +68,7 @@ public final class MarkRenderer: MarkVisitor {
         var dx = 1.0, dy = 1.0
         cairo_device_to_user_distance(context, &dx, &dy)
         pixel = Float(max(abs(dx), abs(dy)))
+        raster = rasterizing ? CapsuleRasterizer(context: context) : nil
     }
 
     /// The pens of the strokes being drawn, the innermost last (`visit(stroke:)` to
@@ -74,6 +86,10 @@ public final class MarkRenderer: MarkVisitor {
     /// A filled circle of diameter `size` centred on the dot.
     public func visit(dot: Dot) {
         guard let color = dot.color, dot.bounds.outset(by: pixel).intersects(clip) else { return }
+        if let raster {
+            raster.disc(at: dot.location, radius: dot.size / 2)
+            return raster.lay(color)
+        }
         fillCircle(at: dot.location, diameter: dot.size, color: color)
     }
 
@@ -161,6 +177,7 @@ public final class MarkRenderer: MarkVisitor {
         let size = pen.size, bounds = pen.bounds
         let run = elements.rebasing(range)
         let hidden: (map: OcclusionMap, child: Int)? = if let occlusion, let child { (occlusion, child) } else { nil }
+        if let raster { return rasterize(run, from: range.lowerBound, pen: pen, color: color, hidden: hidden, into: raster) }
         if run.count == 1 {
             let center = Self.point(run[0])
             if Rect.null.union(center).outset(by: size / 2 + pixel).intersects(clip) {
@@ -281,7 +298,7 @@ public final class MarkRenderer: MarkVisitor {
 
     /// The location of an inline vertex.
     @inline(__always)
-    private static func point(_ element: Stroke.Element) -> Point {
+    static func point(_ element: Stroke.Element) -> Point {
         if case .vertex(let point) = element { point } else { .zero }
     }
 
@@ -333,7 +350,7 @@ extension Rect {
 
 /// How a stroke's runs are drawn: its colour, size and pressures, and its bounds; `child` is
 /// the stroke's index among a snapshot root's mark children, for the occlusion map.
-private struct Pen {
+struct Pen {
     let color: Color?
     let size: Float
     let pressures: [UInt8]

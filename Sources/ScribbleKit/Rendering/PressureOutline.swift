@@ -59,7 +59,7 @@ struct PressureOutline {
     /// Extends the outline along `segment`, flattened to `tolerance` as
     /// `CurveSegment.add(to:tolerance:)` flattens it, its half-width going to `endRadius`.
     mutating func add(_ segment: CurveSegment, endRadius: Float, tolerance: Float) {
-        let pieces = segment.deviation > tolerance ? Int((segment.deviation / tolerance).squareRoot().rounded(.up)) : 1
+        let pieces = segment.pieces(tolerance: tolerance)
         let startRadius = radius
         for piece in 1...pieces {
             let t = Float(piece) / Float(pieces)
