@@ -59,7 +59,7 @@ enum CanvasBenchmarks {
     static func addFullRenders(to report: Report) {
         let renders = fullRenderMilliseconds(on: [.plain, .paper])
         let (plain, paper) = (renders[0], renders[1])
-        report.add("full_render_ms@1m", plain, "ms", limit: 1000)
+        report.add("full_render_ms@1m", plain, "ms", limit: 400)
         report.add("full_render_ms@1m_paper", paper, "ms", limit: 1000)
         report.add("full_render_paper_ratio@1m", paper / plain, "x", limit: 1.1)
         let pressure = fullRenderMilliseconds(on: [.plain], scribble: BigScribble.scribble(withPressure: true))[0]
