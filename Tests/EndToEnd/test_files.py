@@ -48,6 +48,25 @@ def one_point_strokes(count, far=None, seed=7):
     return body + struct.pack("<I", zlib.crc32(body))
 
 
+def two_point_strokes(count, seed=7):
+    """A version-2 scribble of `count` strokes of two vertices each, ticks a few pixels long
+    (23 bytes a stroke)."""
+    import random
+    rng = random.Random(seed)
+
+    def zigzag(n):
+        return varint((n << 1) ^ (n >> 63))
+    parts = [b"\x03\x00" + struct.pack("<f", 1.0) + varint(count)]
+    for _ in range(count):
+        x, y = rng.randrange(0, 1000 * 256), rng.randrange(0, 700 * 256)
+        parts.append(b"\x03\x01" + bytes((rng.randrange(256), 0, 0, 255)) + struct.pack("<f", 3.0) + b"\x02\x01\x02"
+                     + zigzag(x) + zigzag(y) + zigzag(rng.randrange(-1536, 1537)) + zigzag(rng.randrange(-1536, 1537)))
+    payload = b"".join(parts)
+    head = bytes([0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]) + struct.pack("<HHI", 2, 1, 0)
+    body = head + struct.pack("<Q", len(payload)) + payload
+    return body + struct.pack("<I", zlib.crc32(body))
+
+
 def peak_rss_mb_of(*command):
     """Runs `command` in a child of its own and returns (its result, its peak RSS in MB)."""
     probe = subprocess.run([
@@ -235,13 +254,37 @@ def test_a_511_mb_file_that_is_not_a_scribble_is_refused_cheaply(tmp_path):
     assert peak < 64, f"{peak:.0f} MB to refuse a file that is not a scribble"  # was 540 MB
 
 
-def test_a_million_one_point_strokes_open_in_at_most_200_mb(launch, tmp_path):
+def memory_mb(pid, field):
+    """A figure (VmHWM, VmRSS) of /proc/PID/status, in MB."""
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith(field + ":")) / 1024
+
+
+def test_a_million_one_point_strokes_open_in_at_most_200_mb_and_stay_there(launch, tmp_path):
     big = tmp_path / "taps.scribble"
     big.write_bytes(one_point_strokes(1_000_000))
     assert 17e6 < big.stat().st_size < 21e6
     app = launch(big)
     wait_for(lambda: app.title() == "taps — TouchPainter", timeout=60, what="the drawing to open")
+    opened = time.monotonic()
     time.sleep(3)  # its first full frame, rendered in the background
-    with open(f"/proc/{app.process.pid}/status") as status:
-        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
+    peak, resident = memory_mb(app.process.pid, "VmHWM"), memory_mb(app.process.pid, "VmRSS")
     assert peak <= 200, f"{peak:.0f} MB for a million one-point strokes"  # was 520 MB
+    # And it stays there while nobody touches the app (it grew to 300 MB within 12 s).
+    time.sleep(max(0.0, opened + 15 - time.monotonic()))
+    later_peak, later = memory_mb(app.process.pid, "VmHWM"), memory_mb(app.process.pid, "VmRSS")
+    assert later_peak <= 200, f"{later_peak:.0f} MB within 15 s of opening a million one-point strokes"
+    assert later <= resident + 8, f"{resident:.0f} MB 3 s after opening, {later:.0f} MB 15 s after"
+
+
+def test_a_million_two_point_strokes_open_in_at_most_180_mb(launch, tmp_path):
+    # Issue 39's rule, twice the file's 23 MB and 64 MB, is 110 MB: not met yet (the model
+    # alone is 96 MB, a 72-byte stroke held in 80 bytes and its 16-byte place in the root).
+    big = tmp_path / "ticks.scribble"
+    big.write_bytes(two_point_strokes(1_000_000))
+    assert 21e6 < big.stat().st_size < 25e6
+    app = launch(big)
+    wait_for(lambda: app.title() == "ticks — TouchPainter", timeout=60, what="the drawing to open")
+    time.sleep(3)  # its first full frame, rendered in the background
+    peak = memory_mb(app.process.pid, "VmHWM")
+    assert peak <= 180, f"{peak:.0f} MB for a million two-point strokes"  # was 187 MB

@@ -1,3 +1,4 @@
+import Glibc
 import PropertyBased
 import Testing
 @testable import ScribbleKit
@@ -91,12 +92,93 @@ import Testing
         #expect(scribble.makeMemento().data == bytes)
     }
 
+    /// A drawing of `count` strokes of 12 vertices, each coloured (10, 20, 30), and a view
+    /// (after the marks): bytes that a colour changed in place leaves well formed.
+    private func strokes(_ count: Int) -> [UInt8] {
+        let scribble = Scribble()
+        scribble.view = ScribbleView(zoom: 2, centreX: 10, centreY: -20)
+        for index in 0..<count {
+            let stroke = Stroke(color: Color(red: 10, green: 20, blue: 30), size: 2)
+            stroke.append(contentsOf: (0..<12).map { Point(x: Float(index + $0), y: Float($0 * 3)) })
+            scribble.add(stroke)
+        }
+        return scribble.makeMemento().data
+    }
+
+    /// Opens the file at `path` in two steps, small parts, as the app opens a big one: its
+    /// rest read from the file again.
+    private func openInParts(_ path: String) throws -> ScribbleOpening {
+        let (bytes, _, file) = try ScribbleFile.openVersion(path)
+        return try ScribbleFormat.open(bytes, file: file, firstPartBytes: 64, partBytes: 200, threshold: 0, minimumBytesPerMark: 0)
+    }
+
+    @Test func theRestIsReadFromTheFileOpenedNotHeld() throws {
+        let folder = TemporaryDirectory()
+        let bytes = strokes(200)
+        folder.write(bytes, to: "big.scribble")
+        let opening = try openInParts(folder.file("big.scribble"))
+        let rest = try #require(opening.rest)
+        #expect(rest.readsFromFile && rest.plan.parts.count > 3)
+        // Another version saved over it (an atomic save renames a new file into place): the
+        // rest is still the opened file's.
+        folder.write(strokes(3), to: "other.scribble")
+        #expect(rename(folder.file("other.scribble"), folder.file("big.scribble")) == 0)
+        let scribble = Scribble(adopting: opening.first)
+        scribble.adoptRest(of: try rest.read())
+        #expect(scribble.makeMemento().data == bytes)
+    }
+
+    @Test func aFileChangedInPlaceBeforeItsRestIsReadIsRefused() throws {
+        let folder = TemporaryDirectory()
+        let bytes = strokes(200)
+        let colour: [UInt8] = [10, 20, 30, 255]
+        // The last stroke's colour, in the rest: another colour is still a well-formed file.
+        let last = try #require((0...(bytes.count - 4)).last { Array(bytes[$0..<($0 + 4)]) == colour })
+        for change in ["colour", "cut short"] {
+            folder.write(bytes, to: "big.scribble")
+            let opening = try openInParts(folder.file("big.scribble"))
+            let descriptor = open(folder.file("big.scribble"), O_WRONLY)
+            #expect(descriptor >= 0)
+            if change == "colour" {
+                var blue: UInt8 = 31
+                #expect(pwrite(descriptor, &blue, 1, off_t(last + 2)) == 1)
+            } else {
+                #expect(ftruncate(descriptor, off_t(last)) == 0)
+            }
+            close(descriptor)
+            #expect(throws: ScribbleFormatError.corrupt("the file changed while it was being opened"), "\(change)") {
+                try opening.rest?.read()
+            }
+        }
+    }
+
     @Test func aFileOfTinyMarksOpensInOneStep() throws {
         let bytes = file(seed: 11, marks: 120, timed: true)
         let marks = Scribble(adopting: try ScribbleMemento(data: bytes)).marks.count
         #expect(try ScribbleFormat.open(bytes, firstPartBytes: 64, partBytes: 40, threshold: 0, minimumBytesPerMark: 0).rest != nil)
         let tiny = bytes.count / marks + 1 // the marks average less than this
         #expect(try ScribbleFormat.open(bytes, firstPartBytes: 64, partBytes: 40, threshold: 0, minimumBytesPerMark: tiny).rest == nil)
+        // From the file: read again from it a few parts at a time, the whole drawing at once.
+        let folder = TemporaryDirectory()
+        folder.write(bytes, to: "tiny.scribble")
+        let (read, _, file) = try ScribbleFile.openVersion(folder.file("tiny.scribble"))
+        let opening = try ScribbleFormat.open(read, file: file, firstPartBytes: 64, partBytes: 40, threshold: 0, minimumBytesPerMark: tiny)
+        #expect(opening.rest == nil && opening.first.isComplete && opening.first.data == bytes)
+    }
+
+    @Test func aFileOfTinyMarksChangedInPlaceWhileItIsReadIsRefused() throws {
+        let folder = TemporaryDirectory()
+        let bytes = strokes(200)
+        folder.write(bytes, to: "tiny.scribble")
+        let (read, _, file) = try ScribbleFile.openVersion(folder.file("tiny.scribble"))
+        let plan = try #require(try read.withUnsafeBytes { try ScribbleFormat.plan($0, firstPartBytes: 64, partBytes: 300) })
+        let check = ScribbleRestCheck(read, plan: plan, from: 0)
+        #expect(try ScribbleFormat.readDrawing(plan, from: file, checking: check, cores: 2).data == bytes)
+        let descriptor = open(folder.file("tiny.scribble"), O_WRONLY)
+        var blue: UInt8 = 31
+        #expect(pwrite(descriptor, &blue, 1, off_t(bytes.count / 2)) == 1) // in some part's marks
+        close(descriptor)
+        #expect(throws: ScribbleFormatError.self) { try ScribbleFormat.readDrawing(plan, from: file, checking: check, cores: 2) }
     }
 
     @Test func aSmallFileOrOneOfVersionOneOpensInOneStep() throws {

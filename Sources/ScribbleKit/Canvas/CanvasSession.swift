@@ -1,4 +1,5 @@
 import CCairo
+import CLinux
 import CairoKit
 import Dispatch
 
@@ -83,6 +84,9 @@ public final class CanvasSession {
     private var pending = PendingChanges()
     /// Told once the newest requested frame is shown (see `whenCurrentFrameIsShown`).
     private var waitingForCurrentFrame: [@MainActor () -> Void] = []
+    /// Whether the next background full frame is the first of a drawing just put on show
+    /// (shown, or its rest put on): the heap is trimmed around it.
+    private var isNewDrawing = false
     /// Vertices in the drawing at the last full frame, for judging what a repaint costs.
     private var vertexCount = 0
     /// A big selection lifted off the backdrop while a drag moves it (`CanvasSession+Lift`).
@@ -168,6 +172,7 @@ public final class CanvasSession {
         switch change.kind {
         case .reset:
             isBackdropComplete = false // it shows another drawing until the new frame is up
+            isNewDrawing = true
             lift = nil
             return requestFullFrame()
         case .removed where isTooSlowToRepaint(change.dirty), .replaced where isTooSlowToRepaint(change.dirty):
@@ -266,7 +271,17 @@ public final class CanvasSession {
         let cancellation = RenderCancellation()
         renderCancellation = cancellation
         let (generation, hop, view) = (generation, hop, frame)
+        let trims = isNewDrawing
+        isNewDrawing = false
         DispatchQueue.global(qos: .userInitiated).async {
+            // The first frame of a drawing just read: what the reading freed goes back to the
+            // system first (`malloc_trim`) — it lies in other threads' malloc arenas, which the
+            // render's threads do not take from, so it would add to the frame's own — and the
+            // frame's scratch after, or it would stay while the drawing is on show. (Not on
+            // every frame: a trim holds each arena's lock while it walks it, and a pan's or a
+            // zoom's frames come while the main thread allocates.)
+            if trims { tp_trim_heap() }
+            defer { if trims { tp_trim_heap() } }
             let fresh: CanvasBackdrop
             if let reused {
                 reused.backdrop.render(

@@ -5,8 +5,8 @@
 /// a million vertices costs 8 bytes a vertex (a pressure byte more with a stylus) and no heap
 /// allocation per motion event (`StrokeElements`); the
 /// `Mark` interface still hands out `Vertex` objects for them (fresh each time). A stroke of
-/// one child keeps it inside the object (`StrokeElements`), so a one-point stroke is one
-/// 80-byte allocation.
+/// one child, or two vertices, keeps them inside the object (`StrokeElements`), so a one- or
+/// two-point stroke is one 72-byte object (malloc takes 80 for it).
 public final class Stroke: Mark {
     /// One child: an inline vertex, or any other mark.
     public enum Element {
@@ -17,7 +17,8 @@ public final class Stroke: Mark {
     }
 
     // The stored properties are declared in the order that packs them tightest (Swift lays
-    // a class out in declaration order): 72 bytes, one 80-byte allocation.
+    // a class out in declaration order): 72 bytes, which malloc holds in 80 (it adds 8 bytes
+    // and rounds up to 16: an 80-byte object took 96).
 
     /// The children in order.
     public private(set) var elements = StrokeElements()
@@ -34,7 +35,7 @@ public final class Stroke: Mark {
     /// Whether the tools leave the mark alone: the select tool does not pick it and the
     /// eraser passes over it (an imported notebook's pages, drawn under everything). It is
     /// still drawn, exported and cleared with the rest. (Stored where the layout has a spare
-    /// byte: a stroke stays one 80-byte allocation.)
+    /// byte: a stroke stays one 72-byte object.)
     public var isLocked = false
     /// The pen width in pixels, always within (0, `MarkLimits.maximumSize`] (clamped when set).
     public var size: Float {
@@ -48,14 +49,25 @@ public final class Stroke: Mark {
     private var box = Rect.null
     /// How many children are other marks; lets `bounds` skip the walk for plain strokes.
     private var markCount: Int32 = 0
+    /// The pressures and the times, in one word unless the stroke has either kind of its own
+    /// (`StrokeExtras`).
+    private var extras = StrokeExtras()
+
     /// Pen pressure at each child, 0 (none) – 255 (full), for a stroke drawn with a stylus:
     /// one per child of `elements`, by index (a non-vertex child's is unused); empty for a
     /// stroke without pressure (mouse, touch), which costs nothing more.
-    public private(set) var pressures: [UInt8] = []
+    public private(set) var pressures: [UInt8] {
+        get { extras.pressures }
+        _modify { yield &extras.pressures }
+        set { extras.pressures = newValue }
+    }
     /// When the stroke and each child were drawn (`StrokeTimes`), for a replay; untimed for
-    /// the scribble's root and marks made in code. (The layout's last spare word: a stroke
-    /// stays one 80-byte allocation.)
-    public internal(set) var times: StrokeTimes = .untimed
+    /// the scribble's root and marks made in code.
+    public internal(set) var times: StrokeTimes {
+        get { extras.times }
+        _modify { yield &extras.times }
+        set { extras.times = newValue }
+    }
 
     /// Whether the stroke was drawn with pressure (its width varies along it).
     public var hasPressure: Bool { !pressures.isEmpty }
@@ -305,8 +317,7 @@ public final class Stroke: Mark {
                 })
         clone.box = box
         clone.markCount = markCount
-        clone.pressures = pressures
-        clone.times = times
+        clone.extras = extras
         clone.isLocked = isLocked
         // A copy is made to be put on the canvas whole (an edit, a stamp, a memento), never
         // drawn on; changes to it come before it is placed.

@@ -59,6 +59,8 @@ extension CanvasBackdrop {
         // Each tile's own surface over its rows; threads share only the pixel buffer, and
         // write disjoint rows of it.
         let buffer = UncheckedPointer(data)
+        // One set of the occlusion maps' offsets for all the tiles (they depend on the drawing only).
+        let offsets = snapshot.map { OcclusionMap.Offsets(of: $0) }
         let renderTile: @Sendable (Int) -> Void = { tile in
             guard cancellation?.isCancelled != true else { return }
             let top = device.y + device.height * tile / tiles
@@ -90,7 +92,7 @@ extension CanvasBackdrop {
                 MarkRenderer(
                     context: cr,
                     occlusion: occlusionMap(
-                        snapshot, scale: scale, view: view,
+                        snapshot, offsets: offsets, scale: scale, view: view,
                         tile: (device.x, top, device.width, bottom - top)),
                     cancellation: cancellation
                 )
@@ -110,7 +112,7 @@ extension CanvasBackdrop {
     /// where the canvas' device coordinates pass 2¹⁶ and lose the 1/256 px it needs (and a
     /// view shows few marks anyway).
     private static func occlusionMap(
-        _ snapshot: RenderSnapshot, scale: Double, view: Viewport?,
+        _ snapshot: RenderSnapshot, offsets: OcclusionMap.Offsets?, scale: Double, view: Viewport?,
         tile: (x: Int, y: Int, width: Int, height: Int)
     ) -> OcclusionMap? {
         let pixelsPerUnit = scale * (view?.zoom ?? 1)
@@ -120,7 +122,7 @@ extension CanvasBackdrop {
         )
         guard max(abs(origin.x), abs(origin.y)) <= 65_536 else { return nil }
         return OcclusionMap(
-            snapshot, scale: Float(pixelsPerUnit), origin: (Float(origin.x), Float(origin.y)),
+            snapshot, offsets: offsets, scale: Float(pixelsPerUnit), origin: (Float(origin.x), Float(origin.y)),
             width: tile.width, height: tile.height)
     }
 

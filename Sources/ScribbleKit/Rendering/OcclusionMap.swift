@@ -34,22 +34,50 @@ final class OcclusionMap: @unchecked Sendable {
     /// farther than `r + halfDiagonal` away is not touched by it at all.
     static let halfDiagonal: Float = 0.70711
 
+    /// Where each mark child of a snapshot has its bits in a map: the same for every tile of
+    /// one frame, so the tiles' maps share one (four bytes a mark: a drawing of a million taps
+    /// made 4 MB of them for each tile, four tiles at once on two cores).
+    struct Offsets: Sendable {
+        /// Where each mark child's bits start (`notAStroke`: not a frozen stroke, never hidden).
+        /// Four bytes a mark, not an `Int?`'s sixteen.
+        let starts: [UInt32]
+        /// How many bits there are.
+        let total: Int
+
+        /// The offsets of `snapshot`'s mark children.
+        /// - Complexity: O(the snapshot's top-level marks).
+        init(of snapshot: RenderSnapshot) {
+            var starts: [UInt32] = []
+            starts.reserveCapacity(snapshot.children.count)
+            var total = 0
+            for child in snapshot.children {
+                // A file holds at most 512 MB, so far fewer than 2³² - 1 elements.
+                starts.append(child == nil ? OcclusionMap.notAStroke : UInt32(truncatingIfNeeded: total))
+                total += child?.elements.count ?? 0
+            }
+            (self.starts, self.total) = (starts, total)
+        }
+    }
+
     /// Bit `offsets[k] + i`: the segment ending at element `i` of the root's `k`-th mark child.
     private let hidden: [UInt64]
-    /// Where each mark child's bits start (`notAStroke`: not a frozen stroke, never hidden).
-    /// Four bytes a mark, not an `Int?`'s sixteen: a map is made for every tile rendered, and
-    /// a drawing of a million one-point strokes made each one 16 MB (32 MB while growing).
+    /// Where each mark child's bits start (`Offsets.starts`).
     private let offsets: [UInt32]
     /// The offset of a child that is not a frozen stroke.
-    private static let notAStroke = UInt32.max
+    fileprivate static let notAStroke = UInt32.max
 
     /// Walks `snapshot` from the top for the tile of `width` × `height` device pixels whose
-    /// device origin is `origin`, with `scale` device pixels per user unit.
+    /// device origin is `origin`, with `scale` device pixels per user unit; `offsets` are the
+    /// snapshot's (made here when not given).
     /// - Complexity: O(the segments whose pen meets the tile × their pen's height in pixels).
-    init(_ snapshot: RenderSnapshot, scale: Float, origin: (x: Float, y: Float), width: Int, height: Int) {
-        let (offsets, total) = Self.offsets(of: snapshot)
-        self.offsets = offsets
-        hidden = Self.walk(snapshot, offsets: offsets, total: total, scale: scale, origin: origin, width: width, rows: 0..<height).hidden
+    init(_ snapshot: RenderSnapshot, offsets: Offsets? = nil, scale: Float, origin: (x: Float, y: Float), width: Int, height: Int) {
+        let offsets = offsets ?? Offsets(of: snapshot)
+        self.offsets = offsets.starts
+        hidden =
+            Self.walk(
+                snapshot, offsets: offsets.starts, total: offsets.total, scale: scale, origin: origin, width: width, rows: 0..<height,
+                recordingWalks: false
+            ).hidden
     }
 
     /// The same map as `init(_:scale:origin:width:height:)` gives, made in horizontal bands of
@@ -64,7 +92,8 @@ final class OcclusionMap: @unchecked Sendable {
     /// A stroke a band does not walk (it lies off the band) has no say in that band.
     /// - Complexity: as the single walk's, shared among `bands` threads.
     init(_ snapshot: RenderSnapshot, scale: Float, origin: (x: Float, y: Float), width: Int, height: Int, bands: Int) {
-        let (offsets, total) = Self.offsets(of: snapshot)
+        let made = Offsets(of: snapshot)
+        let (offsets, total) = (made.starts, made.total)
         self.offsets = offsets
         let bands = max(1, min(bands, height))
         let results = UnsafeMutableBufferPointer<(hidden: [UInt64], walked: [Bool])>.allocate(capacity: bands)
@@ -73,7 +102,8 @@ final class OcclusionMap: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             let rows = (height * band / bands)..<(height * (band + 1) / bands)
             slots.buffer.baseAddress!.advanced(by: band).initialize(
-                to: Self.walk(snapshot, offsets: offsets, total: total, scale: scale, origin: origin, width: width, rows: rows))
+                to: Self.walk(
+                    snapshot, offsets: offsets, total: total, scale: scale, origin: origin, width: width, rows: rows, recordingWalks: true))
         }
         defer { _ = results.baseAddress!.deinitialize(count: bands) }
         // A bit is set where every band that walked its stroke hid it (none: the bit stays clear).
@@ -89,27 +119,15 @@ final class OcclusionMap: @unchecked Sendable {
         self.hidden = hidden
     }
 
-    /// Where each mark child's bits start, and how many bits there are.
-    private static func offsets(of snapshot: RenderSnapshot) -> (offsets: [UInt32], total: Int) {
-        var offsets: [UInt32] = []
-        offsets.reserveCapacity(snapshot.children.count)
-        var total = 0
-        for child in snapshot.children {
-            // A file holds at most 512 MB, so far fewer than 2³² - 1 elements.
-            offsets.append(child == nil ? Self.notAStroke : UInt32(truncatingIfNeeded: total))
-            total += child?.elements.count ?? 0
-        }
-        return (offsets, total)
-    }
-
     /// The walk from the topmost segment down over the tile's `rows` (all of them, for a
-    /// tile's map): which segments it finds hidden, and which strokes it walked at all.
+    /// tile's map): which segments it finds hidden, and, when `recordingWalks` (a band's
+    /// walk), which strokes it walked at all (else none: a byte a mark).
     private static func walk(
         _ snapshot: RenderSnapshot, offsets: [UInt32], total: Int, scale: Float, origin: (x: Float, y: Float),
-        width: Int, rows: Range<Int>
+        width: Int, rows: Range<Int>, recordingWalks: Bool
     ) -> (hidden: [UInt64], walked: [Bool]) {
         var hidden = [UInt64](repeating: 0, count: (total + 63) / 64)
-        var walked = [Bool](repeating: false, count: offsets.count)
+        var walked = [Bool](repeating: false, count: recordingWalks ? offsets.count : 0)
         let covered = PixelBitmap(width: width, rows: rows)
         let tile = Rect(x: 0, y: Float(rows.lowerBound), width: Float(width), height: Float(rows.count))
         for index in snapshot.children.indices.reversed() {
@@ -119,7 +137,7 @@ final class OcclusionMap: @unchecked Sendable {
                 maxX: bounds.maxX * scale - origin.x, maxY: bounds.maxY * scale - origin.y)
             guard box.outset(by: 1).intersects(tile), let stroke = snapshot.children[index], let color = stroke.color
             else { continue }
-            walked[index] = true
+            if recordingWalks { walked[index] = true }
             let offset = Int(offsets[index])
             let radius = stroke.size / 2 * scale
             let touch = radius + Self.halfDiagonal + Self.touchMargin

@@ -25,8 +25,15 @@ enum ScribbleFile {
     /// The whole file at `path` (see `read`) and the identity of the file those bytes came
     /// from (its `fstat`, and the checksum they end with).
     static func readVersion(_ path: String) throws -> (bytes: [UInt8], identity: FileIdentity) {
+        let (bytes, identity, _) = try openVersion(path)
+        return (bytes, identity)
+    }
+
+    /// The whole file at `path` and its identity (see `readVersion`), and the file itself,
+    /// still open: what a big drawing's rest is read from again (`ScribbleRest`).
+    static func openVersion(_ path: String) throws -> (bytes: [UInt8], identity: FileIdentity, file: OpenFile) {
         let (descriptor, size) = try openChecked(path)
-        defer { close(descriptor) }
+        let file = OpenFile(adopting: descriptor, path: path)
         var bytes = [UInt8](repeating: 0, count: size)
         let filled = try bytes.withUnsafeMutableBytes { buffer in
             try FileSystem.read(descriptor, into: buffer, path: path)
@@ -36,7 +43,7 @@ enum ScribbleFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw StorageError(.open, path: path, code: errno) }
         let trailer = bytes.count >= 4 ? bytes.suffix(4).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) } : 0
-        return (bytes, FileIdentity(status, trailer: trailer))
+        return (bytes, FileIdentity(status, trailer: trailer), file)
     }
 
     /// Whether the file at `path` is a scribble whose header and checksum are right, read

@@ -1,4 +1,5 @@
 import CLinux
+import CZlib
 import Dispatch
 import FoundationEssentials
 
@@ -13,10 +14,12 @@ extension ScribbleFormat {
     /// (about 60,000 vertices): few enough to render at once (~50 ms on two cores) before the
     /// rest is read.
     static let firstPartBytes = 256 << 10
-    /// Files whose top-level marks average fewer bytes than this (a million taps: 19) are read
-    /// whole: so many small marks cost more to build than their bytes, and read in parts they
-    /// would be held twice over, in the parts and in the whole, past the memory a file may
-    /// take ("2 × its size + 64 MB"; a million taps peaked at 218 MB in parts, 186 whole).
+    /// Files whose top-level marks average fewer bytes than this (a million taps: 19) open in
+    /// one step: so many small marks cost more to build than their bytes, and shown in two
+    /// steps their parts would all be held at once beside the whole, past the memory a file
+    /// may take ("2 × its size + 64 MB"; a million taps peaked at 218 MB in two steps, 186 in
+    /// one). Opened from a file, they are read from it again a few parts at a time, the
+    /// file's bytes let go first (`readDrawing`).
     static let partsMinimumBytesPerMark = 64
     /// Parts a core: a few more parts than threads even out parts that take longer.
     static let partsPerCore = 4
@@ -40,12 +43,12 @@ extension ScribbleFormat {
     /// once on `cores` cores, and returns their marks' holders in order; the first failure is thrown.
     /// A `yielding` read (the rest of a drawing being opened, while the app is on screen) runs
     /// on threads of lower priority, so that the main thread, and the input and frames it
-    /// handles, gets the cores first (`DetachedThread.perform`).
+    /// handles, gets the cores first (`DetachedThread.performYielding`).
     /// - Complexity: O(n) in the parts' bytes, divided among the cores.
     static func readParts(
         _ indices: Range<Int>, of plan: ScribblePartsPlan, in bytes: [UInt8], cores: Int, yielding: Bool = false
     ) throws(ScribbleFormatError) -> [Stroke] {
-        let results = PartResults(count: indices.count)
+        let results = PartResults<Stroke>(count: indices.count)
         bytes.withUnsafeBytes { raw in
             let file = UncheckedBytes(raw)
             let read: @Sendable (Int) -> Void = { offset in
@@ -63,7 +66,95 @@ extension ScribbleFormat {
                 (0..<indices.count).forEach(read)
             }
         }
-        return try results.strokes()
+        return try results.values()
+    }
+
+    /// Reads `indices` of `plan`'s parts from `file` (the file it was made from, still open),
+    /// several at once on `cores` cores, each read into memory of its own and let go once
+    /// built; returns their marks' holders in order. The parts' checksums, with `check`'s,
+    /// must make the file's: a file changed since it was checked is refused. A `yielding`
+    /// read gives way to the main thread, as the one from bytes does.
+    /// - Complexity: O(n) in the parts' bytes, divided among the cores; in memory, a part a
+    ///   core at a time.
+    static func readParts(
+        _ indices: Range<Int>, of plan: ScribblePartsPlan, from file: OpenFile, checking check: ScribbleRestCheck, cores: Int,
+        yielding: Bool = false
+    ) throws(ScribbleFormatError) -> [Stroke] {
+        let parts = try readParts(indices, of: plan, from: file, cores: cores, yielding: yielding)
+        let checksum = Self.checksum(check.before, continuedOver: indices, of: plan, withChecksums: parts.map(\.checksum))
+        try check.verify(checksum)
+        return parts.map(\.holder)
+    }
+
+    /// Reads the whole drawing of `plan` from `file` (the file it was made from, still open),
+    /// `cores` parts at a time, each part's marks put on the root as soon as it is read: in
+    /// memory, beside the drawing, only the parts being read. The parts' checksums, with
+    /// `check`'s (from the first part on), must make the file's.
+    /// - Complexity: O(n) in the file's length, divided among the cores.
+    static func readDrawing(_ plan: ScribblePartsPlan, from file: OpenFile, checking check: ScribbleRestCheck, cores: Int)
+        throws(ScribbleFormatError) -> ScribbleMemento
+    {
+        let root = plan.root.makeRoot()
+        var checksum = check.before
+        for start in stride(from: 0, to: plan.parts.count, by: max(1, cores)) {
+            let batch = start..<min(start + max(1, cores), plan.parts.count)
+            let parts = try readParts(batch, of: plan, from: file, cores: cores)
+            checksum = Self.checksum(checksum, continuedOver: batch, of: plan, withChecksums: parts.map(\.checksum))
+            put(parts.map(\.holder), on: root, reserving: plan.root.childCount)
+        }
+        try check.verify(checksum)
+        return ScribbleMemento(root: root, isComplete: plan.isComplete, title: plan.title, view: plan.view)
+    }
+
+    /// Reads `indices` of `plan`'s parts from `file`, several at once on `cores` cores (on
+    /// threads that give way to the main thread when `yielding`): their holders and their
+    /// bytes' checksums, in order.
+    private static func readParts(_ indices: Range<Int>, of plan: ScribblePartsPlan, from file: OpenFile, cores: Int, yielding: Bool = false)
+        throws(ScribbleFormatError) -> [(holder: Stroke, checksum: UInt32)]
+    {
+        let results = PartResults<(holder: Stroke, checksum: UInt32)>(count: indices.count)
+        let read: @Sendable (Int) -> Void = { offset in
+            results.set(offset, Result { () throws(ScribbleFormatError) in try readPart(indices.lowerBound + offset, of: plan, from: file) })
+        }
+        if yielding {
+            DetachedThread.performYielding(iterations: indices.count, threads: cores, read)
+        } else if cores > 1, indices.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: indices.count, execute: read)
+        } else {
+            (0..<indices.count).forEach(read)
+        }
+        return try results.values()
+    }
+
+    /// The CRC-32 of the bytes `checksum` covers followed by `indices` of `plan`'s parts, whose
+    /// own are `checksums` (zlib's `crc32_combine`: no byte is read again).
+    private static func checksum(_ checksum: UInt32, continuedOver indices: Range<Int>, of plan: ScribblePartsPlan, withChecksums checksums: [UInt32])
+        -> UInt32
+    {
+        zip(indices, checksums).reduce(checksum) { checksum, part in
+            UInt32(truncatingIfNeeded: crc32_combine(UInt(checksum), UInt(part.1), Int(plan.parts[part.0].bytes.count)))
+        }
+    }
+
+    /// Reads part `index` of `plan` from `file`: its marks under a holder stroke, and the
+    /// checksum of its bytes.
+    private static func readPart(_ index: Int, of plan: ScribblePartsPlan, from file: OpenFile) throws(ScribbleFormatError)
+        -> (holder: Stroke, checksum: UInt32)
+    {
+        let part = plan.parts[index]
+        var bytes = [UInt8](repeating: 0, count: part.bytes.count)
+        let filled = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(StorageError) in try file.read(into: buffer, at: plan.payload.lowerBound + part.bytes.lowerBound) }
+        }
+        switch filled {
+        case .success(let count) where count == bytes.count: break
+        case .success: throw .corrupt("the file changed while it was being opened")
+        case .failure(let error): throw .corrupt("its rest could not be read: \(error.cause)")
+        }
+        let read = bytes.withUnsafeBytes { raw in
+            Result { () throws(ScribbleFormatError) in (try ScribbleReaderV2.readPart(index, of: plan, inPart: raw), CRC32.checksum(raw)) }
+        }
+        return try read.get()
     }
 
     /// A root of `plan`'s fields holding the marks of `holders` (parts read), in order; the
@@ -71,17 +162,24 @@ extension ScribbleFormat {
     /// - Complexity: O(the holders' children).
     static func root(of plan: ScribblePartsPlan, holding holders: [Stroke]) -> Stroke {
         let root = plan.root.makeRoot()
-        root.reserveCapacity(holders.reduce(0) { $0 + $1.count })
+        put(holders, on: root, reserving: holders.reduce(0) { $0 + $1.count })
+        return root
+    }
+
+    /// Puts the marks of `holders` (parts read) on `root`, in order, the holders giving them
+    /// up, with room for `count` children in all made once the first is on (so the room is
+    /// of the kind the children are: marks, or points).
+    private static func put(_ holders: [Stroke], on root: Stroke, reserving count: Int) {
         for holder in holders {
             for element in holder.elements {
                 switch element {
                 case .vertex(let point): root.append(point)
                 case .mark(let mark): root.add(mark)
                 }
+                if root.count == 1 { root.reserveCapacity(count - 1) }
             }
             holder.removeAll()
         }
-        return root
     }
 
     /// Decodes a whole file in parts on `cores` cores (parts of `partBytes`, by default
@@ -109,8 +207,8 @@ private struct UncheckedBytes: @unchecked Sendable {
 
 /// What each part's thread read: one slot a part, each written by one thread only, all read
 /// once every thread is done.
-private final class PartResults: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Result<Stroke, ScribbleFormatError>?>
+private final class PartResults<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Result<Value, ScribbleFormatError>?>
 
     init(count: Int) {
         slots = .allocate(capacity: count)
@@ -122,10 +220,10 @@ private final class PartResults: @unchecked Sendable {
         slots.deallocate()
     }
 
-    func set(_ index: Int, _ result: Result<Stroke, ScribbleFormatError>) { slots[index] = result }
+    func set(_ index: Int, _ result: Result<Value, ScribbleFormatError>) { slots[index] = result }
 
-    /// The holders in order, or the first part's failure.
-    func strokes() throws(ScribbleFormatError) -> [Stroke] {
+    /// The values in order, or the first part's failure.
+    func values() throws(ScribbleFormatError) -> [Value] {
         try slots.map { slot throws(ScribbleFormatError) in
             guard let slot else { throw .corrupt("a part of the drawing was not read") }
             return try slot.get()

@@ -105,11 +105,11 @@ extension ScribbleManager {
     /// Opens any scribble file in two steps (`ScribbleOpening`; titled after its name if it
     /// has no title), and which version of the file that is (see `loadVersion(path:)`). The
     /// whole file is read and checked — header, checksum, every mark's structure — before
-    /// the first part is built.
+    /// the first part is built; the rest is read from the file again, kept open, not held.
     /// - Throws: `StorageError` if it cannot be read, `ScribbleFormatError` if it is damaged.
     public static func openVersion(path: String) throws -> (opening: ScribbleOpening, identity: FileIdentity) {
-        let (bytes, identity) = try ScribbleFile.readVersion(path)
-        let opening = try ScribbleFormat.open(bytes)
+        let (bytes, identity, file) = try ScribbleFile.openVersion(path)
+        let opening = try ScribbleFormat.open(consume bytes, file: file) // not held while the drawing is built
         return (ScribbleOpening(first: titled(opening.first, afterFile: path), rest: opening.rest), identity)
     }
 }

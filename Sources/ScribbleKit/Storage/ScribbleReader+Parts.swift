@@ -85,4 +85,16 @@ extension ScribblePartsReader {
         guard reader.input.offset == part.bytes.upperBound else { throw .corrupt("a mark does not end where its scan ended") }
         return builder.endStroke(sealed: false)
     }
+
+    /// Reads part `index` of `plan` from `raw`, that part's bytes alone (read from the file
+    /// again): as `readPart(_:of:in:)`, which reads them within the whole file.
+    /// - Complexity: O(n) in the part's bytes.
+    static func readPart(_ index: Int, of plan: ScribblePartsPlan, inPart raw: UnsafeRawBufferPointer) throws(ScribbleFormatError) -> Stroke {
+        let builder = MarkBuilder()
+        var reader = Self(payload: raw, version: plan.version, builder: builder)
+        builder.beginStroke(color: nil, size: 1)
+        try reader.readRootChildren(plan.parts[index].children)
+        guard reader.input.offset == raw.count else { throw .corrupt("a mark does not end where its scan ended") }
+        return builder.endStroke(sealed: false)
+    }
 }

@@ -2,8 +2,8 @@
 /// (`ScribbleClock`), and for each child the step after the child before, so a replay can
 /// draw it again vertex by vertex at the pace it was drawn.
 ///
-/// Why this shape: a stroke keeps one spare word in its 80-byte allocation, and this fits in
-/// it. A mark made at once — an edit's copy, a pasted or stamped mark, a recognised shape, a
+/// Why this shape: a stroke keeps its times and pressures in one word (`StrokeExtras`), and
+/// `.at` fits in it. A mark made at once — an edit's copy, a pasted or stamped mark, a recognised shape, a
 /// tap — needs no steps and costs nothing more (`.at`); a drawn stroke keeps two bytes a
 /// child (`.drawn`), beside the sixteen its vertex already takes. Times are kept to the
 /// millisecond up to 2³² ms (49 days of drawing); a step longer than 65.535 s (the pen held
