@@ -58,13 +58,7 @@ extension ScribbleFormat {
                         try ScribbleReaderV2.readPart(indices.lowerBound + offset, of: plan, in: file.raw)
                     })
             }
-            if yielding {
-                DetachedThread.performYielding(iterations: indices.count, threads: cores, read)
-            } else if cores > 1, indices.count > 1 {
-                DispatchQueue.concurrentPerform(iterations: indices.count, execute: read)
-            } else {
-                (0..<indices.count).forEach(read)
-            }
+            perform(indices.count, cores: cores, yielding: yielding, read)
         }
         return try results.values()
     }
@@ -116,14 +110,20 @@ extension ScribbleFormat {
         let read: @Sendable (Int) -> Void = { offset in
             results.set(offset, Result { () throws(ScribbleFormatError) in try readPart(indices.lowerBound + offset, of: plan, from: file) })
         }
-        if yielding {
-            DetachedThread.performYielding(iterations: indices.count, threads: cores, read)
-        } else if cores > 1, indices.count > 1 {
-            DispatchQueue.concurrentPerform(iterations: indices.count, execute: read)
-        } else {
-            (0..<indices.count).forEach(read)
-        }
+        perform(indices.count, cores: cores, yielding: yielding, read)
         return try results.values()
+    }
+
+    /// Runs `read` for each of `0..<count`: on threads that give way to the main thread when
+    /// `yielding`, else several at once on `cores` cores, or one after another on one.
+    private static func perform(_ count: Int, cores: Int, yielding: Bool, _ read: @escaping @Sendable (Int) -> Void) {
+        if yielding {
+            DetachedThread.performYielding(iterations: count, threads: cores, read)
+        } else if cores > 1, count > 1 {
+            DispatchQueue.concurrentPerform(iterations: count, execute: read)
+        } else {
+            (0..<count).forEach(read)
+        }
     }
 
     /// The CRC-32 of the bytes `checksum` covers followed by `indices` of `plan`'s parts, whose
