@@ -150,10 +150,10 @@ final class CapsuleRasterizer {
         let pieces = segment.pieces(tolerance: tolerance)
         guard pieces > 1 else { return line(from: segment.start, to: segment.end, radii: ra, rb) }
         let s = Float(scale)
-        // A short curve of one width (most of a drawing's at 100 %): its pieces in one pass,
-        // each pixel taking the nearest piece's coverage, so a pixel near all of them is not
-        // worked out once for each.
-        if ra == rb, segment.start.distance(to: segment.end) * s <= 2 * (ra * s + CoverageBuffer.halfDiagonal), clip.width > 0,
+        // A short curve (most of a drawing's at 100 %): its pieces in one pass, each pixel
+        // taking the coverage of the piece whose edge is nearest it, so a pixel near all of
+        // them is not worked out once for each.
+        if segment.start.distance(to: segment.end) * s <= 2 * (max(ra, rb) * s + CoverageBuffer.halfDiagonal), clip.width > 0,
             clip.height > 0
         {
             return withUnsafeTemporaryAllocation(of: (x: Float, y: Float).self, capacity: pieces + 1) { points in
@@ -161,7 +161,7 @@ final class CapsuleRasterizer {
                     let point = piece == 0 ? segment.start : piece == pieces ? segment.end : segment.point(at: Float(piece) / Float(pieces))
                     points[piece] = device(Double(point.x), Double(point.y))
                 }
-                buffer().addPath(UnsafeBufferPointer(points), radius: ra * s)
+                buffer().addPath(UnsafeBufferPointer(points), radii: ra * s, rb * s)
             }
         }
         var from = segment.start, radius = ra

@@ -130,10 +130,13 @@ final class CoverageBuffer {
     }
 
     /// Adds the capsules around the pieces joining `points` (device pixels; two or more, the
-    /// path short: each pixel of its box is tested against every piece), a pen of half-width
-    /// `radius` along all of them. Each pixel takes the coverage of the piece nearest to it.
-    func addPath(_ points: UnsafeBufferPointer<(x: Float, y: Float)>, radius: Float) {
-        let reach = radius + Self.halfDiagonal
+    /// path short: each pixel of its box is tested against every piece), a pen whose
+    /// half-width goes evenly from `startRadius` at the first point to `endRadius` at the last
+    /// (the same for a pen without pressure). Each pixel takes the coverage of the piece whose
+    /// edge is nearest it: the nearest piece for one width, the one whose pen reaches furthest
+    /// past it when the width changes.
+    func addPath(_ points: UnsafeBufferPointer<(x: Float, y: Float)>, radii startRadius: Float, _ endRadius: Float) {
+        let reach = max(startRadius, endRadius) + Self.halfDiagonal
         guard points.count >= 2, reach.isFinite else { return }
         var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
         for point in points {
@@ -150,14 +153,17 @@ final class CoverageBuffer {
         let row0 = Int(max(minY, top).rounded(.down)) - y, row1 = min(Int(min(maxY, bottom).rounded(.down)) - y, height - 1)
         guard column0 <= column1, row0 <= row1 else { return }
         let outer = reach * reach
-        let innerRadius = radius - Self.halfDiagonal
+        let innerRadius = min(startRadius, endRadius) - Self.halfDiagonal
         let inner = innerRadius > 0 ? innerRadius * innerRadius : -1
         let pieces = points.count - 1
+        let varies = startRadius != endRadius
+        // The half-width's change over one piece.
+        let growth = (endRadius - startRadius) / Float(pieces)
         withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: pieces) { steps in
             for k in 0..<pieces {
                 let a = points[k], b = points[k + 1]
                 let dx = b.x - a.x, dy = b.y - a.y, length2 = dx * dx + dy * dy
-                steps[k] = SIMD4(dx, dy, length2 > 1e-12 ? 1 / length2 : 0, 0)
+                steps[k] = SIMD4(dx, dy, length2 > 1e-12 ? 1 / length2 : 0, startRadius + growth * Float(k))
             }
             for row in row0...row1 {
                 let centreY = Float(y + row) + 0.5
@@ -165,14 +171,21 @@ final class CoverageBuffer {
                 var touched = false
                 for column in column0...column1 where cellRow[column] < 255 { // a pixel covered whole stays so
                     let centreX = Float(x + column) + 0.5
-                    var nearest = Float.infinity, qx: Float = 0, qy: Float = 0
+                    var nearest = Float.infinity, qx: Float = 0, qy: Float = 0, radius = startRadius
+                    var furthest = -Float.infinity // for a changing width: how far past the pixel's centre a pen reaches
                     for k in 0..<pieces {
                         let step = steps[k]
                         let vx = centreX - points[k].x, vy = centreY - points[k].y
                         let t = min(max((vx * step.x + vy * step.y) * step.z, 0), 1)
                         let px = vx - t * step.x, py = vy - t * step.y
                         let d2 = px * px + py * py
-                        if d2 < nearest { (nearest, qx, qy) = (d2, px, py) }
+                        if varies {
+                            let r = step.w + growth * t
+                            let past = r - d2.squareRoot()
+                            if past > furthest { (furthest, nearest, qx, qy, radius) = (past, d2, px, py, r) }
+                        } else if d2 < nearest {
+                            (nearest, qx, qy) = (d2, px, py)
+                        }
                     }
                     guard nearest < outer else { continue }
                     touched = true
