@@ -120,12 +120,7 @@ final class CoverageBuffer {
                 }
                 if level > cellRow[column] { cellRow[column] = level }
             }
-            guard touched else { continue }
-            let span = spans + 2 * row
-            span[0] = min(span[0], Int32(first))
-            span[1] = max(span[1], Int32(last))
-            firstRow = min(firstRow, row)
-            lastRow = max(lastRow, row)
+            if touched { widen(row: row, from: first, through: last) }
         }
     }
 
@@ -192,14 +187,19 @@ final class CoverageBuffer {
                     let level = nearest <= inner ? 255 : Self.level(distance: nearest.squareRoot(), qx, qy, radius: radius)
                     if level > cellRow[column] { cellRow[column] = level }
                 }
-                guard touched else { continue }
-                let span = spans + 2 * row
-                span[0] = min(span[0], Int32(column0))
-                span[1] = max(span[1], Int32(column1))
-                firstRow = min(firstRow, row)
-                lastRow = max(lastRow, row)
+                if touched { widen(row: row, from: column0, through: column1) }
             }
         }
+    }
+
+    /// Takes `first...last` of `row` into the row's span, and the row into the rows drawn.
+    @inline(__always)
+    private func widen(row: Int, from first: Int, through last: Int) {
+        let span = spans + 2 * row
+        span[0] = min(span[0], Int32(first))
+        span[1] = max(span[1], Int32(last))
+        firstRow = min(firstRow, row)
+        lastRow = max(lastRow, row)
     }
 
     /// The coverage of a pixel whose centre lies `distance` from the piece, in the direction
