@@ -5,7 +5,7 @@ APP_ID := io.github.touchpainter.TouchPainter
 # What `make install` installs (the tests install a debug build with `make -o release`).
 BINARY ?= .build/release/touchpainter
 
-.PHONY: setup setup-test build release run test test-package check soak bench bench-scale install uninstall clean locale po format lint deb setup-package
+.PHONY: setup setup-test build release run test test-package check soak bench bench-scale icons install uninstall clean locale po format lint deb setup-package
 
 # Translations: po/<language>.po compiled into share/locale beside the binaries' folder.
 LANGUAGES := $(shell cat po/LINGUAS)
@@ -72,12 +72,23 @@ bench: setup-test
 bench-scale: setup-test
 	@bash scripts/bench.sh --only scale
 
+# The app icon drawn at each size the desktop asks for, from its SVG. Installed beside the
+# SVG, they spare a launch librsvg (GTK draws the X11 window icon at start-up); the 128 px one
+# is compiled in for runs from the build folder. Committed; test_desktop checks they match.
+ICON_SIZES := 16 24 32 48 64 128 256 512
+icons:
+	for s in $(ICON_SIZES); do mkdir -p data/icons/$${s}x$${s} && \
+	  rsvg-convert -w $$s -h $$s data/$(APP_ID).svg -o data/icons/$${s}x$${s}/$(APP_ID).png; done
+	cp data/icons/128x128/$(APP_ID).png Sources/TouchPainter/Resources/app-icon-128.png
+
 install: release locale
 	@# Metainfo, man page, symbolic icon, the MIME types and the thumbnailer go with the
 	@# binary and desktop file.
 	install -Dm755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/touchpainter
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+	for s in $(ICON_SIZES); do install -Dm644 data/icons/$${s}x$${s}/$(APP_ID).png \
+	  $(DESTDIR)$(PREFIX)/share/icons/hicolor/$${s}x$${s}/apps/$(APP_ID).png; done
 	install -Dm644 data/$(APP_ID)-symbolic.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	install -Dm644 data/$(APP_ID).xml $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml
 	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
@@ -95,6 +106,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/touchpainter \
 	      $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop \
 	      $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	      $(foreach s,$(ICON_SIZES),$(DESTDIR)$(PREFIX)/share/icons/hicolor/$(s)x$(s)/apps/$(APP_ID).png) \
 	      $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 	      $(DESTDIR)$(PREFIX)/share/mime/packages/$(APP_ID).xml \
 	      $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml \

@@ -39,7 +39,7 @@ let package = Package(
             // The brands' logos and the app's icon (a link to the one `make install` installs),
             // compiled into the binary: nothing to find or open at run time, installed or not.
             resources: [.embedInCode("Resources/acme-logo.svg"), .embedInCode("Resources/sierra-logo.svg"),
-                        .embedInCode("Resources/app-icon.svg")]
+                        .embedInCode("Resources/app-icon.svg"), .embedInCode("Resources/app-icon-128.png")]
         ),
         // The benchmark suite (`make bench`): ScribbleKit's canvas, storage and rendering
         // paths, and the release app binary timed through its opt-in timing lines.

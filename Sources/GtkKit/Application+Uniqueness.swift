@@ -23,8 +23,9 @@ extension Application {
 
     /// Asks the session bus who owns `id`, then asks that owner for the app's actions as
     /// GApplication's registration would, waiting at most `timeout` milliseconds for each.
-    /// Blocks the calling thread for at most twice `timeout`; call it before the main loop.
-    public static func nameOwner(of id: String, timeout milliseconds: Int32) -> NameOwner {
+    /// Blocks the calling thread for at most twice `timeout`; call it before the main loop,
+    /// from any thread (GDBus is thread-safe; nothing of GTK's is touched).
+    public nonisolated static func nameOwner(of id: String, timeout milliseconds: Int32) -> NameOwner {
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return .none }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
         let ownerQuery = call(
@@ -47,7 +48,7 @@ extension Application {
     }
 
     /// One synchronous D-Bus call; the failure says whether it was the timeout.
-    private static func call(
+    private nonisolated static func call(
         _ bus: OpaquePointer, destination: String, path: String, interface: String,
         method: String, arguments: [OpaquePointer?], timeout: Int32
     ) -> Result<Void, CallFailure> {

@@ -49,8 +49,8 @@ public final class ApplicationWindow: Container {
         gtk_window_set_titlebar(window, titlebar.widget)
     }
 
-    /// Sets the window's icon from the icon theme, or from `image` (SVG) when the theme has
-    /// no icon of that name.
+    /// Sets the window's icon from the icon theme, or from `image` (a PNG, 128 px square;
+    /// any format GdkPixbuf reads) when the theme has no icon of that name.
     public func setIconName(_ name: String, fallback image: [UInt8]) {
         if gtk_icon_theme_has_icon(gtk_icon_theme_get_default(), name) != 0 {
             gtk_window_set_icon_name(window, name)

@@ -6,6 +6,10 @@ import CGtk
 public final class PopoverButton: Widget {
     /// The popover's content area; replace its child with `setContent`.
     private let popover: UnsafeMutablePointer<GtkWidget>
+    /// Content given before the popover first opened, put in when it does.
+    private var pendingContent: Widget?
+    /// Whether the popover has opened: from then on, content goes straight in.
+    private var hasOpened = false
 
     /// A button showing the icon `iconName`.
     public init(iconName: String) {
@@ -15,10 +19,30 @@ public final class PopoverButton: Widget {
         gtk_button_set_image(cast(pointer), gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
         gtk_menu_button_set_popover(cast(pointer), popover)
         gtk_popover_set_position(cast(popover), GTK_POS_RIGHT)
+        // Heard after GtkMenuButton has popped the popover up, before anything is drawn.
+        connect("toggled") { [weak self] in
+            guard let self, isOpen, !hasOpened else { return }
+            hasOpened = true
+            if let content = pendingContent {
+                pendingContent = nil
+                attach(content)
+            }
+        }
     }
 
-    /// Puts `content` in the popover (replacing what was there) and shows it.
+    /// Puts `content` in the popover (replacing what was there) and shows it, when the
+    /// popover first opens. Why not at once: GTK 3 realizes and styles a window's popovers
+    /// with the window, content and all, before its first frame: the eraser's mode buttons
+    /// alone loaded librsvg for their round indicators, at every launch.
     public func setContent(_ content: Widget) {
+        guard hasOpened else {
+            pendingContent = content
+            return
+        }
+        attach(content)
+    }
+
+    private func attach(_ content: Widget) {
         if let old = gtk_bin_get_child(cast(popover)) { gtk_container_remove(cast(popover), old) }
         gtk_container_add(cast(popover), content.widget)
         gtk_widget_show_all(content.widget)

@@ -13,8 +13,19 @@ public final class RadioButton: Container {
     /// button that stays pressed while chosen (a tool in a tool bar).
     public var showsIndicator: Bool {
         get { gtk_toggle_button_get_mode(cast(pointer)) != 0 }
-        set { gtk_toggle_button_set_mode(cast(pointer), newValue ? 1 : 0) }
+        set {
+            if !newValue { _ = Self.hiddenIndicatorStyle }
+            gtk_toggle_button_set_mode(cast(pointer), newValue ? 1 : 0)
+        }
     }
+
+    /// GTK 3 still styles the hidden indicator of a radio button that holds a child, image
+    /// and all: Adwaita's is an SVG, and the tool bar's buttons loaded librsvg into every
+    /// launch (6 MB, a few milliseconds before the first frame). Nothing draws it, so it
+    /// gets no image; a shown indicator keeps the theme's.
+    private static let hiddenIndicatorStyle: Void = {
+        StyleSheet.install("button.radio > radio { -gtk-icon-source: none; }")
+    }()
 
     /// Whether this is the group's chosen button. Setting it to true turns the others off.
     public var isActive: Bool {

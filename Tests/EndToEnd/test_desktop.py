@@ -11,6 +11,7 @@ from touchpainter_driver import BINARY, wait_for, xdotool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 APP_ID = "io.github.touchpainter.TouchPainter"
+ICON_SIZES = [16, 24, 32, 48, 64, 128, 256, 512]
 
 
 def test_f10_opens_the_primary_menu_with_its_items(app):
@@ -65,8 +66,34 @@ def test_make_install_installs_metainfo_man_page_icons_and_translations(tmp_path
                  f"share/metainfo/{APP_ID}.metainfo.xml", "share/man/man1/touchpainter.1",
                  f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
                  f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
+                 *(f"share/icons/hicolor/{size}x{size}/apps/{APP_ID}.png" for size in ICON_SIZES),
                  "share/locale/de/LC_MESSAGES/touchpainter.mo"]:
         assert (tmp_path / path).is_file(), path
+
+
+def test_the_icons_drawn_beforehand_are_the_svg_at_each_size(tmp_path):
+    from PIL import Image, ImageChops
+    committed = [f"{ROOT}/data/icons/{size}x{size}/{APP_ID}.png" for size in ICON_SIZES]
+    for size, path in zip(ICON_SIZES, committed + [f"{ROOT}/Sources/TouchPainter/Resources/app-icon-128.png"]):
+        size = 128 if path.endswith("app-icon-128.png") else size
+        fresh = tmp_path / f"{size}.png"
+        subprocess.run(["rsvg-convert", "-w", str(size), "-h", str(size), f"{ROOT}/data/{APP_ID}.svg", "-o", fresh],
+                       check=True, timeout=30)
+        drawn, expected = Image.open(path).convert("RGBA"), Image.open(fresh).convert("RGBA")
+        assert drawn.size == (size, size), path
+        worst = max(high for _, high in ImageChops.difference(drawn, expected).getextrema())
+        assert worst <= 2, f"{path} differs from the SVG by {worst} levels: run make icons"
+
+
+def test_the_window_gets_its_icon_without_loading_librsvg(app):
+    # Run from the build folder, the theme has no icon: the compiled-in PNG is used. And the
+    # SVG renderer (6 MB of memory, a few ms before the first frame) is never loaded: not for
+    # the icon, nor for the tool bar's radio buttons' hidden indicators.
+    icon = subprocess.run(["xprop", "-id", str(app.window), "_NET_WM_ICON"], capture_output=True, text=True,
+                          check=True, timeout=10).stdout
+    assert "Icon (128 x 128)" in icon, icon[:200]
+    with open(f"/proc/{app.process.pid}/maps") as maps:
+        assert "librsvg" not in maps.read()
 
 
 def test_the_canvas_window_shrinks_to_360_by_300(app):

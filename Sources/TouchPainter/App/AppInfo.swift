@@ -7,8 +7,12 @@ enum AppInfo {
     static let applicationID = "io.github.touchpainter.TouchPainter"
     /// The themed icon name (installed by `make install`).
     static let iconName = applicationID
-    /// The icon itself, compiled in, for when it is not installed.
+    /// The icon itself, compiled in, for when it is not installed: the About window's logo.
     static let icon = PackageResources.app_icon_svg
+    /// The window's icon when the theme has none (the app run from its build folder): the
+    /// icon drawn at 128 px beforehand (`make icons`), since rendering the SVG at start-up
+    /// would load librsvg, a few milliseconds and 6 MB of memory before the first frame.
+    static let windowIcon = PackageResources.app_icon_128_png
     /// The version, as `--version` and About show it.
     static let version = "0.3.0"
     /// The project's home page.

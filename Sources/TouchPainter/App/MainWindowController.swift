@@ -45,7 +45,7 @@ final class MainWindowController: ViewPresenter {
     init(application: Application, coordinator: CoordinatingController) {
         window = ApplicationWindow(application: application)
         headerBar = coordinator.branding.makeToolbar().headerBar
-        window.setIconName(AppInfo.iconName, fallback: AppInfo.icon)
+        window.setIconName(AppInfo.iconName, fallback: AppInfo.windowIcon)
         window.setDefaultSize(fitting: 1024, height: 768)
         window.doubleBufferOnlyWhileNearTheMonitorsSize()
         // A scribble or a Xournal++ notebook dropped from the file manager opens, as from
