@@ -8,8 +8,9 @@ import ScribbleKit
 enum AppBenchmarks {
     /// Saved scribbles in the gallery.
     static let galleryCount = 1000
-    /// Timed launches (after one untimed launch that warms the page cache).
-    static let launches = 5
+    /// Timed launches of the app and of the floor program (after one untimed launch of each
+    /// that warms the page cache).
+    static let launches = 9
 
     /// Runs the app metrics, or says why it cannot.
     static func run(into report: Report, folder: String, app: String, floor: String) throws {
@@ -26,27 +27,25 @@ enum AppBenchmarks {
         try makeGallery(in: gallery)
         let environment = appEnvironment(gallery: gallery, folder: folder)
 
-        var startups: [Double] = [], galleries: [Double] = []
+        // The floor program is launched between the app's launches, as often: a change in the
+        // machine's load then falls on both alike (run one after the other, the floor's
+        // median wandered by a quarter from run to run).
+        let hasFloor = FileManager.default.isExecutableFile(atPath: floor)
+        if !hasFloor { note("startup_floor_ms skipped: no floor program at \(floor) (scripts/bench.sh builds it)") }
+        var startups: [Double] = [], galleries: [Double] = [], floorStartups: [Double] = []
         for launch in 0...launches {
             let (startup, galleryFrame) = try time(app, environment: environment)
+            let floorStartup = try hasFloor ? startupMilliseconds(ofLaunching: floor, environment: environment) : nil
             guard launch > 0 else { continue }
             startups.append(startup)
             galleries.append(galleryFrame)
+            floorStartup.map { floorStartups.append($0) }
         }
         report.add("gallery_first_frame_ms@1000", median(galleries), "ms", limit: 150)
-        report.add("startup_ms", median(startups), "ms", limit: 200)
-        if FileManager.default.isExecutableFile(atPath: floor) {
-            // Launched as often as the app, the first launch untimed as well.
-            let floorStartups = try (0...launches).map { _ in
-                let child = try ChildProcess(floor, arguments: [], environment: environment)
-                defer { child.stop() }
-                return try startupMilliseconds(of: child)
-            }
-            let floorStartup = median(Array(floorStartups.dropFirst()))
-            report.add("startup_floor_ms", floorStartup, "ms")
-            report.add("startup_ratio_to_floor", median(startups) / floorStartup, "x", limit: 0.9)
-        } else {
-            note("startup_floor_ms skipped: no floor program at \(floor) (scripts/bench.sh builds it)")
+        report.add("startup_ms", samples: startups, "ms", limit: 200)
+        if hasFloor {
+            report.add("startup_floor_ms", samples: floorStartups, "ms")
+            report.add("startup_ratio_to_floor", median(startups) / median(floorStartups), "x", limit: 0.9)
         }
 
         try GalleryBenchmarks.run(into: report, folder: folder, app: app)
@@ -158,6 +157,13 @@ enum AppBenchmarks {
             fields.first == "gallery-first-frame-ms" && fields.count >= 2 ? Double(fields[1]) : nil
         }
         return (startup, gallery)
+    }
+
+    /// Milliseconds from exec to the first frame of `program`, launched with no arguments.
+    static func startupMilliseconds(ofLaunching program: String, environment: [String: String]) throws -> Double {
+        let child = try ChildProcess(program, arguments: [], environment: environment)
+        defer { child.stop() }
+        return try startupMilliseconds(of: child)
     }
 
     /// Milliseconds from `child`'s exec to its first frame: waits for its `first-frame-ms`
