@@ -2,7 +2,7 @@ import CGtk
 import CairoKit
 
 /// A widget the app paints itself with Cairo (`GtkDrawingArea`).
-public final class DrawingArea: Widget {
+public class DrawingArea: Widget {
     /// A new, empty drawing area.
     public init() {
         super.init(sinking: UnsafeMutableRawPointer(gtk_drawing_area_new()))
