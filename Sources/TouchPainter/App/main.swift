@@ -49,7 +49,13 @@ struct LaunchCommand: ParsableCommand {
 
     /// Starts the app (or hands `file` to the instance already running) and exits with its status.
     func run() throws {
-        // ArgumentParser calls `run` from `main()` on the main thread, where GTK must run.
+        try Self.launch(opening: file, brand: brand)
+    }
+
+    /// What `run` does, for a command line of the file and brand given (a bare launch calls
+    /// it without parsing one).
+    static func launch(opening file: String?, brand: String?) throws {
+        // Called from `main()` on the main thread, where GTK must run.
         let chosen: Brand?
         do {
             chosen = try Brand.named(brand ?? ProcessInfo.processInfo.environment["TOUCHPAINTER_BRAND"])
@@ -69,8 +75,14 @@ struct LaunchCommand: ParsableCommand {
 // ArgumentParser's own usage errors exit with 64 (EX_USAGE); this app's usage errors exit
 // with 2, as the README and the man page say, whichever part of the command line found them.
 do {
-    var command = try TouchPainterCommand.parseAsRoot()
-    try command.run()
+    if CommandLine.arguments.count == 1 {
+        // The launch from the desktop: no command line to parse. (ArgumentParser's parse,
+        // its types' metadata made on first use, took 1.3 ms of every start-up.)
+        try LaunchCommand.launch(opening: nil, brand: nil)
+    } else {
+        var command = try TouchPainterCommand.parseAsRoot()
+        try command.run()
+    }
 } catch {
     let code = TouchPainterCommand.exitCode(for: error)
     guard code == .validationFailure else { TouchPainterCommand.exit(withError: error) }
