@@ -69,12 +69,14 @@ def test_saving_an_opened_scribble_updates_its_entry_and_clear_starts_a_new_one(
     app.save()
     draw_z(app, dx=350)
     app.save()
+    # Saves are written off the main thread: the title loses its dot once the file is down.
+    wait_for(lambda: app.title() == "Scribble 1 — TouchPainter", what="the second save")
     assert len(list((tmp_path / "gallery").glob("*.scribble"))) == 1
     app.key("Delete")  # wipes the canvas and starts a new scribble
     assert app.title() == "TouchPainter"
     draw_z(app)
     app.save()
-    assert app.title() == "Scribble 2 — TouchPainter"
+    wait_for(lambda: app.title() == "Scribble 2 — TouchPainter", what="the third save")
     assert len(list((tmp_path / "gallery").glob("*.scribble"))) == 2
     app.key("ctrl+o")
     names = [app.find("Scribble 2"), app.find("Scribble 1")]
