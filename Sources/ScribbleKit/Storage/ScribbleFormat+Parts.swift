@@ -168,16 +168,12 @@ extension ScribbleFormat {
 
     /// Puts the marks of `holders` (parts read) on `root`, in order, the holders giving them
     /// up, with room for `count` children in all made once the first is on (so the room is
-    /// of the kind the children are: marks, or points).
+    /// of the kind the children are: packed strokes, marks, or points). Plain small strokes
+    /// are packed (`Stroke.addPacking`): nobody else holds them.
     private static func put(_ holders: [Stroke], on root: Stroke, reserving count: Int) {
         for holder in holders {
-            for element in holder.elements {
-                switch element {
-                case .vertex(let point): root.append(point)
-                case .mark(let mark): root.add(mark)
-                }
-                if root.count == 1 { root.reserveCapacity(count - 1) }
-            }
+            root.adopt(holder.elements)
+            if root.count > 0, root.count <= holder.count { root.reserveCapacity(count - root.count) }
             holder.removeAll()
         }
     }
