@@ -126,18 +126,17 @@ public struct StrokeElements: RandomAccessCollection {
     /// Appends `stroke` packed, when there are no children or only packed ones (a packed
     /// child always comes before the others); returns whether it did.
     mutating func appendPacked(_ stroke: PackedStroke) -> Bool {
-        switch storage {
-        case .vertices(let points) where points.isEmpty:
+        if case .vertices(let points) = storage, points.isEmpty {
             storage = .packed([stroke], tail: [])
             return true
-        case .packed(var packed, let tail) where tail.isEmpty:
-            storage = .vertices([]) // so `packed` is the only reference and grows in place
-            packed.append(stroke)
-            storage = .packed(packed, tail: [])
-            return true
-        default:
-            return false
         }
+        // (Not in a `switch`: its subject would hold a second reference to the array, and
+        // each append would copy it.)
+        guard case .packed(var packed, let tail) = storage, tail.isEmpty else { return false }
+        storage = .vertices([]) // so `packed` is the only reference and grows in place
+        packed.append(stroke)
+        storage = .packed(packed, tail: [])
+        return true
     }
 
     /// A deep copy of children that include marks: each mark copied, packed strokes shared

@@ -21,6 +21,12 @@ extension ScribbleFormat {
     /// one). Opened from a file, they are read from it again a few parts at a time, the
     /// file's bytes let go first (`readDrawing`).
     static let partsMinimumBytesPerMark = 64
+    /// How long the parts are of a file of tiny marks read again from the file
+    /// (`readDrawing`): short, because a part's marks are built as objects on the thread
+    /// reading it before the root packs them (`PackedStroke`), and the memory they took
+    /// stays in that thread's malloc arena, which `malloc_trim` does not give back: parts of
+    /// 2.8 MB (a million ticks on two cores) left 25 MB there, parts of 256 KB about 2.
+    static let tinyMarksPartBytes = 256 << 10
     /// Parts a core: a few more parts than threads even out parts that take longer.
     static let partsPerCore = 4
 
