@@ -96,6 +96,28 @@ import Testing
         #expect(scribble.makeMemento().data == bytes)
     }
 
+    @Test func theToolsFindPackedStrokesWhereTheyFindTheirObjects() throws {
+        let bytes = file(seed: 5)
+        let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
+        // A click or an eraser's path that touches none of them leaves them packed.
+        let scribble = try packed(bytes)
+        #expect(scribble.topmostMark(at: Point(x: 600, y: 600)) == nil)
+        #expect(scribble.marks(touchedAlongSegmentFrom: Point(x: 600, y: 600), to: Point(x: 700, y: 650), radius: 8).isEmpty)
+        #expect(scribble.root.storedElements.packedCount == 300)
+        // One that does finds the marks the drawing of objects finds, made for good.
+        let a = Point(x: 0, y: 0), b = Point(x: 320, y: 240)
+        let touched = scribble.marks(touchedAlongSegmentFrom: a, to: b, radius: 3).map { scribble.index(of: $0) }
+        let expected = whole.marks(touchedAlongSegmentFrom: a, to: b, radius: 3).map { whole.index(of: $0) }
+        #expect(touched == expected && touched.count > 3)
+        #expect(scribble.root.storedElements.packedCount == 0)
+        for tick in stride(from: 0, to: 300, by: 7) {
+            let fresh = try packed(bytes)
+            let target = try #require(whole.root.child(at: tick)).location
+            let found = try #require(fresh.topmostMark(at: target))
+            #expect(found.index == whole.topmostMark(at: target)?.index && fresh.root.child(at: found.index) === found.mark)
+        }
+    }
+
     @Test func onlyPlainSmallStrokesArePacked() {
         let tick = Stroke(color: .black, size: 3)
         tick.append(contentsOf: [Point(x: 1, y: 1), Point(x: 2, y: 2)])

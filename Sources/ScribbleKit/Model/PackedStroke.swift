@@ -64,19 +64,22 @@ struct PackedStroke: Sendable {
     /// The children, inline as the stroke's own are.
     var elements: StrokeElements { StrokeElements(first: first, second: count == 2 ? second : nil) }
 
-    /// What `Stroke.bounds` gives for the stroke: the vertices' box grown by half the width.
-    var bounds: Rect {
-        var box = Rect.null.union(first)
-        if count == 2 { box = box.union(second) }
-        return box.outset(by: size / 2)
+    /// The box of the vertices, as the stroke keeps it.
+    var vertexBox: Rect {
+        count == 2 ? Rect.null.union(first).union(second) : Rect.null.union(first)
     }
 
+    /// What `Stroke.bounds` gives for the stroke: the vertices' box grown by half the width.
+    var bounds: Rect { vertexBox.outset(by: size / 2) }
+
     /// The stroke it stands for, a new object.
-    func makeStroke() -> Stroke {
-        let stroke = Stroke(color: color, size: size)
-        if count == 1 { stroke.append(first) } else { stroke.append(contentsOf: [first, second]) }
-        stroke.times = times
-        stroke.isSealed = true
-        return stroke
+    func makeStroke() -> Stroke { Stroke(self) }
+
+    /// Whether a pen of `radius` moved from `a` to `b` touches the stroke: what
+    /// `Mark.isHit(alongSegmentFrom:to:radius:)` answers for the stroke it stands for.
+    func isHit(alongSegmentFrom a: Point, to b: Point, radius: Float) -> Bool {
+        guard bounds.outset(by: radius).touches(a, b) else { return false }
+        let end = count == 2 ? second : first
+        return segmentDistanceSquared(first, end, a, b) <= square(size / 2 + radius)
     }
 }

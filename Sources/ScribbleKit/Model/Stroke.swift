@@ -137,6 +137,15 @@ public final class Stroke: Mark {
         if isSealed { recomputeBox() }
     }
 
+    /// The stroke `packed` stands for: sealed, its vertices inline.
+    convenience init(_ packed: PackedStroke) {
+        self.init(color: packed.color, size: packed.size)
+        storedElements = packed.elements
+        box = packed.vertexBox
+        times = packed.times
+        isSealed = true
+    }
+
     /// Runs `change` on the packed children (to give them times: what `change` may change
     /// of them); `nil` when there are none.
     func withPackedStrokes<Result>(_ change: (inout [PackedStroke]) -> Result) -> Result? {
