@@ -41,6 +41,9 @@ import Testing
         #expect(scribble.root.storedElements.packedCount == 300)
         #expect(scribble.root.count == 402)
         #expect(scribble.makeMemento().data == bytes)
+        // A memento (a save, the journal) shares the packed strokes: values, not copied.
+        let saved = Scribble.drawing(of: scribble.makeMemento()).storedElements.packed
+        #expect(saved.withUnsafeBufferPointer(\.baseAddress) == scribble.root.storedElements.packed.withUnsafeBufferPointer(\.baseAddress))
         let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
         #expect(whole.root.storedElements.packedCount == 0)
         #expect(scribble.root.bounds == whole.root.bounds)

@@ -448,12 +448,18 @@ extension Stroke {
         elements.appendVertices(points, growing: &box)
     }
 
-    /// Reserves room for `count` more children (packed ones, while all are).
+    /// Reserves room for `count` more children.
     public func reserveCapacity(_ count: Int) {
-        if storedElements.packedCount == storedElements.count {
-            storedElements.reservePacked(storedElements.count + count)
+        storedElements.reserveCapacity(storedElements.count + count)
+    }
+
+    /// Reserves room for `total` children in all, of the kind the children so far are:
+    /// packed strokes while every child is one, else marks (the reader's bulk loads).
+    func reserveRoom(forChildren total: Int) {
+        if storedElements.packedCount > 0, storedElements.packedCount == storedElements.count {
+            storedElements.reservePacked(total)
         } else {
-            storedElements.reserveCapacity(storedElements.count + count)
+            reserveCapacity(total - storedElements.count)
         }
     }
 }

@@ -156,7 +156,8 @@ public struct StrokeElements: RandomAccessCollection {
 
     /// Makes room for `count` packed children in all (the reader's bulk load).
     mutating func reservePacked(_ count: Int) {
-        guard case .packed(var packed, let tail) = storage else { return }
+        // (Never on an array shared with a copy, which reserving would copy: only on room lacking.)
+        guard case .packed(var packed, let tail) = storage, count > packed.capacity else { return }
         storage = .vertices([])
         packed.reserveCapacity(count)
         storage = .packed(packed, tail: tail)

@@ -48,7 +48,7 @@ extension Scribble {
     public func adoptRest(of rest: ScribbleMemento) {
         let holder = Self.drawing(of: rest)
         guard holder.count > 0 else { return }
-        root.reserveCapacity(holder.count)
+        root.reserveRoom(forChildren: root.count + holder.count)
         root.adopt(holder.elements)
         holder.removeAll()
         notify(.reset, dirty: root.bounds)

@@ -179,7 +179,7 @@ extension ScribbleFormat {
     private static func put(_ holders: [Stroke], on root: Stroke, reserving count: Int) {
         for holder in holders {
             root.adopt(holder.elements)
-            if root.count > 0, root.count <= holder.count { root.reserveCapacity(count - root.count) }
+            if root.count > 0, root.count <= holder.count { root.reserveRoom(forChildren: count) }
             holder.removeAll()
         }
     }
