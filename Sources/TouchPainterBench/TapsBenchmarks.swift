@@ -21,7 +21,7 @@ enum TapsBenchmarks {
 
         let ticksPath = folder + "/ticks.scribble"
         if !FileManager.default.fileExists(atPath: ticksPath) { try ScribbleManager.save(ticks(), toPath: ticksPath) }
-        let size = Double((try FileManager.default.attributesOfItem(atPath: ticksPath)[.size] as? Int) ?? 0) / 1_048_576
+        let size = Double(FileManager.default.contents(atPath: ticksPath)?.count ?? 0) / 1_048_576
         let tickPeaks = try (0..<3).map { _ in
             try peakMegabytesOpening(ticksPath, app: app, environment: environment, vertices: 2 * tapCount)
         }
