@@ -85,6 +85,9 @@ import Testing
         scribble.append(Point(x: 1, y: 2), to: new)
         scribble.finish(new)
         #expect(scribble.isOnCanvas(new) && scribble.index(of: new) == 402)
+        // A frame that leaves it out (lifted while a drag moves it) leaves them packed too.
+        let lifted = RenderSnapshot(of: scribble.root, hiding: [ObjectIdentifier(new)])
+        #expect(lifted.children.count == 402 && lifted.children.packed(299) != nil && lifted.children[401] != nil)
         scribble.remove(new)
         #expect(scribble.root.storedElements.packedCount == 300 && scribble.root.count == 402)
         // A packed mark asked for is made, once: the same object from then on.

@@ -45,9 +45,9 @@ public struct StrokeElements: RandomAccessCollection {
         storage = if let second { .two(first, second) } else { .one(.vertex(first)) }
     }
 
-    /// The packed strokes `packed`, and nothing else.
-    init(packed: [PackedStroke]) {
-        storage = .packed(packed, tail: [])
+    /// The packed strokes `packed`, then `tail`.
+    init(packed: [PackedStroke], tail: [Stroke.Element] = []) {
+        storage = packed.isEmpty ? Self.storage(of: tail) : .packed(packed, tail: tail)
     }
 
     /// `elements`, in order.

@@ -136,10 +136,11 @@ public struct RenderSnapshot: @unchecked Sendable {
     ///   copied either (the root's array of children is, when some are hidden).
     public init(of root: Stroke, hiding hidden: Set<ObjectIdentifier>) {
         var elements = root.storedElements
-        // A hidden mark is one held (selected): packed children are not (`Stroke.elements`).
+        // A hidden mark is one held (selected), never a packed stroke, which has no object.
         if !hidden.isEmpty {
             elements = StrokeElements(
-                root.elements.filter { element in
+                packed: elements.packed,
+                tail: elements.unpackedElements.filter { element in
                     guard case .mark(let mark) = element else { return true }
                     return !hidden.contains(ObjectIdentifier(mark))
                 })
