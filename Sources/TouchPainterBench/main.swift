@@ -6,7 +6,7 @@ import ScribbleKit
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,idle,sync,motion,wayland,smoothing,scale,xournal-scale,open]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,taps,idle,sync,motion,wayland,smoothing,scale,xournal-scale,open]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-timed-scribble PATH
@@ -83,6 +83,13 @@ do {
     // The ten-thousand gallery is part of `app`; `--only gallery10k` runs it alone.
     if suites.contains("gallery10k") && !suites.contains("app") {
         try LargeGalleryBenchmarks.run(into: report, folder: folder, app: app)
+    }
+    // So are the drawings of a million taps and ticks; `--only taps` runs them alone.
+    if suites.contains("taps") && !suites.contains("app") {
+        let gallery = folder + "/gallery"
+        try AppBenchmarks.makeGallery(in: gallery)
+        let environment = AppBenchmarks.appEnvironment(gallery: gallery, folder: folder)
+        try TapsBenchmarks.run(into: report, folder: folder, app: app, environment: environment)
     }
     // The idle app on the big scribble is part of `app`; `--only idle` runs it alone.
     if suites.contains("idle") && !suites.contains("app") {

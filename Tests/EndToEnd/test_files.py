@@ -277,14 +277,16 @@ def test_a_million_one_point_strokes_open_in_at_most_200_mb_and_stay_there(launc
     assert later <= resident + 8, f"{resident:.0f} MB 3 s after opening, {later:.0f} MB 15 s after"
 
 
-def test_a_million_two_point_strokes_open_in_at_most_180_mb(launch, tmp_path):
-    # Issue 39's rule, twice the file's 23 MB and 64 MB, is 110 MB: not met yet (the model
-    # alone is 96 MB, a 72-byte stroke held in 80 bytes and its 16-byte place in the root).
+def test_a_million_two_point_strokes_open_in_twice_their_size_and_64_mb(launch, tmp_path):
+    # Issue 39's rule: no file costs more than twice its size and 64 MB at open (here 108 MB
+    # for 23 MB). The ticks are kept packed in the root, 28 bytes each (`PackedStroke`),
+    # where a stroke object and its place in the root took 96.
     big = tmp_path / "ticks.scribble"
     big.write_bytes(two_point_strokes(1_000_000))
     assert 21e6 < big.stat().st_size < 25e6
+    limit = 2 * big.stat().st_size / (1 << 20) + 64
     app = launch(big)
     wait_for(lambda: app.title() == "ticks — TouchPainter", timeout=60, what="the drawing to open")
     time.sleep(3)  # its first full frame, rendered in the background
     peak = memory_mb(app.process.pid, "VmHWM")
-    assert peak <= 180, f"{peak:.0f} MB for a million two-point strokes"  # was 187 MB
+    assert peak <= limit, f"{peak:.0f} MB for a million two-point strokes, over {limit:.0f}"  # was 187 MB, then 157

@@ -60,7 +60,7 @@ extension VectorExportSurface {
     static func markRanges(of snapshot: RenderSnapshot, parts: Int) -> [Range<Int>] {
         let children = snapshot.children
         guard parts > 1, children.count > 1 else { return [0..<children.count] }
-        let weights = children.indices.map { children[$0]?.elements.count ?? 1 }
+        let weights = children.indices.map { children.frozen($0)?.elements.count ?? 1 }
         let total = weights.reduce(0, +)
         var ranges: [Range<Int>] = []
         var start = 0, sum = 0

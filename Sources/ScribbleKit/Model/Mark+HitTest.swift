@@ -95,10 +95,17 @@ extension Scribble {
     /// Locked marks (`Stroke.isLocked`) are passed over.
     /// - Complexity: O(marks) bounds checks, plus the vertices of the marks whose bounds reach the point.
     public func topmostMark(at point: Point, slop: Float = Scribble.hitSlop) -> (mark: Mark, index: Int)? {
-        let elements = root.elements
+        // The packed strokes (`PackedStroke`) lie below the rest; the one hit is made into its
+        // mark (`Stroke.unpack`), but a click that hits none of them leaves them packed.
+        let stored = root.storedElements, packedCount = stored.packedCount
+        let elements = stored.unpackedElements
         for index in elements.indices.reversed() {
             guard case .mark(let mark) = elements[index], !mark.isLocked else { continue }
-            if mark.isHit(at: point, radius: slop) { return (mark, index) }
+            if mark.isHit(at: point, radius: slop) { return (mark, packedCount + index) }
+        }
+        let packed = stored.packed
+        for index in packed.indices.reversed() where packed[index].isHit(alongSegmentFrom: point, to: point, radius: slop) {
+            return root.child(at: index).map { ($0, index) }
         }
         return nil
     }
@@ -106,7 +113,10 @@ extension Scribble {
     /// Every top-level mark a pen of `radius` moved from `a` to `b` touches, bottom first;
     /// locked marks are passed over.
     public func marks(touchedAlongSegmentFrom a: Point, to b: Point, radius: Float) -> [Mark] {
-        root.elements.compactMap {
+        // Packed strokes are made into marks only when the pen touches one of them.
+        let stored = root.storedElements
+        let touchesPacked = stored.packed.contains { $0.isHit(alongSegmentFrom: a, to: b, radius: radius) }
+        return (touchesPacked ? root.elements.unpackedElements : stored.unpackedElements).compactMap {
             guard case .mark(let mark) = $0, !mark.isLocked, mark.isHit(alongSegmentFrom: a, to: b, radius: radius) else { return nil }
             return mark
         }

@@ -180,7 +180,7 @@ public final class Scribble {
 
     /// True when `mark` is one of the top-level marks.
     public func isOnCanvas(_ mark: Mark) -> Bool {
-        if case .mark(let last)? = root.elements.last, last === mark { return true }
+        if case .mark(let last)? = root.storedElements.lastUnpacked, last === mark { return true }
         return root.index(of: mark) != nil
     }
 }
@@ -192,8 +192,10 @@ extension Scribble {
     public func indicesByIdentity() -> [ObjectIdentifier: Int] {
         var indices: [ObjectIdentifier: Int] = [:]
         indices.reserveCapacity(root.count)
-        for (index, element) in root.elements.enumerated() {
-            if case .mark(let mark) = element { indices[ObjectIdentifier(mark)] = index }
+        // A packed stroke has no object anyone holds (`PackedStroke`): only the others are listed.
+        let offset = root.storedElements.packedCount
+        for (index, element) in root.storedElements.unpackedElements.enumerated() {
+            if case .mark(let mark) = element { indices[ObjectIdentifier(mark)] = offset + index }
         }
         return indices
     }

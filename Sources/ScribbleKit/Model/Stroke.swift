@@ -20,8 +20,9 @@ public final class Stroke: Mark {
     // a class out in declaration order): 72 bytes, which malloc holds in 80 (it adds 8 bytes
     // and rounds up to 16: an 80-byte object took 96).
 
-    /// The children in order.
-    public private(set) var elements = StrokeElements()
+    /// The children as they are stored: the root's first children may be packed strokes
+    /// (`PackedStroke`), which only ScribbleKit's paths that know them read this way.
+    private(set) var storedElements = StrokeElements()
     /// The stroke's colour; `nil` for the scribble's root.
     public var color: Color?
     /// Whether the stroke is done: finished drawing (`Scribble.finish`), read from a file, or
@@ -82,7 +83,8 @@ public final class Stroke: Mark {
     /// Setting it moves the first child (clamped into `MarkLimits`).
     public var location: Point {
         get {
-            switch elements.first {
+            // A packed first child is read as a stroke made for the read (its location is its first vertex).
+            switch storedElements.first {
             case .vertex(let point): point
             case .mark(let mark): mark.location
             case nil: .zero
@@ -91,17 +93,83 @@ public final class Stroke: Mark {
         set {
             guard let first = elements.first else { return }
             switch first {
-            case .vertex: elements[0] = .vertex(MarkLimits.clamped(newValue)); recomputeBox()
+            case .vertex: storedElements[0] = .vertex(MarkLimits.clamped(newValue)); recomputeBox()
             case .mark(let mark): mark.location = newValue; if isBoxedGroup { recomputeBox() }
             }
         }
     }
 
+    /// The children in order, every one a mark or a vertex: packed strokes are made into
+    /// their objects first (`unpack()`).
+    public var elements: StrokeElements {
+        unpack()
+        return storedElements
+    }
+
+    /// Makes the packed strokes among the children (`PackedStroke`) into the `Stroke`
+    /// objects they stand for, in their places, for good: what the marks' identity needs
+    /// (a selection, the eraser, an edit, a command keep and compare marks by `===`).
+    /// Called on the thread that changes the scribble.
+    /// - Complexity: O(children) when some are packed, else O(1).
+    func unpack() {
+        guard storedElements.packedCount > 0 else { return }
+        storedElements.withArray { _ in }
+    }
+
+    /// Appends `stroke`, a stroke nobody else holds (one just read), packed when it can be
+    /// (`PackedStroke`): kept by value, with no object, while all the children before it are,
+    /// in a stroke that keeps nothing per child (no pressures, no steps).
+    func addPacking(_ stroke: Stroke) {
+        if pressures.isEmpty, !times.isDrawn, let packed = PackedStroke(stroke), storedElements.appendPacked(packed) {
+            markCount += 1
+            if isSealed { recomputeBox() }
+        } else {
+            add(stroke)
+        }
+    }
+
+    /// Takes `packed` as its packed children (a copy of another root's: they are values),
+    /// when it has no children yet.
+    func adoptPacked(_ packed: [PackedStroke]) {
+        guard !packed.isEmpty, storedElements.isEmpty else { return }
+        storedElements = StrokeElements(packed: packed)
+        markCount = Int32(truncatingIfNeeded: packed.count)
+        if isSealed { recomputeBox() }
+    }
+
+    /// The stroke `packed` stands for: sealed, its vertices inline.
+    convenience init(_ packed: PackedStroke) {
+        self.init(color: packed.color, size: packed.size)
+        storedElements = packed.elements
+        box = packed.vertexBox
+        times = packed.times
+        isSealed = true
+    }
+
+    /// Runs `change` on the packed children (to give them times: what `change` may change
+    /// of them); `nil` when there are none.
+    func withPackedStrokes<Result>(_ change: (inout [PackedStroke]) -> Result) -> Result? {
+        storedElements.withPacked(change)
+    }
+
+    /// Appends `children`, taken from a stroke that gives them up (parts read from a file):
+    /// plain small strokes packed when they can be (`addPacking`).
+    /// - Complexity: O(children).
+    func adopt(_ children: StrokeElements) {
+        for element in children {
+            switch element {
+            case .vertex(let point): append(point)
+            case .mark(let stroke as Stroke): addPacking(stroke)
+            case .mark(let mark): add(mark)
+            }
+        }
+    }
+
     /// Number of direct children.
-    public var count: Int { elements.count }
+    public var count: Int { storedElements.count }
 
     /// The last child, a fresh `Vertex` if it is an inline vertex.
-    public var lastChild: Mark? { elements.isEmpty ? nil : child(at: elements.count - 1) }
+    public var lastChild: Mark? { storedElements.isEmpty ? nil : child(at: storedElements.count - 1) }
 
     /// How far a stroke's drawn curve may stray from the straight segments between its
     /// vertices, in pixels: smoothing (`CurveSegment`) keeps within it. `bounds` leaves it
@@ -117,7 +185,8 @@ public final class Stroke: Mark {
         guard markCount > 0 else { return box.outset(by: size / 2) }
         if isBoxedGroup { return box }
         var bounds = box.outset(by: size / 2)
-        for case .mark(let mark) in elements { bounds = bounds.union(mark.bounds) }
+        for packed in storedElements.packed { bounds = bounds.union(packed.bounds) }
+        for case .mark(let mark) in storedElements.unpackedElements { bounds = bounds.union(mark.bounds) }
         return bounds
     }
 
@@ -128,17 +197,18 @@ public final class Stroke: Mark {
     /// other marks. Its children are sealed too, so they never change under it; the few
     /// changes a sealed stroke takes in place (on a fresh copy, before it is placed) go
     /// through its own methods, which keep `box` true.
-    private var isBoxedGroup: Bool { isSealed && markCount > 0 && Int(markCount) == elements.count }
+    private var isBoxedGroup: Bool { isSealed && markCount > 0 && Int(markCount) == storedElements.count }
 
     /// Works `box` out again from the children, for what the stroke now is.
     /// - Complexity: O(children).
     private func recomputeBox() {
         if isBoxedGroup {
-            box = elements.reduce(Rect.null) { box, element in
+            box = storedElements.packed.reduce(Rect.null) { $0.union($1.bounds) }
+            box = storedElements.unpackedElements.reduce(box) { box, element in
                 if case .mark(let mark) = element { box.union(mark.bounds) } else { box }
             }
         } else {
-            box = elements.reduce(Rect.null) { box, element in
+            box = storedElements.unpackedElements.reduce(Rect.null) { box, element in
                 if case .vertex(let point) = element { box.union(point) } else { box }
             }
         }
@@ -149,7 +219,7 @@ public final class Stroke: Mark {
         if type(of: mark) == Vertex.self {
             append(mark.location)
         } else {
-            elements.append(.mark(mark))
+            storedElements.append(.mark(mark))
             markCount += 1
             padPressures()
             if isSealed { recomputeBox() }
@@ -158,15 +228,15 @@ public final class Stroke: Mark {
 
     /// Gives the children appended without a pressure full pressure, in a stroke with pressure.
     private func padPressures() {
-        guard !pressures.isEmpty, pressures.count < elements.count else { return }
-        pressures.append(contentsOf: repeatElement(Self.fullPressure, count: elements.count - pressures.count))
+        guard !pressures.isEmpty, pressures.count < storedElements.count else { return }
+        pressures.append(contentsOf: repeatElement(Self.fullPressure, count: storedElements.count - pressures.count))
     }
 
     /// Appends a vertex at `point` (clamped into `MarkLimits`): the hot path of drawing.
     /// - Complexity: amortised O(1), no allocation beyond the array's growth.
     public func append(_ point: Point) {
         let point = MarkLimits.clamped(point)
-        elements.append(.vertex(point))
+        storedElements.append(.vertex(point))
         if isSealed { recomputeBox() } else { box = box.union(point) }
         if !pressures.isEmpty { pressures.append(Self.fullPressure) }
     }
@@ -176,9 +246,9 @@ public final class Stroke: Mark {
     /// for its earlier children.
     /// - Complexity: amortised O(1).
     public func append(_ point: Point, pressure: Float) {
-        if pressures.isEmpty { pressures = Array(repeating: Self.fullPressure, count: elements.count) }
+        if pressures.isEmpty { pressures = Array(repeating: Self.fullPressure, count: storedElements.count) }
         let point = MarkLimits.clamped(point)
-        elements.append(.vertex(point))
+        storedElements.append(.vertex(point))
         if isSealed { recomputeBox() } else { box = box.union(point) }
         pressures.append(Self.level(pressure))
     }
@@ -195,7 +265,7 @@ public final class Stroke: Mark {
     /// Sets the pressure levels of every child at once (the file reader's path): `levels`
     /// must have one per child, or be empty for none; anything else is ignored.
     public func setPressures(_ levels: [UInt8]) {
-        guard levels.isEmpty || levels.count == elements.count else { return }
+        guard levels.isEmpty || levels.count == storedElements.count else { return }
         pressures = levels
     }
 
@@ -207,27 +277,29 @@ public final class Stroke: Mark {
             let point = mark.location
             index = elements.firstIndex { if case .vertex(let p) = $0 { p == point } else { false } }
         } else {
-            index = elements.firstIndex { if case .mark(let m) = $0 { m === mark } else { false } }
+            index = self.index(of: mark)
         }
         guard let index else { return }
         removeElement(at: index)
     }
 
-    /// The index of the direct child `mark` (by identity), if it is one.
+    /// The index of the direct child `mark` (by identity), if it is one. (A packed child has
+    /// no object anyone could hold, so only the others are searched.)
     public func index(of mark: Mark) -> Int? {
-        elements.firstIndex { if case .mark(let m) = $0 { m === mark } else { false } }
+        let found = storedElements.unpackedElements.firstIndex { if case .mark(let m) = $0 { m === mark } else { false } }
+        return found.map { $0 + storedElements.packedCount }
     }
 
     /// Inserts a child at `index` (clamped to the valid range); used to put marks back in place on undo.
     public func insert(_ mark: Mark, at index: Int) {
-        let position = max(0, min(index, elements.count))
+        let position = max(0, min(index, storedElements.count))
         if times.isDrawn { times = times.replacing(position..<position, with: 1) }
         if !pressures.isEmpty { pressures.insert(Self.fullPressure, at: position) }
         if type(of: mark) == Vertex.self {
-            elements.insert(.vertex(mark.location), at: position)
+            storedElements.insert(.vertex(mark.location), at: position)
             box = box.union(mark.location)
         } else {
-            elements.insert(.mark(mark), at: position)
+            storedElements.insert(.mark(mark), at: position)
             markCount += 1
         }
         if isSealed { recomputeBox() }
@@ -236,7 +308,7 @@ public final class Stroke: Mark {
     /// Puts `mark` in place of the child at `index` (an edited copy of a mark for the mark);
     /// an index out of range does nothing.
     public func replaceChild(at index: Int, with mark: Mark) {
-        guard elements.indices.contains(index) else { return }
+        guard storedElements.indices.contains(index) else { return }
         removeElement(at: index)
         insert(mark, at: index)
     }
@@ -245,13 +317,13 @@ public final class Stroke: Mark {
     /// mark, or the mark again); a range out of bounds does nothing.
     /// - Complexity: O(children).
     public func replaceChildren(in range: Range<Int>, with marks: [Mark]) {
-        guard range.lowerBound >= 0, range.upperBound <= elements.count else { return }
+        guard range.lowerBound >= 0, range.upperBound <= storedElements.count else { return }
         let replacements = marks.map { type(of: $0) == Vertex.self ? Element.vertex($0.location) : .mark($0) }
         var removesVertex = false
-        for case let removed in elements[range] {
+        for case let removed in storedElements[range] {
             if case .mark = removed { markCount -= 1 } else { removesVertex = true }
         }
-        elements.replaceSubrange(range, with: replacements)
+        storedElements.replaceSubrange(range, with: replacements)
         if times.isDrawn { times = times.replacing(range, with: replacements.count) }
         if !pressures.isEmpty {
             pressures.replaceSubrange(range, with: repeatElement(Self.fullPressure, count: replacements.count))
@@ -262,7 +334,7 @@ public final class Stroke: Mark {
             case .mark: markCount += 1
             }
         }
-        if markCount == 0 { elements.compact() }
+        if markCount == 0 { storedElements.compact() }
         if removesVertex || isSealed { recomputeBox() }
     }
 
@@ -273,7 +345,7 @@ public final class Stroke: Mark {
     func replaceChildMarks(at indices: [Int], with marks: [Mark]) -> [(old: Mark, new: Mark)] {
         var replaced: [(old: Mark, new: Mark)] = []
         replaced.reserveCapacity(indices.count)
-        elements.withArray { array in
+        storedElements.withArray { array in
             for (index, mark) in zip(indices, marks) where array.indices.contains(index) && type(of: mark) != Vertex.self {
                 guard case .mark(let old) = array[index] else { continue }
                 array[index] = .mark(mark)
@@ -286,7 +358,7 @@ public final class Stroke: Mark {
 
     /// Removes every child.
     public func removeAll() {
-        elements.removeAll()
+        storedElements.removeAll()
         pressures.removeAll()
         if let start = times.start { times = .at(StrokeTimes.clamped(start)) }
         box = .null
@@ -295,8 +367,9 @@ public final class Stroke: Mark {
 
     /// The child at `index`; a fresh `Vertex` for an inline vertex; `nil` out of range.
     public func child(at index: Int) -> Mark? {
-        guard elements.indices.contains(index) else { return nil }
-        switch elements[index] {
+        guard storedElements.indices.contains(index) else { return nil }
+        if index < storedElements.packedCount { unpack() }
+        switch storedElements[index] {
         case .vertex(let point): return Vertex(location: point)
         case .mark(let mark): return mark
         }
@@ -305,16 +378,7 @@ public final class Stroke: Mark {
     /// A deep copy: inline vertices are values; child marks are copied in turn.
     public func copy() -> Mark {
         let clone = Stroke(color: color, size: size)
-        clone.elements =
-            markCount == 0
-            ? elements
-            : StrokeElements(
-                elements.map {
-                    switch $0 {
-                    case .vertex: $0
-                    case .mark(let mark): .mark(mark.copy())
-                    }
-                })
+        clone.storedElements = markCount == 0 ? storedElements : storedElements.copyingMarks()
         clone.box = box
         clone.markCount = markCount
         clone.extras = extras
@@ -331,7 +395,7 @@ public final class Stroke: Mark {
     public func accept(_ visitor: MarkVisitor) {
         guard visitor.visit(stroke: self) else { return }
         if markCount == 0 {
-            if !elements.isEmpty { visitor.visit(vertices: 0..<elements.count, of: self) }
+            if !storedElements.isEmpty { visitor.visit(vertices: 0..<storedElements.count, of: self) }
         } else {
             // A copy (of the array's reference) holds the children as they are now, whatever the visitor does.
             let elements = elements
@@ -354,14 +418,14 @@ public final class Stroke: Mark {
     public func enumerator() -> MarkEnumerator { MarkEnumerator(stroke: self) }
 
     private func removeElement(at index: Int) {
-        let removed = elements.remove(at: index)
+        let removed = storedElements.remove(at: index)
         if !pressures.isEmpty { pressures.remove(at: index) }
         if times.isDrawn { times = times.replacing(index..<(index + 1), with: 0) }
         switch removed {
         case .vertex: recomputeBox()
         case .mark:
             markCount -= 1
-            if markCount == 0 { elements.compact() }
+            if markCount == 0 { storedElements.compact() }
             if isSealed { recomputeBox() }
         }
     }
@@ -373,7 +437,7 @@ extension Stroke {
     /// - Complexity: O(n), with one access to the stored properties for the whole run rather
     ///   than one per point (each access to a class's stored array pays an exclusivity check).
     public func append<S: Sequence>(contentsOf points: S) where S.Element == Point {
-        Self.appendVertices(points, to: &elements, growing: &box)
+        Self.appendVertices(points, to: &storedElements, growing: &box)
         padPressures()
         if isSealed { recomputeBox() }
     }
@@ -386,6 +450,16 @@ extension Stroke {
 
     /// Reserves room for `count` more children.
     public func reserveCapacity(_ count: Int) {
-        elements.reserveCapacity(elements.count + count)
+        storedElements.reserveCapacity(storedElements.count + count)
+    }
+
+    /// Reserves room for `total` children in all, of the kind the children so far are:
+    /// packed strokes while every child is one, else marks (the reader's bulk loads).
+    func reserveRoom(forChildren total: Int) {
+        if storedElements.packedCount > 0, storedElements.packedCount == storedElements.count {
+            storedElements.reservePacked(total)
+        } else {
+            reserveCapacity(total - storedElements.count)
+        }
     }
 }

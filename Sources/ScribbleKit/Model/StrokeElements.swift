@@ -11,6 +11,12 @@
 /// 160 MB for them where 80 MB hold the same points (issue 35). The second child moves both
 /// into an array, and from then on it behaves as the array it is (copy-on-write, so a
 /// `RenderSnapshot` still copies no vertex).
+///
+/// The scribble's root may also keep plain strokes of one or two vertices by value, before
+/// its other children (`PackedStroke`): a packed child is a mark that has no object yet.
+/// Such storage stays inside ScribbleKit's own paths that know it (rendering, saving, times,
+/// identity searches); `Stroke.elements` unpacks it first, so the collection's walks and
+/// subscripts hand out real marks wherever else it is read.
 public struct StrokeElements: RandomAccessCollection {
     /// Where the children are.
     fileprivate enum Storage {
@@ -22,6 +28,9 @@ public struct StrokeElements: RandomAccessCollection {
         case vertices([Point])
         /// Two and more, some of them other marks (an array keeps the capacity it was given).
         case many([Stroke.Element])
+        /// Plain small strokes by value, then any children (the root of a drawing read from a
+        /// file): a packed child's index is its place in `packed`, a tail child's comes after.
+        case packed([PackedStroke], tail: [Stroke.Element])
     }
 
     private var storage: Storage
@@ -29,6 +38,16 @@ public struct StrokeElements: RandomAccessCollection {
     /// No children.
     init() {
         storage = .vertices([])
+    }
+
+    /// A plain stroke's vertices at `first` and, if not `nil`, `second`: kept inline.
+    init(first: Point, second: Point?) {
+        storage = if let second { .two(first, second) } else { .one(.vertex(first)) }
+    }
+
+    /// The packed strokes `packed`, then `tail`.
+    init(packed: [PackedStroke], tail: [Stroke.Element] = []) {
+        storage = packed.isEmpty ? Self.storage(of: tail) : .packed(packed, tail: tail)
     }
 
     /// `elements`, in order.
@@ -70,7 +89,95 @@ public struct StrokeElements: RandomAccessCollection {
         case .two: 2
         case .vertices(let points): points.count
         case .many(let array): array.count
+        case .packed(let packed, let tail): packed.count + tail.count
         }
+    }
+
+    // MARK: Packed strokes
+
+    /// How many children are kept packed (`PackedStroke`): the first ones.
+    var packedCount: Int {
+        if case .packed(let packed, _) = storage { packed.count } else { 0 }
+    }
+
+    /// The packed children (empty for storage that has none).
+    var packed: [PackedStroke] {
+        if case .packed(let packed, _) = storage { packed } else { [] }
+    }
+
+    /// The children after the packed ones, all of them for storage without packed children
+    /// (an array made for the call when they are inline).
+    var unpackedElements: [Stroke.Element] {
+        switch storage {
+        case .packed(_, let tail): tail
+        case .many(let array): array
+        default: Array(self)
+        }
+    }
+
+    /// The last child, unless it is packed (a packed child is never a mark anyone holds).
+    var lastUnpacked: Stroke.Element? {
+        switch storage {
+        case .packed(_, let tail): tail.last
+        default: last
+        }
+    }
+
+    /// Appends `stroke` packed, when there are no children or only packed ones (a packed
+    /// child always comes before the others); returns whether it did.
+    mutating func appendPacked(_ stroke: PackedStroke) -> Bool {
+        if case .vertices(let points) = storage, points.isEmpty {
+            storage = .packed([stroke], tail: [])
+            return true
+        }
+        // (Not in a `switch`: its subject would hold a second reference to the array, and
+        // each append would copy it.)
+        guard case .packed(var packed, let tail) = storage, tail.isEmpty else { return false }
+        storage = .vertices([]) // so `packed` is the only reference and grows in place
+        packed.append(stroke)
+        storage = .packed(packed, tail: [])
+        return true
+    }
+
+    /// A deep copy of children that include marks: each mark copied, packed strokes shared
+    /// (they are values; the copy's change copies the array).
+    /// - Complexity: O(children that are not packed).
+    func copyingMarks() -> StrokeElements {
+        let copied = unpackedElements.map { element -> Stroke.Element in
+            switch element {
+            case .vertex: element
+            case .mark(let mark): .mark(mark.copy())
+            }
+        }
+        var copy = StrokeElements(copied)
+        if case .packed(let packed, _) = storage { copy.storage = .packed(packed, tail: copied) }
+        return copy
+    }
+
+    /// Makes room for `count` packed children in all (the reader's bulk load).
+    mutating func reservePacked(_ count: Int) {
+        // (Never on an array shared with a copy, which reserving would copy: only on room lacking.)
+        guard case .packed(var packed, let tail) = storage, count > packed.capacity else { return }
+        storage = .vertices([])
+        packed.reserveCapacity(count)
+        storage = .packed(packed, tail: tail)
+    }
+
+    /// Runs `change` on the packed children (giving them times).
+    mutating func withPacked<Result>(_ change: (inout [PackedStroke]) -> Result) -> Result? {
+        guard case .packed(var packed, let tail) = storage else { return nil }
+        storage = .vertices([])
+        defer { storage = .packed(packed, tail: tail) }
+        return change(&packed)
+    }
+
+    /// Runs `change` on the children after the packed ones, in place; `nil`, changing
+    /// nothing, for storage without packed children.
+    private mutating func withTail<Result>(_ change: (inout [Stroke.Element]) -> Result) -> Result? {
+        guard case .packed(let packed, var tail) = storage else { return nil }
+        storage = .vertices([])
+        defer { storage = .packed(packed, tail: tail) }
+        return change(&tail)
     }
 
     /// The child at `index`, which must be in range.
@@ -85,6 +192,9 @@ public struct StrokeElements: RandomAccessCollection {
                 return .vertex(index == 0 ? first : second)
             case .vertices(let points): return .vertex(points[index])
             case .many(let array): return array[index]
+            case .packed(let packed, let tail):
+                // A stroke made for this read only: see the type's comment.
+                return index < packed.count ? .mark(packed[index].makeStroke()) : tail[index - packed.count]
             }
         }
         set {
@@ -99,7 +209,7 @@ public struct StrokeElements: RandomAccessCollection {
                 storage = .vertices([]) // keeps the array uniquely referenced while it changes
                 points[index] = point
                 storage = .vertices(points)
-            case (.two, .mark), (.vertices, .mark), (.many, _):
+            case (.two, .mark), (.vertices, .mark), (.many, _), (.packed, _):
                 withArray { $0[index] = newValue }
             }
         }
@@ -109,7 +219,7 @@ public struct StrokeElements: RandomAccessCollection {
     var isInline: Bool {
         switch storage {
         case .one, .two: true
-        case .vertices, .many: false
+        case .vertices, .many, .packed: false
         }
     }
 
@@ -118,7 +228,7 @@ public struct StrokeElements: RandomAccessCollection {
         switch storage {
         case .one(let element): !element.isMark
         case .two, .vertices: true
-        case .many: false
+        case .many, .packed: false
         }
     }
 
@@ -135,6 +245,7 @@ public struct StrokeElements: RandomAccessCollection {
             }
         case .vertices(let points): try points.withUnsafeBufferPointer { try body(UnsafeBuffer(points: $0)) }
         case .many(let array): try array.withUnsafeBufferPointer { try body(UnsafeBuffer(elements: $0)) }
+        case .packed: try Array(self).withUnsafeBufferPointer { try body(UnsafeBuffer(elements: $0)) }
         }
     }
 
@@ -143,7 +254,7 @@ public struct StrokeElements: RandomAccessCollection {
     /// Runs `change` on the children as an array of elements: the way to make many changes at
     /// once to a stroke that holds other marks. A stroke that held marks keeps its array (the
     /// stroke calls `compact()` once its last mark is gone); one of vertices is stored as
-    /// tightly as it can be again.
+    /// tightly as it can be again. Packed children become the strokes they stand for, for good.
     /// - Complexity: O(1) beyond `change` itself for a stroke that holds marks; O(children)
     ///   for one of vertices, which it converts there and back.
     mutating func withArray<Result>(_ change: (inout [Stroke.Element]) -> Result) -> Result {
@@ -154,6 +265,12 @@ public struct StrokeElements: RandomAccessCollection {
         case .two(let first, let second): array = [.vertex(first), .vertex(second)]
         case .vertices(let points): array = points.map { .vertex($0) }
         case .many(let existing): array = existing; heldMarks = true
+        case .packed(let packed, let tail):
+            array = []
+            array.reserveCapacity(packed.count + tail.count)
+            for stroke in packed { array.append(.mark(stroke.makeStroke())) }
+            array += tail
+            heldMarks = true
         }
         storage = .vertices([]) // so `array` is the only reference and changes in place
         let result = change(&array)
@@ -177,7 +294,7 @@ public struct StrokeElements: RandomAccessCollection {
         case .one(.vertex(let point)): points = [point]
         case .two(let first, let second): points = [first, second]
         case .vertices(let existing): points = existing
-        case .one(.mark), .many: return nil
+        case .one(.mark), .many, .packed: return nil
         }
         storage = .vertices([]) // so `points` is the only reference and changes in place
         let result = change(&points)
@@ -187,6 +304,7 @@ public struct StrokeElements: RandomAccessCollection {
 
     /// Appends `element`; the first child stays inline.
     mutating func append(_ element: Stroke.Element) {
+        if withTail({ $0.append(element) }) != nil { return }
         if case .vertices(let points) = storage, points.isEmpty, points.capacity == 0 {
             storage = .one(element)
         } else if case .vertex(let point) = element, withPoints({ $0.append(point) }) != nil {
@@ -200,6 +318,14 @@ public struct StrokeElements: RandomAccessCollection {
     /// `box` to hold them: the bulk load (a run read from a file, a copy), on the points
     /// themselves when the stroke holds only vertices.
     mutating func appendVertices<S: Sequence>(_ points: S, growing box: inout Rect) where S.Element == Point {
+        if packedCount > 0 {
+            for point in points {
+                let point = MarkLimits.clamped(point)
+                append(.vertex(point))
+                box = box.union(point)
+            }
+            return
+        }
         if case .vertices(let existing) = storage, existing.isEmpty, existing.capacity == 0, points.underestimatedCount <= 1 {
             // Most often a tap's one vertex: kept inline, no array made and dropped again.
             for point in points {
@@ -228,6 +354,8 @@ public struct StrokeElements: RandomAccessCollection {
 
     /// Inserts `element` at `index`.
     mutating func insert(_ element: Stroke.Element, at index: Int) {
+        let packedCount = packedCount
+        if packedCount > 0, index >= packedCount, withTail({ $0.insert(element, at: index - packedCount) }) != nil { return }
         if case .vertex(let point) = element, withPoints({ $0.insert(point, at: index) }) != nil { return }
         withArray { $0.insert(element, at: index) }
     }
@@ -235,12 +363,19 @@ public struct StrokeElements: RandomAccessCollection {
     /// Removes and returns the child at `index`.
     @discardableResult
     mutating func remove(at index: Int) -> Stroke.Element {
+        let packedCount = packedCount
+        if packedCount > 0, index >= packedCount, let removed = withTail({ $0.remove(at: index - packedCount) }) { return removed }
         if let point = withPoints({ $0.remove(at: index) }) { return .vertex(point) }
         return withArray { $0.remove(at: index) }
     }
 
     /// Puts `elements` in place of the children in `range`.
     mutating func replaceSubrange(_ range: Range<Int>, with elements: [Stroke.Element]) {
+        let packedCount = packedCount
+        if packedCount > 0, range.lowerBound >= packedCount {
+            let tailRange = (range.lowerBound - packedCount)..<(range.upperBound - packedCount)
+            if withTail({ $0.replaceSubrange(tailRange, with: elements) }) != nil { return }
+        }
         if !elements.contains(where: \.isMark) {
             let points = elements.map { element -> Point in if case .vertex(let point) = element { point } else { .zero } }
             if withPoints({ $0.replaceSubrange(range, with: points) }) != nil { return }
@@ -274,6 +409,8 @@ public struct StrokeElements: RandomAccessCollection {
             storage = .many(array)
         case .many:
             withArray { $0.reserveCapacity(capacity) }
+        case .packed(let packed, _):
+            _ = withTail { $0.reserveCapacity(capacity - packed.count) }
         }
     }
 }
@@ -341,6 +478,7 @@ extension StrokeElements {
         private var inline: (Stroke.Element?, Stroke.Element?) = (nil, nil)
         private var elements: IndexingIterator<[Stroke.Element]> = [].makeIterator()
         private var points: IndexingIterator<[Point]> = [].makeIterator()
+        private var packed: IndexingIterator<[PackedStroke]> = [].makeIterator()
 
         fileprivate init(_ storage: Storage) {
             switch storage {
@@ -348,6 +486,7 @@ extension StrokeElements {
             case .two(let first, let second): inline = (.vertex(first), .vertex(second))
             case .vertices(let all): points = all.makeIterator()
             case .many(let all): elements = all.makeIterator()
+            case .packed(let strokes, let tail): (packed, elements) = (strokes.makeIterator(), tail.makeIterator())
             }
         }
 
@@ -356,6 +495,7 @@ extension StrokeElements {
                 inline = (inline.1, nil)
                 return first
             }
+            if let stroke = packed.next() { return .mark(stroke.makeStroke()) } // made for this walk only
             if let element = elements.next() { return element }
             return points.next().map { .vertex($0) }
         }

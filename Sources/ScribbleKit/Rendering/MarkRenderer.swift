@@ -133,8 +133,15 @@ public final class MarkRenderer: MarkVisitor {
         let root = snapshot.root
         guard !isCulled(root.bounds) else { return }
         let pen = Pen(color: root.color, size: root.size, pressures: [], bounds: root.bounds, child: nil)
-        root.elements.withUnsafeBufferPointer { elements in
-            var runStart = 0, markIndex = 0
+        // The packed strokes come first, with no vertex of the root's between them.
+        let packedCount = root.elements.packedCount
+        for k in marks.clamped(to: 0..<packedCount) {
+            if cancellation?.isCancelled == true { return }
+            if let packed = snapshot.children.packed(k) { render(child: k, packed) }
+        }
+        root.elements.unpackedElements.withUnsafeBufferPointer { elements in
+            let elements = StrokeElements.UnsafeBuffer(elements: elements)
+            var runStart = 0, markIndex = packedCount
             for index in elements.indices {
                 guard case .mark(let mark) = elements[index] else { continue }
                 if marks.contains(markIndex) {
@@ -157,6 +164,26 @@ public final class MarkRenderer: MarkVisitor {
         enteringChild = k
         stroke.accept(self)
         enteringChild = nil
+    }
+
+    /// Draws the snapshot root's `k`-th mark child, kept packed: as `Stroke.accept` draws the
+    /// stroke it stands for (`visit(stroke:)`, its one run of vertices, `leave(stroke:)`).
+    private func render(child k: Int, _ packed: PackedStroke) {
+        let bounds = packed.bounds
+        guard !isCulled(bounds) else { return }
+        let pen = Pen(color: packed.color, size: packed.size, pressures: [], bounds: bounds, child: k)
+        if packed.count == 1 {
+            withUnsafePointer(to: packed.first) {
+                drawRun(StrokeElements.UnsafeBuffer(points: UnsafeBufferPointer(start: $0, count: 1)), 0..<1, pen: pen, child: k)
+            }
+        } else {
+            // A tuple of one type lies in memory as an array of it.
+            withUnsafePointer(to: (packed.first, packed.second)) { pair in
+                pair.withMemoryRebound(to: Point.self, capacity: 2) {
+                    drawRun(StrokeElements.UnsafeBuffer(points: UnsafeBufferPointer(start: $0, count: 2)), 0..<2, pen: pen, child: k)
+                }
+            }
+        }
     }
 
     /// Whether a stroke covering `bounds` misses the clip, its smoothed curve and a pixel's

@@ -50,10 +50,12 @@ final class OcclusionMap: @unchecked Sendable {
             var starts: [UInt32] = []
             starts.reserveCapacity(snapshot.children.count)
             var total = 0
-            for child in snapshot.children {
+            for child in snapshot.children.indices {
                 // A file holds at most 512 MB, so far fewer than 2³² - 1 elements.
-                starts.append(child == nil ? OcclusionMap.notAStroke : UInt32(truncatingIfNeeded: total))
-                total += child?.elements.count ?? 0
+                let count = snapshot.children.childCount(child)
+                let isStroke = snapshot.children.packed(child) != nil || snapshot.children[child] != nil
+                starts.append(isStroke ? UInt32(truncatingIfNeeded: total) : OcclusionMap.notAStroke)
+                total += count
             }
             (self.starts, self.total) = (starts, total)
         }
@@ -111,7 +113,7 @@ final class OcclusionMap: @unchecked Sendable {
         for (child, offset) in offsets.enumerated() where offset != Self.notAStroke {
             let walkers = results.filter { $0.walked[child] }
             guard !walkers.isEmpty else { continue }
-            let bits = Int(offset)..<(Int(offset) + (snapshot.children[child]?.elements.count ?? 0))
+            let bits = Int(offset)..<(Int(offset) + snapshot.children.childCount(child))
             for bit in bits where walkers.allSatisfy({ $0.hidden[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }) {
                 hidden[bit >> 6] |= 1 << UInt64(bit & 63)
             }
@@ -135,7 +137,7 @@ final class OcclusionMap: @unchecked Sendable {
             let box = Rect(
                 minX: bounds.minX * scale - origin.x, minY: bounds.minY * scale - origin.y,
                 maxX: bounds.maxX * scale - origin.x, maxY: bounds.maxY * scale - origin.y)
-            guard box.outset(by: 1).intersects(tile), let stroke = snapshot.children[index], let color = stroke.color
+            guard box.outset(by: 1).intersects(tile), let stroke = snapshot.children.frozen(index), let color = stroke.color
             else { continue }
             if recordingWalks { walked[index] = true }
             let offset = Int(offsets[index])

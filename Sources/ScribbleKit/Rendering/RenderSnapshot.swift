@@ -11,6 +11,10 @@
 /// copy's alone). So a snapshot of a million marks costs a few bytes, not 56 MB, and every
 /// top-level mark it hands out is a mark, drawn through its `accept` like any other.
 ///
+/// A drawing read from a file keeps its small plain strokes packed in the root
+/// (`PackedStroke`): the snapshot keeps that array the same copy-on-write way, and hands each
+/// out as a `FrozenStroke` value with no object behind it.
+///
 /// What it relies on: the scribble changes a mark in place only by appending vertices to a
 /// top-level stroke that is not sealed (`Scribble.append(_:to:)`); every other change adds
 /// or removes whole marks, which only touches the root's array. Dots and marks nested
@@ -21,11 +25,13 @@
 /// number of threads (hence `@unchecked Sendable`).
 public struct RenderSnapshot: @unchecked Sendable {
     /// The root as it was when the snapshot was taken (its children are the snapshot's
-    /// `children`: the root itself goes on changing on the main thread).
+    /// `children`: the root itself goes on changing on the main thread), or a packed
+    /// top-level stroke.
     struct FrozenStroke {
         let color: Color?
         let size: Float
         let bounds: Rect
+        /// The children as stored (the root's may begin with packed strokes).
         let elements: StrokeElements
         /// The pressure levels, kept the same copy-on-write way (empty: none).
         let pressures: [UInt8]
@@ -36,17 +42,29 @@ public struct RenderSnapshot: @unchecked Sendable {
             color = stroke.color
             size = stroke.size
             bounds = stroke.bounds
-            self.elements = elements ?? stroke.elements
+            self.elements = elements ?? stroke.storedElements
             pressures = stroke.pressures
+        }
+
+        /// A packed stroke as the stroke it stands for.
+        init(_ packed: PackedStroke) {
+            color = packed.color
+            size = packed.size
+            bounds = packed.bounds
+            elements = packed.elements
+            pressures = []
         }
     }
 
     /// The root's mark children as they were: the `k`-th is a stroke that no longer changes
     /// (sealed, or a frozen copy), or `nil` for a mark that is not a stroke (drawn as it is).
     struct Children: RandomAccessCollection {
-        /// The root's children (copy-on-write: shared with the root until it changes).
-        fileprivate let elements: StrokeElements
-        /// Where the `k`-th mark child is among `elements`; `nil` when every child is a mark.
+        /// The root's packed children, its first ones (copy-on-write: shared with the root).
+        fileprivate let packed: [PackedStroke]
+        /// The root's other children (copy-on-write: shared with the root until it changes).
+        fileprivate let tail: [Stroke.Element]
+        /// Where the `k`-th mark child after the packed ones is among `tail`; `nil` when every
+        /// child is a mark.
         fileprivate let markIndices: [Int32]?
         /// The top-level strokes that were not sealed, frozen, by their mark index.
         fileprivate let unsealed: [Int: Stroke]
@@ -62,19 +80,38 @@ public struct RenderSnapshot: @unchecked Sendable {
             return sealedStroke(k)
         }
 
+        /// The `k`-th mark child if it is a stroke kept packed (`PackedStroke`), with no
+        /// object (then `self[k]` is `nil`).
+        func packed(_ k: Int) -> PackedStroke? {
+            k < packed.count ? packed[k] : nil
+        }
+
+        /// The `k`-th mark child as a stroke's values, packed or not (`nil` for another mark).
+        func frozen(_ k: Int) -> FrozenStroke? {
+            if k < packed.count { return FrozenStroke(packed[k]) }
+            return self[k].map { FrozenStroke($0) }
+        }
+
+        /// How many children the `k`-th mark child has if it is a stroke (0 for another mark).
+        func childCount(_ k: Int) -> Int {
+            k < packed.count ? packed[k].count : self[k]?.count ?? 0
+        }
+
         /// The area the `k`-th mark child covers if it is a stroke (`nil` for another mark):
         /// all a renderer needs to skip it, without freezing it first — most of a big
         /// drawing's strokes lie outside any one tile.
         func strokeBounds(_ k: Int) -> Rect? {
+            if k < packed.count { return packed[k].bounds }
             if !unsealed.isEmpty, let frozen = unsealed[k] { return frozen.bounds }
             return sealedStroke(k)?.bounds
         }
 
         /// The `k`-th mark child as the stroke it is, if it is one (sealed, unless frozen).
         private func sealedStroke(_ k: Int) -> Stroke? {
-            var index = k
-            if let markIndices { index = Int(markIndices[k]) }
-            guard case .mark(let mark) = elements[index] else { return nil }
+            guard k >= packed.count else { return nil }
+            var index = k - packed.count
+            if let markIndices { index = Int(markIndices[index]) }
+            guard case .mark(let mark) = tail[index] else { return nil }
             return mark as? Stroke
         }
     }
@@ -98,26 +135,29 @@ public struct RenderSnapshot: @unchecked Sendable {
     /// - Complexity: O(the root's children); no vertex is copied, and a sealed stroke is not
     ///   copied either (the root's array of children is, when some are hidden).
     public init(of root: Stroke, hiding hidden: Set<ObjectIdentifier>) {
-        var elements = root.elements
+        var elements = root.storedElements
+        // A hidden mark is one held (selected), never a packed stroke, which has no object.
         if !hidden.isEmpty {
             elements = StrokeElements(
-                root.elements.filter { element in
+                packed: elements.packed,
+                tail: elements.unpackedElements.filter { element in
                     guard case .mark(let mark) = element else { return true }
                     return !hidden.contains(ObjectIdentifier(mark))
                 })
         }
         self.root = FrozenStroke(root, elements: elements)
+        let packed = elements.packed, tail = elements.unpackedElements
         var unsealed: [Int: Stroke] = [:]
         var markIndices: [Int32] = []
-        var vertices = 0, marks = 0
-        for (index, element) in elements.enumerated() {
+        var vertices = packed.reduce(0) { $0 + $1.count }, marks = 0
+        for (index, element) in tail.enumerated() {
             guard case .mark(let mark) = element else { continue }
             if markIndices.isEmpty, index != marks { // the first inline vertex: from now on, keep a map
                 markIndices = (0..<Int32(marks)).map { $0 }
             }
             if index != marks || !markIndices.isEmpty { markIndices.append(Int32(truncatingIfNeeded: index)) }
             if let stroke = mark as? Stroke {
-                if !stroke.isSealed, let frozen = stroke.copy() as? Stroke { unsealed[marks] = frozen }
+                if !stroke.isSealed, let frozen = stroke.copy() as? Stroke { unsealed[packed.count + marks] = frozen }
                 vertices += stroke.count
             } else {
                 vertices += 1
@@ -125,8 +165,8 @@ public struct RenderSnapshot: @unchecked Sendable {
             marks += 1
         }
         children = Children(
-            elements: elements, markIndices: markIndices.isEmpty ? nil : markIndices,
-            unsealed: unsealed, markCount: marks)
-        vertexCount = vertices + elements.count - marks
+            packed: packed, tail: tail, markIndices: markIndices.isEmpty ? nil : markIndices,
+            unsealed: unsealed, markCount: packed.count + marks)
+        vertexCount = vertices + elements.count - packed.count - marks
     }
 }

@@ -13,7 +13,7 @@ extension Scribble {
             saved = ScribbleMemento.snapshot(of: root)
         } else {
             saved = Stroke(color: root.color, size: root.size)
-            switch root.elements.last {
+            switch root.storedElements.last { // a packed stroke's, made for the copy
             case .vertex(let point): saved.append(ScribbleMemento.finite(point))
             case .mark(let mark): ScribbleMemento.snapshot(ofChild: mark, depth: 1).map(saved.add)
             case nil: break
@@ -48,13 +48,9 @@ extension Scribble {
     public func adoptRest(of rest: ScribbleMemento) {
         let holder = Self.drawing(of: rest)
         guard holder.count > 0 else { return }
-        root.reserveCapacity(holder.count)
-        for element in holder.elements {
-            switch element {
-            case .vertex(let point): root.append(point)
-            case .mark(let mark): root.add(mark)
-            }
-        }
+        root.reserveRoom(forChildren: root.count + holder.count)
+        root.adopt(holder.elements)
+        holder.removeAll()
         notify(.reset, dirty: root.bounds)
     }
 
@@ -82,7 +78,7 @@ extension Scribble {
     /// Whether `mark` is the top-level mark on top: the one `makeMemento(complete: false)` keeps.
     /// - Complexity: O(1).
     public func isOnTop(_ mark: Mark) -> Bool {
-        guard case .mark(let top) = root.elements.last else { return false }
+        guard case .mark(let top) = root.storedElements.lastUnpacked else { return false }
         return top === mark
     }
 

@@ -39,7 +39,8 @@ enum ScribbleEncoder {
     private static func holdsLocked(_ stroke: Stroke) -> Bool {
         if stroke.isLocked { return true }
         guard stroke.holdsMarks else { return false } // a plain stroke's vertices need no look
-        for case .mark(let child as Stroke) in stroke.elements where holdsLocked(child) { return true }
+        // A packed stroke is never locked (`PackedStroke`).
+        for case .mark(let child as Stroke) in stroke.storedElements.unpackedElements where holdsLocked(child) { return true }
         return false
     }
 
@@ -48,7 +49,8 @@ enum ScribbleEncoder {
     private static func holdsTimes(_ stroke: Stroke) -> Bool {
         if stroke.times != .untimed { return true }
         guard stroke.holdsMarks else { return false }
-        for case .mark(let child) in stroke.elements {
+        if stroke.storedElements.packed.contains(where: { $0.times != .untimed }) { return true }
+        for case .mark(let child) in stroke.storedElements.unpackedElements {
             if let child = child as? Stroke, holdsTimes(child) { return true }
             if let dot = child as? Dot, dot.time != nil { return true }
         }
@@ -91,7 +93,8 @@ enum ScribbleEncoder {
         let withPressure = hasPressure(stroke)
         let start = stroke.times.start, steps = drawnSteps(stroke)
         if let start { length += ByteWriter.varintLength(UInt64(start)) }
-        stroke.elements.withUnsafeBufferPointer { elements in
+        for packed in stroke.storedElements.packed { length += encodedLength(of: packed.makeStroke()) }
+        withUnpackedChildren(of: stroke) { elements in
             var index = 0
             while index < elements.count {
                 let end = runEnd(elements, from: index)
@@ -140,7 +143,8 @@ enum ScribbleEncoder {
         writer.float(stroke.size)
         if let start { writer.varint(UInt64(start)) }
         writer.varint(UInt64(stroke.count))
-        stroke.elements.withUnsafeBufferPointer { elements in
+        for packed in stroke.storedElements.packed { write(packed.makeStroke(), to: &writer) }
+        withUnpackedChildren(of: stroke) { elements in
             var index = 0
             while index < elements.count {
                 let end = runEnd(elements, from: index)
@@ -169,6 +173,15 @@ enum ScribbleEncoder {
         }
     }
 
+    /// Runs `body` on `stroke`'s children after its packed ones (`PackedStroke`, each written
+    /// as the stroke it stands for, made for the write and let go), or all of them.
+    /// (A stroke with packed children keeps no pressures or steps, which are by child.)
+    private static func withUnpackedChildren<Result>(of stroke: Stroke, _ body: (StrokeElements.UnsafeBuffer) -> Result) -> Result {
+        let children = stroke.storedElements
+        guard children.packedCount > 0 else { return children.withUnsafeBufferPointer(body) }
+        return children.unpackedElements.withUnsafeBufferPointer { body(StrokeElements.UnsafeBuffer(elements: $0)) }
+    }
+
     /// Writes a child that is not a run: a stroke or a dot.
     private static func write(_ mark: Mark, to writer: inout ByteWriter) {
         if let stroke = mark as? Stroke {
@@ -192,7 +205,7 @@ enum ScribbleEncoder {
         guard stroke.times.isDrawn else { return nil }
         var steps = stroke.times.steps(count: stroke.count)
         var any = false
-        stroke.elements.withUnsafeBufferPointer { elements in
+        stroke.storedElements.withUnsafeBufferPointer { elements in
             for index in elements.indices {
                 if vertex(elements[index]) == nil { steps[index] = 0 } else if steps[index] != 0 { any = true }
             }

@@ -21,6 +21,12 @@ extension ScribbleFormat {
     /// one). Opened from a file, they are read from it again a few parts at a time, the
     /// file's bytes let go first (`readDrawing`).
     static let partsMinimumBytesPerMark = 64
+    /// How long the parts are of a file of tiny marks read again from the file
+    /// (`readDrawing`): short, because a part's marks are built as objects on the thread
+    /// reading it before the root packs them (`PackedStroke`), and the memory they took
+    /// stays in that thread's malloc arena, which `malloc_trim` does not give back: parts of
+    /// 2.8 MB (a million ticks on two cores) left 25 MB there, parts of 256 KB about 2.
+    static let tinyMarksPartBytes = 256 << 10
     /// Parts a core: a few more parts than threads even out parts that take longer.
     static let partsPerCore = 4
 
@@ -168,16 +174,12 @@ extension ScribbleFormat {
 
     /// Puts the marks of `holders` (parts read) on `root`, in order, the holders giving them
     /// up, with room for `count` children in all made once the first is on (so the room is
-    /// of the kind the children are: marks, or points).
+    /// of the kind the children are: packed strokes, marks, or points). Plain small strokes
+    /// are packed (`Stroke.addPacking`): nobody else holds them.
     private static func put(_ holders: [Stroke], on root: Stroke, reserving count: Int) {
         for holder in holders {
-            for element in holder.elements {
-                switch element {
-                case .vertex(let point): root.append(point)
-                case .mark(let mark): root.add(mark)
-                }
-                if root.count == 1 { root.reserveCapacity(count - 1) }
-            }
+            root.adopt(holder.elements)
+            if root.count > 0, root.count <= holder.count { root.reserveRoom(forChildren: count) }
             holder.removeAll()
         }
     }

@@ -6,10 +6,13 @@ extension ScribbleMemento {
     /// - Complexity: O(n) in the marks and vertices under `stroke`.
     static func snapshot(of stroke: Stroke, depth: Int = 0) -> Stroke {
         let copy = Stroke(color: stroke.color, size: size(stroke.size))
-        copy.reserveCapacity(stroke.count)
+        // Packed strokes (`PackedStroke`) are values, and already in stored form: shared.
+        let packed = stroke.storedElements.packed
+        copy.adoptPacked(packed)
+        copy.reserveCapacity(stroke.count - packed.count)
         // Runs of vertices are gathered and appended whole: far faster than point by point.
         var run: [Point] = []
-        for element in stroke.elements {
+        func put(_ element: Stroke.Element) {
             switch element {
             case .vertex(let point):
                 run.append(finite(point))
@@ -18,6 +21,11 @@ extension ScribbleMemento {
                 run.removeAll(keepingCapacity: true)
                 snapshot(ofChild: mark, depth: depth + 1).map(copy.add)
             }
+        }
+        if packed.isEmpty {
+            for element in stroke.storedElements { put(element) }
+        } else {
+            for element in stroke.storedElements.unpackedElements { put(element) }
         }
         copy.append(contentsOf: run)
         copy.setPressures(stroke.pressures) // kept unless a child was left out

@@ -119,6 +119,12 @@ extension ScribbleFormat {
         guard let plan = try planned.get() else { return ScribbleOpening(first: try decode(bytes), rest: nil) }
         guard plan.root.childCount * minimumBytesPerMark <= bytes.count else {
             guard let file else { return ScribbleOpening(first: try decode(bytes), rest: nil) }
+            let replanned = bytes.withUnsafeBytes { raw in
+                Result { () throws(ScribbleFormatError) in
+                    try Self.plan(raw, firstPartBytes: Self.tinyMarksPartBytes, partBytes: Self.tinyMarksPartBytes)
+                }
+            }
+            let plan = try replanned.get() ?? plan
             let check = ScribbleRestCheck(bytes, plan: plan, from: 0)
             bytes = []
             return ScribbleOpening(first: try readDrawing(plan, from: file, checking: check, cores: ProcessorCores.usable), rest: nil)

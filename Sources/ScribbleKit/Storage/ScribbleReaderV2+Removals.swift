@@ -30,7 +30,8 @@ extension ScribbleReaderV2 {
             let time = try input.varint()
             guard time <= ScribbleFormat.maximumTime else { throw .corrupt("a time is out of range") }
             if item < onDrawing {
-                guard case .mark = drawing.elements[item] else { throw .corrupt("a removal names no mark") }
+                // (A packed stroke is read as one made for the look: it is a mark.)
+                guard case .mark = drawing.storedElements[item] else { throw .corrupt("a removal names no mark") }
             } else if item - onDrawing == nextGone {
                 nextGone += 1
             } else if item - onDrawing > nextGone {

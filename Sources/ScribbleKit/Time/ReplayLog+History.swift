@@ -36,9 +36,13 @@ extension ReplayLog {
         var named = Set<ObjectIdentifier>(minimumCapacity: events.count)
         for event in events { named.insert(ObjectIdentifier(event.mark)) }
         var onDrawing: [ObjectIdentifier: Int] = [:]
-        for (index, element) in drawing.elements.enumerated() {
+        // A packed stroke (`PackedStroke`) has no object, so no event names it: only the
+        // children after the packed ones are looked at (the memento's copy packs the same).
+        let packedCount = drawing.storedElements.packedCount
+        for (position, element) in drawing.storedElements.unpackedElements.enumerated() {
+            let index = packedCount + position
             guard case .mark(let mark) = element, named.contains(ObjectIdentifier(mark)),
-                index < stored.count, case .mark(let copy) = stored.elements[index], copy is Stroke || copy is Dot
+                index < stored.count, case .mark(let copy) = stored.storedElements[index], copy is Stroke || copy is Dot
             else { continue }
             onDrawing[ObjectIdentifier(mark)] = index
         }

@@ -39,13 +39,26 @@ extension Scribble {
     /// log's latest removal), so new marks come after all of them.
     /// - Complexity: O(top-level marks), and the vertices of the marks it paces.
     func paceUntimedMarks() {
-        paceUntimedMarks(among: root.elements.lazy.compactMap { if case .mark(let mark) = $0 { mark } else { nil } })
+        // The packed strokes first, where they lie (`PackedStroke`), as `Mark.pace` would.
+        var cursor: Int64 = -1
+        root.withPackedStrokes { packed in
+            for index in packed.indices {
+                if let end = packed[index].times.end {
+                    cursor = max(cursor, end)
+                } else {
+                    cursor = cursor < 0 ? 0 : cursor + ReplayTimeline.evenGap
+                    packed[index].stamp(at: cursor)
+                }
+            }
+        }
+        let marks = root.storedElements.unpackedElements.lazy.compactMap { if case .mark(let mark) = $0 { mark } else { nil } }
+        paceUntimedMarks(among: marks, from: cursor)
     }
 
     /// Paces the untimed marks among `marks` (the drawing about to be put in place), as
     /// `paceUntimedMarks()`.
-    func paceUntimedMarks(among marks: some Sequence<Mark>) {
-        var cursor: Int64 = -1
+    func paceUntimedMarks(among marks: some Sequence<Mark>, from start: Int64 = -1) {
+        var cursor = start
         for mark in marks {
             if let end = mark.endTime {
                 cursor = max(cursor, end)
@@ -60,7 +73,8 @@ extension Scribble {
     /// - Complexity: O(top-level marks).
     public var endTime: Int64 {
         var end: Int64 = 0
-        for case .mark(let mark) in root.elements { end = max(end, mark.endTime ?? 0) }
+        for packed in root.storedElements.packed { end = max(end, packed.times.end ?? 0) }
+        for case .mark(let mark) in root.storedElements.unpackedElements { end = max(end, mark.endTime ?? 0) }
         return end
     }
 

@@ -1,0 +1,147 @@
+import Testing
+@testable import ScribbleKit
+
+/// A drawing read in parts keeps its plain strokes of one or two vertices packed in the root
+/// (`PackedStroke`), and is the same drawing as one of objects: the same bytes saved, the
+/// same pixels, the same times; a mark asked for keeps its identity from then on.
+@Suite(.timeLimit(.minutes(1))) struct PackedStrokeTests {
+    /// Ticks and taps (opaque and translucent, thin and fat, some timed), then a long stroke
+    /// and a dot (which end the packed ones), then ticks again; as a file.
+    private func file(seed: UInt64 = 1, small: Int = 300) -> [UInt8] {
+        var rng = SplitMix64(seed: seed)
+        let scribble = Scribble()
+        func tick() -> Stroke {
+            let alpha: UInt8 = Int.random(in: 0..<4, using: &rng) == 0 ? 120 : 255
+            let stroke = Stroke(
+                color: Color(red: .random(in: 0...255, using: &rng), green: 40, blue: 90, alpha: alpha), size: .random(in: 1...9, using: &rng))
+            let x = Float.random(in: -5...325, using: &rng), y = Float.random(in: -5...245, using: &rng)
+            stroke.append(Point(x: x, y: y))
+            if Bool.random(using: &rng) { stroke.append(Point(x: x + .random(in: -6...6, using: &rng), y: y + .random(in: -6...6, using: &rng))) }
+            if Int.random(in: 0..<5, using: &rng) == 0 { stroke.times = .at(.random(in: 0...90_000, using: &rng)) }
+            return stroke
+        }
+        for _ in 0..<small { scribble.root.add(tick()) }
+        let long = Stroke(color: .black, size: 4)
+        for step in 0..<40 { long.append(Point(x: Float(step * 8), y: 100 + Float(step % 5))) }
+        scribble.root.add(long)
+        scribble.root.add(Dot(location: Point(x: 50, y: 60), color: .black, size: 12))
+        for _ in 0..<(small / 3) { scribble.root.add(tick()) }
+        return scribble.makeMemento().data
+    }
+
+    /// `bytes` read in parts, as the app opens a large file: packed.
+    private func packed(_ bytes: [UInt8]) throws -> Scribble {
+        let memento = try #require(try ScribbleFormat.decodeInParts(bytes, cores: 2, partBytes: 512))
+        return Scribble(adopting: memento)
+    }
+
+    @Test func aDrawingReadInPartsKeepsItsSmallStrokesPackedAndSavesTheSameBytes() throws {
+        let bytes = file()
+        let scribble = try packed(bytes)
+        #expect(scribble.root.storedElements.packedCount == 300)
+        #expect(scribble.root.count == 402)
+        #expect(scribble.makeMemento().data == bytes)
+        // A memento (a save, the journal) shares the packed strokes: values, not copied.
+        let saved = Scribble.drawing(of: scribble.makeMemento()).storedElements.packed
+        #expect(saved.withUnsafeBufferPointer(\.baseAddress) == scribble.root.storedElements.packed.withUnsafeBufferPointer(\.baseAddress))
+        let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
+        #expect(whole.root.storedElements.packedCount == 0)
+        #expect(scribble.root.bounds == whole.root.bounds)
+    }
+
+    @Test func packedStrokesDrawTheSamePixelsAsTheirObjects() throws {
+        let bytes = file(seed: 2)
+        let scribble = try packed(bytes)
+        let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
+        for scale in [1, 2] {
+            let frame = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: scale, background: .plain)
+            let reference = CanvasBackdrop(rendering: whole.root, width: 320, height: 240, scale: scale, background: .plain)
+            let difference = PixelDifference(frame.surface, reference.surface)
+            #expect(difference.count == 0, "scale \(scale): \(difference)")
+        }
+        #expect(scribble.root.storedElements.packedCount == 300, "drawing made no object")
+    }
+
+    @Test func packedStrokesArePacedAsTheirObjectsAre() throws {
+        let bytes = file(seed: 3)
+        let scribble = try packed(bytes)
+        let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
+        let clock = TestClock()
+        for drawing in [scribble, whole] {
+            drawing.clock = clock.clock
+            drawing.startKeepingTime()
+        }
+        #expect(scribble.root.storedElements.packedCount == 300)
+        #expect(scribble.endTime == whole.endTime)
+        #expect(scribble.makeMemento(withHistory: true).data == whole.makeMemento(withHistory: true).data)
+    }
+
+    @Test func aMarkAskedForKeepsItsIdentityAndTheDrawingStaysTheSame() throws {
+        let bytes = file(seed: 4)
+        let scribble = try packed(bytes)
+        // Drawing on top and taking it off again leaves the packed strokes packed.
+        let new = Stroke(color: .black, size: 2)
+        scribble.add(new)
+        scribble.append(Point(x: 1, y: 2), to: new)
+        scribble.finish(new)
+        #expect(scribble.isOnCanvas(new) && scribble.index(of: new) == 402)
+        // A frame that leaves it out (lifted while a drag moves it) leaves them packed too.
+        let lifted = RenderSnapshot(of: scribble.root, hiding: [ObjectIdentifier(new)])
+        #expect(lifted.children.count == 402 && lifted.children.packed(299) != nil && lifted.children[401] != nil)
+        scribble.remove(new)
+        #expect(scribble.root.storedElements.packedCount == 300 && scribble.root.count == 402)
+        // A packed mark asked for is made, once: the same object from then on.
+        let mark = try #require(scribble.root.child(at: 7))
+        #expect(scribble.root.storedElements.packedCount == 0)
+        #expect(scribble.root.child(at: 7) === mark && scribble.index(of: mark) == 7)
+        #expect(scribble.makeMemento().data == bytes)
+        // Taken off and put back (an eraser's undo), it is where it was.
+        scribble.remove(mark)
+        #expect(scribble.index(of: mark) == nil && scribble.root.count == 401)
+        scribble.insert(mark, at: 7)
+        #expect(scribble.makeMemento().data == bytes)
+    }
+
+    @Test func theToolsFindPackedStrokesWhereTheyFindTheirObjects() throws {
+        let bytes = file(seed: 5)
+        let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
+        // A click or an eraser's path that touches none of them leaves them packed.
+        let scribble = try packed(bytes)
+        #expect(scribble.topmostMark(at: Point(x: 600, y: 600)) == nil)
+        #expect(scribble.marks(touchedAlongSegmentFrom: Point(x: 600, y: 600), to: Point(x: 700, y: 650), radius: 8).isEmpty)
+        #expect(scribble.root.storedElements.packedCount == 300)
+        // One that does finds the marks the drawing of objects finds, made for good.
+        let a = Point(x: 0, y: 0), b = Point(x: 320, y: 240)
+        let touched = scribble.marks(touchedAlongSegmentFrom: a, to: b, radius: 3).map { scribble.index(of: $0) }
+        let expected = whole.marks(touchedAlongSegmentFrom: a, to: b, radius: 3).map { whole.index(of: $0) }
+        #expect(touched == expected && touched.count > 3)
+        #expect(scribble.root.storedElements.packedCount == 0)
+        for tick in stride(from: 0, to: 300, by: 7) {
+            let fresh = try packed(bytes)
+            let target = try #require(whole.root.child(at: tick)).location
+            let found = try #require(fresh.topmostMark(at: target))
+            #expect(found.index == whole.topmostMark(at: target)?.index && fresh.root.child(at: found.index) === found.mark)
+        }
+    }
+
+    @Test func onlyPlainSmallStrokesArePacked() {
+        let tick = Stroke(color: .black, size: 3)
+        tick.append(contentsOf: [Point(x: 1, y: 1), Point(x: 2, y: 2)])
+        #expect(PackedStroke(tick) == nil, "not sealed: it may still grow")
+        tick.isSealed = true
+        let packed = PackedStroke(tick)
+        #expect(packed?.count == 2 && packed?.bounds == tick.bounds && packed?.times == .untimed)
+        #expect(MemoryLayout<PackedStroke>.stride == 28)
+        let long = tick.copy() as! Stroke
+        long.append(Point(x: 3, y: 3))
+        let locked = tick.copy() as! Stroke
+        locked.isLocked = true
+        let pressed = Stroke(color: .black, size: 3)
+        pressed.append(Point(x: 1, y: 1), pressure: 0.5)
+        pressed.isSealed = true
+        let uncoloured = Stroke(size: 3)
+        uncoloured.append(Point(x: 1, y: 1))
+        uncoloured.isSealed = true
+        for stroke in [long, locked, pressed, uncoloured] { #expect(PackedStroke(stroke) == nil) }
+    }
+}
