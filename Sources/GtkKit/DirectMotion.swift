@@ -23,10 +23,15 @@ import CGtk
 /// What GTK would do besides shows nothing then. The handler takes every motion event, so no
 /// ancestor would see it in the bubble phase; the toplevel's drag gesture has denied a press
 /// that was not on a title bar; the widget has no tooltip and no `event` handlers (checked at
-/// the press), and the press hid any tooltip shown. Any other event, and a motion event that
-/// fails a check, goes to `gtk_main_do_event` as before. A handler that needs GTK's idea of
-/// the current event must take it from the event it is given (`gtk_get_current_event_time`
-/// knows nothing of these).
+/// the press), and the press hid any tooltip shown. The capture phase is skipped whole: GTK 3
+/// has no call that lists a widget's controllers, so this holds only for a widget none of whose
+/// ancestors has a capture-phase controller or handler besides the toplevel's drag gesture —
+/// as the canvas' boxes, stack and overlay have none (a scrolled window would: its kinetic
+/// scrolling captures).
+///
+/// Any other event, and a motion event that fails a check, goes to `gtk_main_do_event` as
+/// before. A handler that needs GTK's idea of the current event must take it from the event
+/// it is given (`gtk_get_current_event_time` knows nothing of these).
 @MainActor
 enum DirectMotion {
     /// A press being held: where its motion goes.
