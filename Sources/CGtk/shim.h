@@ -27,3 +27,16 @@ static inline gboolean tp_use_activation_token(const char *token) {
 #endif
     return FALSE;
 }
+
+/* The window GDK's grab of `device` on `display` reports its events to (a press' implicit
+ * grab: the window pressed), or NULL when the device is not grabbed. The call is deprecated
+ * since GTK 3.16, for toolkits' use only; GTK's own event dispatch still decides by it, and
+ * the canvas' direct motion (GtkKit, DirectMotion) must decide as GTK would. */
+static inline GdkWindow *tp_device_grab_window(GdkDisplay *display, GdkDevice *device) {
+    GdkWindow *window = NULL;
+    gboolean owner_events = FALSE;
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gboolean grabbed = gdk_device_grab_info_libgtk_only(display, device, &window, &owner_events);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return grabbed ? window : NULL;
+}

@@ -190,21 +190,35 @@ extension Widget {
     }
 
     /// Called for button presses, releases, pointer motion and touches over the widget.
-    /// Turns on the event mask those need.
+    /// Turns on the event mask those need. While a press the handler took is held, its motion
+    /// comes to the handler straight from GDK, ahead of GTK's dispatch (`DirectMotion`): the
+    /// handler must be the only one the widget's motion goes to.
     public func onPointer(_ handler: @escaping @MainActor (PointerEvent) -> Void) {
         addEvents(
             GdkEventMask(
                 GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
                     | GDK_POINTER_MOTION_MASK.rawValue | GDK_TOUCH_MASK.rawValue))
+        let widget = widget
         let forward: @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool = { event in
             guard let pointerEvent = PointerEvent(event) else { return false }
             handler(pointerEvent)
             return true
         }
-        connectEvent("button-press-event", handler: forward)
-        connectEvent("button-release-event", handler: forward)
+        let motion: @MainActor (UnsafeMutablePointer<GdkEvent>) -> Void = { event in
+            if let pointerEvent = PointerEvent(event) { handler(pointerEvent) }
+        }
+        connectEvent("button-press-event") { event in
+            guard forward(event) else { return false }
+            if event.pointee.type == GDK_BUTTON_PRESS { DirectMotion.press(event, on: widget, handler: motion) }
+            return true
+        }
+        connectEvent("button-release-event") { event in
+            DirectMotion.release(on: widget)
+            return forward(event)
+        }
         connectEvent("motion-notify-event", handler: forward)
         connectEvent("touch-event", handler: forward)
+        connect("unrealize") { DirectMotion.release(on: widget) }
     }
 
     /// Called when a stylus comes into the screen's range (true) or leaves it (false), with

@@ -13,8 +13,9 @@ protocol Instrumentation: AnyObject {
     func canvasDidDraw()
     /// The canvas put up a new full frame of a drawing of `vertices` vertices.
     func canvasDidShowFullFrame(vertices: Int)
-    /// A motion event that draws reached the canvas (called while GTK handles it).
-    func motionArrived()
+    /// A motion event that draws reached the canvas; `eventTime` is when it happened, the
+    /// display server's milliseconds (`PointerEvent.time`).
+    func motionArrived(at eventTime: UInt32)
     /// The gallery was asked for.
     func galleryRequested()
     /// The gallery's page was made: `page` is what draws its frames.
@@ -30,7 +31,7 @@ protocol Instrumentation: AnyObject {
 extension Instrumentation {
     func canvasDidDraw() {}
     func canvasDidShowFullFrame(vertices: Int) {}
-    func motionArrived() {}
+    func motionArrived(at eventTime: UInt32) {}
     func galleryRequested() {}
     func galleryPageMade(_ page: Widget) {}
     func galleryDidList(count: Int) {}

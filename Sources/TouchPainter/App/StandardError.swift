@@ -7,14 +7,18 @@ enum StandardError {
     /// Writes `line` and a newline.
     static func write(_ line: String) {
         var text = line + "\n"
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `bytes` as they are, in one `write(2)` unless the kernel takes less.
+    static func write(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(2, base + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
         }
     }
 }

@@ -83,11 +83,11 @@ final class TimingReport: Instrumentation {
         report("full-frame vertices \(vertices)")
     }
 
-    /// A motion event that draws reached the canvas (call while GTK handles it): it is timed
-    /// to the end of the next canvas frame, which shows its segment.
-    func motionArrived() {
+    /// A motion event that draws reached the canvas, `eventTime` its display server's time: it
+    /// is timed to the end of the next canvas frame, which shows its segment.
+    func motionArrived(at eventTime: UInt32) {
         guard isEnabled else { return }
-        motionsAwaitingFrame.append(startOfEvent(timed: MainLoop.currentEventTime))
+        motionsAwaitingFrame.append(startOfEvent(timed: eventTime))
     }
 
     /// When the event the X server timed at `eventMilliseconds` happened, CLOCK_MONOTONIC ns.
@@ -106,17 +106,40 @@ final class TimingReport: Instrumentation {
     }
 
     /// One `motion-to-frame-ms` line for each motion waiting for a frame, in one write.
-    /// Formatted by hand, without Foundation: this runs on every frame of a drag, and the
-    /// benchmark counts the process' CPU time, this report's included.
+    /// Formatted by hand into bytes kept from frame to frame, without Foundation or a string
+    /// a line: this runs on every frame of a drag, and the benchmark counts the process' CPU
+    /// time, this report's included.
     private func reportMotionsShown() {
         let now = monotonicNanoseconds()
-        let lines = motionsAwaitingFrame.map { start in
+        motionLines.removeAll(keepingCapacity: true)
+        for start in motionsAwaitingFrame {
             let microseconds = (now - start) / 1_000
-            let fraction = String(microseconds % 1_000)
-            return "motion-to-frame-ms \(microseconds / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+            motionLines.append(contentsOf: Self.motionLinePrefix)
+            Self.appendDecimal(microseconds / 1_000, to: &motionLines)
+            let fraction = microseconds % 1_000
+            motionLines.append(contentsOf: [UInt8(ascii: "."), Self.digit(fraction / 100), Self.digit(fraction / 10 % 10), Self.digit(fraction % 10)])
+            motionLines.append(UInt8(ascii: "\n"))
         }
-        StandardError.write(lines.joined(separator: "\n")) // one write(2) for them all
+        motionLines.withUnsafeBytes { StandardError.write($0) } // one write(2) for them all
         motionsAwaitingFrame.removeAll(keepingCapacity: true)
+    }
+
+    /// The `motion-to-frame-ms` lines of a frame, as written.
+    private var motionLines: [UInt8] = []
+    private static let motionLinePrefix = Array("motion-to-frame-ms ".utf8)
+
+    /// The ASCII digit of `value` (0…9).
+    private static func digit(_ value: UInt64) -> UInt8 { UInt8(ascii: "0") + UInt8(value) }
+
+    /// Appends `value` in decimal.
+    private static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        let first = bytes.count
+        var rest = value
+        repeat {
+            bytes.append(digit(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[first...].reverse()
     }
 
     /// The coordinator was asked to show the gallery.

@@ -13,7 +13,7 @@ extension CanvasInput: CanvasInputHandler {
         if let instrumentation = input.canvasView.instrumentation, event.kind == .motion,
             event.isPrimaryDown || event.touchSequence != nil, tool is PenTool
         {
-            instrumentation.motionArrived()
+            instrumentation.motionArrived(at: event.time)
         }
         preferences = input.preferences
         handle(input.tool)
