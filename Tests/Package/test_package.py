@@ -54,6 +54,8 @@ def test_the_files_a_gnome_app_package_holds(root):
         f"/usr/share/applications/{app}.desktop",
         f"/usr/share/icons/hicolor/scalable/apps/{app}.svg",
         f"/usr/share/icons/hicolor/symbolic/apps/{app}-symbolic.svg",
+        # Drawn beforehand, so GTK does not load librsvg for the window icon at start-up.
+        *(f"/usr/share/icons/hicolor/{size}x{size}/apps/{app}.png" for size in (16, 24, 32, 48, 64, 128, 256, 512)),
         f"/usr/share/metainfo/{app}.metainfo.xml",
         f"/usr/share/mime/packages/{app}.xml",
         "/usr/share/man/man1/touchpainter.1.gz",
