@@ -44,8 +44,8 @@ final class TouchPainterApp {
     static func run(opening file: String?, brand: Brand?, timingReport: TimingReport?) -> Int32 {
         Gtk.doWithoutOpenGL() // every drawing is Cairo's: the GL probe would only slow the start
         // The session bus is asked about a running instance on a thread of its own while GTK
-        // opens the display here: each waits on a server, and a launch spent ~10 ms on the
-        // first and ~20 ms on the second, one after the other. (`Application.run` finds GTK
+        // opens the display here: each waits on a server (6–10 ms and ~7 ms of a launch),
+        // and they no longer come one after the other. (`Application.run` finds GTK
         // started; a launch that hands its command line over has opened the display for
         // nothing, and one without a display still hands it over.)
         let runningInstance = RunningInstanceQuery(id: AppInfo.applicationID, timeout: uniquenessTimeout)
