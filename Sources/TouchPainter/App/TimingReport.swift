@@ -171,6 +171,10 @@ final class TimingReport: Instrumentation {
         guard tilesLoading == 0, let requestedAt = tilesRequestedAt else { return }
         tilesRequestedAt = nil
         tilesAwaitingFrame = requestedAt
+        // A tile redraws only itself, inside the scrolled list's own window: a frame that
+        // draws the page, and so reports, is asked for (thumbnails made afresh finish after
+        // the gallery's first frame, and their time was never reported).
+        galleryPage?.queueDraw()
     }
 
     /// When the gallery was asked for, while its loaded thumbnails wait for a frame to show them.
