@@ -23,6 +23,15 @@ public enum Gtk {
         g_setenv("GDK_GL", "disable", 0)
     }
 
+    /// Starts Pango's font set-up now. Pango has fontconfig read its configuration and caches
+    /// on a thread of its own from the moment the default font map is made; made before GTK
+    /// starts, that runs while the display opens and the theme loads, instead of holding up
+    /// the first label to be measured. Call on the main thread (the font map is the calling
+    /// thread's, and GTK's is the main thread's).
+    public static func startLoadingFonts() {
+        _ = pango_cairo_font_map_get_default()
+    }
+
     /// Paints the theme's icon `name` at `size` pixels with its top-left corner at (x, y) on
     /// a Cairo context; false when the theme has no such icon.
     @discardableResult

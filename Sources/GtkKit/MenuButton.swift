@@ -22,12 +22,15 @@ public final class MenuButton: Widget {
         }
     }
 
+    /// The menu's sections until the menu is made (`makeMenu`).
+    private var pendingSections: [[Item]]?
+
     /// A button with the icon `iconName` whose menu has `sections` (separated by lines).
     public init(iconName: String, sections: [[Item]]) {
         super.init(sinking: UnsafeMutableRawPointer(gtk_menu_button_new()))
         let image = gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON)
         gtk_button_set_image(cast(pointer), image)
-        setMenu(sections)
+        makeMenuWhenFirstOpened(sections)
     }
 
     /// A button showing the text `label` (a value, such as the zoom, that the app keeps
@@ -35,6 +38,33 @@ public final class MenuButton: Widget {
     public init(label: String, sections: [[Item]]) {
         super.init(sinking: UnsafeMutableRawPointer(gtk_menu_button_new()))
         self.label = label
+        makeMenuWhenFirstOpened(sections)
+    }
+
+    /// Makes the menu only when it is about to open: GTK makes a `GtkMenu` and an item for
+    /// each entry as soon as it is given the model, and most launches never open a menu (the
+    /// primary menu and the zoom menu took 1.5 ms of every start-up). GTK pops the menu up
+    /// from its class handlers, which run after these: a press' (`button-press-event` runs
+    /// last), and after a key's `activate` (whose click comes when the key is let go, or after
+    /// a timeout). `toggle` makes it too.
+    private func makeMenuWhenFirstOpened(_ sections: [[Item]]) {
+        pendingSections = sections
+        // A drop-down menu, not a popover: GTK 3's popover menus show no shortcuts at all;
+        // its menus show each item's "accel" attribute at the right.
+        gtk_menu_button_set_use_popover(cast(pointer), 0)
+        // GTK greys out a menu button that has no menu yet; this one will have one.
+        gtk_widget_set_sensitive(widget, 1)
+        connectEvent("button-press-event") { [weak self] _ in
+            self?.makeMenu()
+            return false
+        }
+        connect("activate") { [weak self] in self?.makeMenu() }
+    }
+
+    /// Gives the button its menu, if it has none yet.
+    private func makeMenu() {
+        guard let sections = pendingSections else { return }
+        pendingSections = nil
         setMenu(sections)
     }
 
@@ -60,9 +90,6 @@ public final class MenuButton: Widget {
             g_menu_append_section(menu, nil, model(section))
             g_object_unref(UnsafeMutableRawPointer(section))
         }
-        // A drop-down menu, not a popover: GTK 3's popover menus show no shortcuts at all;
-        // its menus show each item's "accel" attribute at the right.
-        gtk_menu_button_set_use_popover(cast(pointer), 0)
         gtk_menu_button_set_menu_model(cast(pointer), model(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
     }
@@ -74,6 +101,7 @@ public final class MenuButton: Widget {
 
     /// Opens or closes the menu (F10 does, as in GNOME apps).
     public func toggle() {
+        makeMenu()
         let button: UnsafeMutablePointer<GtkToggleButton> = cast(pointer)
         gtk_toggle_button_set_active(button, gtk_toggle_button_get_active(button) == 0 ? 1 : 0)
     }

@@ -6,8 +6,8 @@ import CGtk
 public final class PopoverButton: Widget {
     /// The popover's content area; replace its child with `setContent`.
     private let popover: UnsafeMutablePointer<GtkWidget>
-    /// Content given before the popover first opened, put in when it does.
-    private var pendingContent: Widget?
+    /// Makes the content given before the popover first opened, when it does.
+    private var makePendingContent: (@MainActor () -> Widget)?
     /// Whether the popover has opened: from then on, content goes straight in.
     private var hasOpened = false
 
@@ -23,23 +23,24 @@ public final class PopoverButton: Widget {
         connect("toggled") { [weak self] in
             guard let self, isOpen, !hasOpened else { return }
             hasOpened = true
-            if let content = pendingContent {
-                pendingContent = nil
-                attach(content)
+            if let make = makePendingContent {
+                makePendingContent = nil
+                attach(make())
             }
         }
     }
 
-    /// Puts `content` in the popover (replacing what was there) and shows it, when the
-    /// popover first opens. Why not at once: GTK 3 realizes and styles a window's popovers
-    /// with the window, content and all, before its first frame: the eraser's mode buttons
-    /// alone loaded librsvg for their round indicators, at every launch.
-    public func setContent(_ content: Widget) {
+    /// Puts what `makeContent` makes in the popover (replacing what was there) and shows it,
+    /// when the popover first opens: until then it is not even made. Why: GTK 3 realizes and
+    /// styles a window's popovers with the window, content and all, before its first frame
+    /// (the eraser's mode buttons alone loaded librsvg for their round indicators), and
+    /// making content nobody has asked for yet was a millisecond or more of every launch.
+    public func setContent(_ makeContent: @escaping @MainActor () -> Widget) {
         guard hasOpened else {
-            pendingContent = content
+            makePendingContent = makeContent
             return
         }
-        attach(content)
+        attach(makeContent())
     }
 
     private func attach(_ content: Widget) {

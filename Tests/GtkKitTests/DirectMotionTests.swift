@@ -60,7 +60,8 @@ struct DirectMotionTests {
         var (x, y): (gint, gint) = (0, 0)
         gdk_window_get_origin(gtk_widget_get_window(area.widget), &x, &y)
         func move(_ dx: Int, _ dy: Int) -> [String] { ["mousemove", String(Int(x) + dx), String(Int(y) + dy)] }
-        let pid = try xdotool(move(20, 20) + ["mousedown", "1"] + move(60, 60) + move(80, 40) + move(90, 90) + ["mouseup", "1"] + move(100, 70))
+        let pid = try GtkTestSupport.xdotool(
+            move(20, 20) + ["mousedown", "1"] + move(60, 60) + move(80, 40) + move(90, 90) + ["mouseup", "1"] + move(100, 70))
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0, DispatchTime.now().uptimeNanoseconds < deadline { g_main_context_iteration(nil, 0) }
         // The last move's event may still be on its way from the server.
@@ -69,15 +70,5 @@ struct DirectMotionTests {
         }
         #expect(seen.contains { $0.kind == .release }, "the drag reached the area: \(seen)")
         return seen
-    }
-
-    /// Starts xdotool with `arguments`.
-    private func xdotool(_ arguments: [String]) throws -> pid_t {
-        var pid: pid_t = 0
-        var argv = (["xdotool"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let result = posix_spawnp(&pid, "xdotool", nil, nil, &argv, environ)
-        try #require(result == 0, "xdotool could not start")
-        return pid
     }
 }

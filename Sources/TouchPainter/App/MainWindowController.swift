@@ -10,8 +10,15 @@ final class MainWindowController: ViewPresenter {
     let window: ApplicationWindow
     let headerBar: HeaderBar
     private let stack = Stack()
-    /// Brief notifications, over the pages.
-    private let toast = Toast()
+    /// Brief notifications, over the pages: made for the first one (a launch that shows none
+    /// is spared making it, most of a millisecond).
+    private lazy var toast: Toast = {
+        let toast = Toast()
+        overlay.addOverlay(toast)
+        return toast
+    }()
+    /// The pages and the side pane, under the notifications.
+    private let overlay: Overlay
     /// Whether the notification on show is a progress one (`endProgress` takes only that down).
     private var isShowingProgress = false
     /// The pane beside the pages (the palette beside the drawing), closed at first.
@@ -65,8 +72,7 @@ final class MainWindowController: ViewPresenter {
         // wish to expand would pass up to the pane and it would take half of the window.
         sidePane.setExpand(horizontal: false, vertical: true)
         content.packStart(sidePane)
-        let overlay = Overlay(over: content)
-        overlay.addOverlay(toast)
+        overlay = Overlay(over: content)
         window.add(coordinator.branding.makeMainView(content: overlay).widget)
         updateTitle(DocumentState.appName)
         window.onKeyPress { [weak self, weak coordinator] event in

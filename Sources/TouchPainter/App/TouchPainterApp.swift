@@ -43,6 +43,7 @@ final class TouchPainterApp {
     /// closes, reporting its timing to `timingReport` if given; returns the exit status.
     static func run(opening file: String?, brand: Brand?, timingReport: TimingReport?) -> Int32 {
         Gtk.doWithoutOpenGL() // every drawing is Cairo's: the GL probe would only slow the start
+        Gtk.startLoadingFonts()
         // The session bus is asked about a running instance on a thread of its own while GTK
         // opens the display here: each waits on a server (6–10 ms and ~7 ms of a launch),
         // and they no longer come one after the other. (`Application.run` finds GTK

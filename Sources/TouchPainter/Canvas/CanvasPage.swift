@@ -8,10 +8,22 @@ import ScribbleKit
 final class CanvasPage {
     /// The buttons in the header bar while the canvas is on show.
     let toolbar: CanvasToolbar
-    /// News about the document that needs no answer, above the drawing.
-    let infoBar = InfoBar()
-    /// Up while unsaved work is not protected against a crash (the journal cannot be written).
-    let protectionBar = InfoBar(warning: true, closable: false)
+    /// News about the document that needs no answer, above the drawing: made when first
+    /// asked for, as most launches never show it (each bar made took half a millisecond of
+    /// the start).
+    private(set) lazy var infoBar: InfoBar = {
+        hasInfoBar = true
+        return place(InfoBar(), in: infoSlot)
+    }()
+    /// Up while unsaved work is not protected against a crash (the journal cannot be written);
+    /// made when first needed.
+    private lazy var protectionBar: InfoBar = {
+        hasProtectionBar = true
+        return place(InfoBar(warning: true, closable: false), in: protectionSlot)
+    }()
+    private var hasInfoBar = false, hasProtectionBar = false
+    /// Where the bars go once made, the protection warning above the news.
+    private let protectionSlot = Box(.vertical), infoSlot = Box(.vertical)
     /// The page: the info bars over the tool strip and the drawing surface.
     let view = Box(.vertical)
     /// The tool strip and, beside it, the canvas view's widget.
@@ -22,8 +34,8 @@ final class CanvasPage {
     /// Lays the page out; the toolbar shows `style`, and its clicks go to `mediator`.
     init(style: StrokeStyle, mediator: Navigator) {
         toolbar = CanvasToolbar(style: style, mediator: mediator)
-        view.packStart(protectionBar)
-        view.packStart(infoBar)
+        view.packStart(protectionSlot)
+        view.packStart(infoSlot)
         view.packStart(canvasRow, expand: true)
         canvasRow.packStart(toolStrip.view)
     }
@@ -44,8 +56,19 @@ final class CanvasPage {
         if let cause {
             protectionBar.show(
                 tr("Unsaved changes are not protected against a crash: %1$s. Save them to keep them; TouchPainter keeps trying.", cause))
-        } else if protectionBar.isVisible {
+        } else if hasProtectionBar, protectionBar.isVisible {
             protectionBar.dismiss()
         }
+    }
+
+    /// Takes the news bar down, if it was ever made.
+    func dismissInfo() {
+        if hasInfoBar { infoBar.dismiss() }
+    }
+
+    /// `bar`, put in `slot` (it stays hidden until shown).
+    private func place(_ bar: InfoBar, in slot: Box) -> InfoBar {
+        slot.packStart(bar)
+        return bar
     }
 }

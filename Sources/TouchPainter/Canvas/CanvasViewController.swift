@@ -66,7 +66,7 @@ final class CanvasViewController: ViewController {
             guard let self else { return }
             self.endGesture()
             self.selection.clear()
-            self.infoBar.dismiss()
+            self.canvasPage.dismissInfo()
             self.awaitsWholeDrawing = false // the coordinator says so again for a drawing opening
             self.show(scribble)
             self.canvasView.show(view: scribble.view) // as it was last seen
@@ -95,8 +95,11 @@ final class CanvasViewController: ViewController {
         toolStrip.onKeep = { [weak self] in self?.keepSelectionAsTemplate() }
         selection.observe { [weak self] in self?.selectionDidChange() }
         templates.onChoose = { [weak self] item in self?.startStamping(item) }
-        toolStrip.eraserOptions.show(settings.eraser)
-        toolStrip.eraserOptions.onChange = { [weak self] options in self?.settings.eraser = options }
+        toolStrip.setUpEraserOptions = { [weak self] view in
+            guard let self else { return }
+            view.show(settings.eraser)
+            view.onChange = { [weak self] options in self?.settings.eraser = options }
+        }
         choose(.pen)
     }
 

@@ -23,7 +23,7 @@ final class UnlistedNotice {
         details.tooltip = tr("Why these files could not be shown")
         list.setMargins(10)
         list.xAlign = 0
-        details.setContent(list)
+        details.setContent { [list] in list }
     }
 
     /// Says how many of the folder's scribble files could not be shown, and why; hides the

@@ -14,8 +14,15 @@ final class ToolStrip {
     private(set) var buttons: [ToolKind: RadioButton] = [:]
     /// Opens the eraser's size and mode, beside the tool bar; shown only with the eraser.
     let eraserOptionsButton = PopoverButton(iconName: "emblem-system-symbolic")
-    /// The eraser's size slider and mode buttons, in `eraserOptionsButton`'s popover.
-    let eraserOptions = EraserOptionsView()
+    /// The eraser's size slider and mode buttons, in `eraserOptionsButton`'s popover: made
+    /// when it first opens (or a test asks), and then set up by `setUpEraserOptions`.
+    private(set) lazy var eraserOptions: EraserOptionsView = {
+        let options = EraserOptionsView()
+        setUpEraserOptions?(options)
+        return options
+    }()
+    /// Gives the eraser's options, once made, their values and what they change.
+    var setUpEraserOptions: ((EraserOptionsView) -> Void)?
     /// Opens the templates list.
     let templatesButton = PopoverButton(iconName: "folder-templates-symbolic")
     /// Stores the selection as a template; sensitive only with a selection.
@@ -60,7 +67,7 @@ final class ToolStrip {
         view.packStart(group)
         eraserOptionsButton.accessibleName = tr("Eraser options")
         eraserOptionsButton.tooltip = tr("Eraser options: size, and whether to cut marks or remove them whole")
-        eraserOptionsButton.setContent(eraserOptions.view)
+        eraserOptionsButton.setContent { [unowned self] in self.eraserOptions.view }
         eraserOptionsButton.isLeftOutOfShowAll = true // shown with the eraser only
         eraserOptionsButton.isVisible = false
         view.packStart(eraserOptionsButton)
