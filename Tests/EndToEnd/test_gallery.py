@@ -136,13 +136,17 @@ def test_deleting_a_tile_asks_and_removes_its_files(launch, tmp_path):
     app = launch()
     draw_z(app)
     app.save()
+    gallery = tmp_path / "gallery"
+    wait_for(lambda: list(gallery.glob("*.scribble")), what="the save, written off the main thread")
     app.key("ctrl+o")
     x, y, w, h = app.extents("Scribble 1")
     app.click(x + w // 2, y + h // 3, button=3)
     app.find("Delete scribble").queryAction().doAction(0)
     time.sleep(0.3)
     app.answer_dialog("Delete")
-    assert sorted((tmp_path / "gallery").iterdir()) == []
+    # Deleted off the main thread too: the folder empties soon after the answer.
+    wait_for(lambda: sorted(gallery.iterdir()) == [], what="the scribble's files to go")
+    assert sorted(gallery.iterdir()) == []
     assert app.is_showing("No saved scribbles yet")
 
 
