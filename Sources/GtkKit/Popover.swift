@@ -31,7 +31,8 @@ public final class PopoverButton: Widget {
     }
 
     /// Puts what `makeContent` makes in the popover (replacing what was there) and shows it,
-    /// when the popover first opens: until then it is not even made. Why: GTK 3 realizes and
+    /// when the popover first opens: until then it is not even made. The content's own parts
+    /// are shown as `makeContent` left them (`showAll` shows them all). Why: GTK 3 realizes and
     /// styles a window's popovers with the window, content and all, before its first frame
     /// (the eraser's mode buttons alone loaded librsvg for their round indicators), and
     /// making content nobody has asked for yet was a millisecond or more of every launch.
@@ -46,7 +47,9 @@ public final class PopoverButton: Widget {
     private func attach(_ content: Widget) {
         if let old = gtk_bin_get_child(cast(popover)) { gtk_container_remove(cast(popover), old) }
         gtk_container_add(cast(popover), content.widget)
-        gtk_widget_show_all(content.widget)
+        // Shown as it was made, not with `show_all`, which would show what the content
+        // keeps hidden (an empty list's message beside its tiles); the maker shows its parts.
+        gtk_widget_show(content.widget)
     }
 
     /// Whether the popover is open; setting it opens or closes it.

@@ -115,6 +115,9 @@ def test_keep_a_template_stamp_it_twice_undo_one_and_find_it_after_a_relaunch(la
     again = launch()
     again.click_control("Templates", pyatspi.ROLE_TOGGLE_BUTTON)
     assert again.is_showing("Template 1", timeout=5)
+    # A list of one: no message that nothing matches, and no pages to turn.
+    assert not again.is_showing("No template matches “”.")
+    assert not again.is_showing("1–1 of 1")
 
 
 def test_a_template_is_deleted_from_its_context_menu(app):

@@ -46,7 +46,8 @@ final class TemplatesController {
             self?.library.open(entry) { [weak self] item in self?.onChoose?(item) }
         }
         view.onDelete = { [weak self] entry in self?.library.delete(entry) }
-        view.show(library.entries)
+        view.view.showAll()
+        view.show(library.entries) // hides what an empty list or a single page does without
         return view
     }
 

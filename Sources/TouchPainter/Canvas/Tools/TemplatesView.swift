@@ -123,10 +123,11 @@ final class TemplatesView {
             : tr("No template matches “%1$s”.", search.text)
         emptyLabel.isVisible = matching.isEmpty
         search.isVisible = !all.isEmpty
-        grid.isVisible = !matching.isEmpty
+        // Their parts shown first: `showAll` shows the widget itself too.
         grid.showAll()
-        pager.isVisible = matching.count > Self.pageSize
+        grid.isVisible = !matching.isEmpty
         pager.showAll()
+        pager.isVisible = matching.count > Self.pageSize
         pageLabel.text = tr("%1$s–%2$s of %3$s", pageStart + 1, pageStart + page.count, matching.count)
         previous.isSensitive = pageStart > 0
         next.isSensitive = pageStart + Self.pageSize < matching.count

@@ -67,7 +67,10 @@ final class ToolStrip {
         view.packStart(group)
         eraserOptionsButton.accessibleName = tr("Eraser options")
         eraserOptionsButton.tooltip = tr("Eraser options: size, and whether to cut marks or remove them whole")
-        eraserOptionsButton.setContent { [unowned self] in self.eraserOptions.view }
+        eraserOptionsButton.setContent { [unowned self] in
+            eraserOptions.view.showAll()
+            return eraserOptions.view
+        }
         eraserOptionsButton.isLeftOutOfShowAll = true // shown with the eraser only
         eraserOptionsButton.isVisible = false
         view.packStart(eraserOptionsButton)
