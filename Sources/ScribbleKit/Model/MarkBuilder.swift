@@ -17,8 +17,18 @@ public class MarkBuilder {
     /// What was built outside any stroke, in order.
     public private(set) var marks: [Mark] = []
 
+    /// Whether a stroke ended inside a stroke that is itself inside another (a group's
+    /// child: the root's own children are packed by the root, `Stroke.adopt`) is kept packed
+    /// when it can be (`Stroke.addPacking`).
+    private let packsGroups: Bool
+
     /// A builder with nothing built.
-    public init() {}
+    public init() { packsGroups = false }
+
+    /// A builder with nothing built that keeps a group's plain small strokes packed (a file
+    /// read: a template, or a part of a drawing, whose group of a million ticks would
+    /// otherwise take a million objects).
+    init(packingGroups: Bool) { packsGroups = packingGroups }
 
     /// The innermost stroke begun and not ended.
     public var currentStroke: Stroke? { open.last }
@@ -61,11 +71,13 @@ public class MarkBuilder {
 
     /// Sets the pressure levels of the stroke being built: one a child, or none.
     public func setPressures(_ levels: [UInt8]) {
+        if !levels.isEmpty { open.last?.unpack() } // (a stroke with packed children keeps nothing per child)
         open.last?.setPressures(levels)
     }
 
     /// Sets when the stroke being built and its children were drawn.
     public func setTimes(_ times: StrokeTimes) {
+        if times.isDrawn { open.last?.unpack() } // (as `setPressures`)
         open.last?.times = times
     }
 
@@ -89,6 +101,7 @@ public class MarkBuilder {
 
     /// Puts a finished mark where it belongs.
     private func place(_ mark: Mark) {
-        if let parent = open.last { parent.add(mark) } else { marks.append(mark) }
+        guard let parent = open.last else { return marks.append(mark) }
+        if packsGroups, open.count >= 2, let stroke = mark as? Stroke { parent.addPacking(stroke) } else { parent.add(mark) }
     }
 }
