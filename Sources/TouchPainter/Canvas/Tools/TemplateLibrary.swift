@@ -25,7 +25,8 @@ final class TemplateLibrary {
         let name: String
         /// The prototype; only ever copied, never put on a canvas.
         let mark: Mark
-        /// The prototype's marks and vertices, counted off the main thread (`nil`: not counted).
+        /// The prototype's marks and vertices, counted off the main thread up to one past
+        /// `hugeSize` (`nil`: not counted).
         var size: Int? = nil
         /// The prototype drawn once, for a huge template's preview (`nil`: none).
         var picture: StampPicture? = nil
@@ -164,8 +165,13 @@ private struct PreparedItem: @unchecked Sendable {
     init(template: ScribbleManager.Template) {
         id = template.id
         mark = Scribble(adopting: template.memento).marks.first ?? Stroke()
+        // Counted only as far as telling a huge one: a million ticks are kept packed, and
+        // each walked would be made a mark for the walk.
         var count = 0
-        mark.enumerateMarks { _, _ in count += 1 }
+        mark.enumerateMarks { _, stop in
+            count += 1
+            stop = count > TemplateLibrary.hugeSize
+        }
         size = count
         picture = count > TemplateLibrary.hugeSize ? StampPicture(mark) : nil
     }
