@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import CLinux
 import Glibc
 import Synchronization
 
@@ -184,33 +185,45 @@ public final class Journal: Sendable {
     /// at), so that they land together or not at all.
     func append(_ records: [JournalRecord]) {
         queue.async {
-            let bytes = records.flatMap(JournalFormat.frame) // encoded here, off the main thread
-            self.state.withLock { state in
-                guard state.handle >= 0 else { return } // failed: the retry's snapshot will hold it
-                let written = self.storage.append(bytes, to: state.handle)
-                guard case .success(bytes.count) = written else {
-                    let code =
-                        switch written {
-                        case .failure(let error): error.errno;
-                        case .success: ENOSPC
-                        }
-                    // A torn record is cut off, so nothing lands behind it; the retry starts a
-                    // fresh journal holding the whole drawing.
-                    _ = self.storage.truncate(state.handle, to: state.validLength)
-                    self.fail(StorageError(.save, path: self.path, code: code), in: &state)
-                    return
-                }
-                state.validLength += bytes.count
-                guard !state.syncScheduled else { return }
-                state.syncScheduled = true
-                self.queue.asyncAfter(deadline: .now() + Self.syncDelay) {
-                    self.state.withLock { state in
-                        state.syncScheduled = false
-                        if state.handle >= 0 { self.storage.sync(state.handle) }
+            if self.write(records) >= Self.trimmedRecordBytes { tp_trim_heap() }
+        }
+    }
+
+    /// Records this long or longer (a stamp of a million ticks: 23 MB) give the memory they
+    /// took back to the system once written (`malloc_trim`): a buffer that size, freed, may
+    /// stay in the journal thread's malloc arena for good, on top of the drawing.
+    static let trimmedRecordBytes = 4 << 20
+
+    /// Writes `records` on the journal's queue; returns how many bytes they took.
+    private func write(_ records: [JournalRecord]) -> Int {
+        // Encoded here, off the main thread; one record is its frame as it is (no copy).
+        let bytes = records.count == 1 ? JournalFormat.frame(records[0]) : records.flatMap(JournalFormat.frame)
+        self.state.withLock { state in
+            guard state.handle >= 0 else { return } // failed: the retry's snapshot will hold it
+            let written = self.storage.append(bytes, to: state.handle)
+            guard case .success(bytes.count) = written else {
+                let code =
+                    switch written {
+                    case .failure(let error): error.errno;
+                    case .success: ENOSPC
                     }
+                // A torn record is cut off, so nothing lands behind it; the retry starts a
+                // fresh journal holding the whole drawing.
+                _ = self.storage.truncate(state.handle, to: state.validLength)
+                self.fail(StorageError(.save, path: self.path, code: code), in: &state)
+                return
+            }
+            state.validLength += bytes.count
+            guard !state.syncScheduled else { return }
+            state.syncScheduled = true
+            self.queue.asyncAfter(deadline: .now() + Self.syncDelay) {
+                self.state.withLock { state in
+                    state.syncScheduled = false
+                    if state.handle >= 0 { self.storage.sync(state.handle) }
                 }
             }
         }
+        return bytes.count
     }
 
     /// Writes and syncs everything appended so far, and waits for it (before the process
