@@ -93,6 +93,20 @@ struct PackedGroupTests {
         #expect(group.storedElements.packedCount == 400, "nothing unpacked it")
     }
 
+    @Test func erasingPartOfAPackedGroupLeavesWhatErasingItsObjectsLeaves() throws {
+        let bytes = templateFile(seed: 6)
+        let group = try packedTemplate(bytes), objects = try objectTemplate(bytes)
+        let step = EraserStep(from: Point(x: 20, y: 10), to: Point(x: 280, y: 190), radius: 9)
+        let erased = try #require(group.erased(by: step)), reference = try #require(objects.erased(by: step))
+        let left = Scribble(), expected = Scribble()
+        erased.pieces.forEach(left.add)
+        reference.pieces.forEach(expected.add)
+        let same = left.makeMemento().data == expected.makeMemento().data
+        #expect(same)
+        #expect(erased.dirty == reference.dirty)
+        #expect(group.storedElements.packedCount == 400, "the group on the canvas is left as it was")
+    }
+
     @Test func aCopyThatMayChangeUnpacksOnDemandAndStaysTheSameDrawing() throws {
         let bytes = templateFile(seed: 3)
         let group = try packedTemplate(bytes)

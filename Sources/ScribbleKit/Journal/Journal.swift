@@ -1,6 +1,5 @@
 import Dispatch
 import FoundationEssentials
-import CLinux
 import Glibc
 import Synchronization
 
@@ -184,18 +183,11 @@ public final class Journal: Sendable {
     /// Appends `records` in the background in one write (a step and the time it was made
     /// at), so that they land together or not at all.
     func append(_ records: [JournalRecord]) {
-        queue.async {
-            if self.write(records) >= Self.trimmedRecordBytes { tp_trim_heap() }
-        }
+        queue.async { self.write(records) }
     }
 
-    /// Records this long or longer (a stamp of a million ticks: 23 MB) give the memory they
-    /// took back to the system once written (`malloc_trim`): a buffer that size, freed, may
-    /// stay in the journal thread's malloc arena for good, on top of the drawing.
-    static let trimmedRecordBytes = 4 << 20
-
-    /// Writes `records` on the journal's queue; returns how many bytes they took.
-    private func write(_ records: [JournalRecord]) -> Int {
+    /// Writes `records` on the journal's queue.
+    private func write(_ records: [JournalRecord]) {
         // Encoded here, off the main thread; one record is its frame as it is (no copy).
         let bytes = records.count == 1 ? JournalFormat.frame(records[0]) : records.flatMap(JournalFormat.frame)
         self.state.withLock { state in
@@ -223,7 +215,6 @@ public final class Journal: Sendable {
                 }
             }
         }
-        return bytes.count
     }
 
     /// Writes and syncs everything appended so far, and waits for it (before the process

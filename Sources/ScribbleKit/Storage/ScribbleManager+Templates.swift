@@ -1,5 +1,3 @@
-import CLinux
-
 /// Pattern templates (book chapter 3): marks kept to be stamped again, stored as
 /// mementos in a `templates` folder beside the gallery's entries, so they outlive the app.
 /// Each is `template-<N>.scribble`, a complete memento holding the one mark; N only grows,
@@ -52,12 +50,8 @@ extension ScribbleManager {
     ///   or does not hold exactly one mark.
     /// - Complexity: O(the template's size).
     public func loadTemplate(_ file: TemplateFile) throws -> Template {
-        let memento = try { () throws -> ScribbleMemento in
-            let data = try ScribbleFile.read(templatesDirectory + "/" + file.id + ".scribble")
-            return try ScribbleFormat.decode(data, builder: MarkBuilder(packingGroups: true))
-        }()
-        // The file's bytes go back to the system now, not stay in this thread's malloc arena.
-        tp_trim_heap()
+        let data = try ScribbleFile.read(templatesDirectory + "/" + file.id + ".scribble")
+        let memento = try ScribbleFormat.decode(data, builder: MarkBuilder(packingGroups: true))
         guard Scribble.drawing(of: memento).count == 1 else { throw ScribbleFormatError.notAScribble }
         return Template(id: file.id, number: file.number, memento: memento)
     }
