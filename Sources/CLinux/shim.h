@@ -31,3 +31,10 @@ static inline int tp_allowed_processors(void) {
 static inline int tp_trim_heap(void) {
     return malloc_trim(0);
 }
+
+/// mallopt(3) M_MMAP_THRESHOLD: blocks of `bytes` or more are mapped on their own and given
+/// back to the system when freed. Setting it also stops glibc raising it to the largest
+/// block freed so far. Returns 1 on success.
+static inline int tp_set_mmap_threshold(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
+}

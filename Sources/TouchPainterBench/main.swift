@@ -6,7 +6,7 @@ import ScribbleKit
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,taps,idle,sync,motion,wayland,smoothing,scale,xournal-scale,open]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,taps,stamp,idle,sync,motion,wayland,smoothing,scale,xournal-scale,open]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-timed-scribble PATH
@@ -91,6 +91,8 @@ do {
         let environment = AppBenchmarks.appEnvironment(gallery: gallery, folder: folder)
         try TapsBenchmarks.run(into: report, folder: folder, app: app, environment: environment)
     }
+    // Stamping a template of a million ticks and one of a million taps: `--only stamp`.
+    if suites.contains("stamp") { try TemplateStampBenchmarks.run(into: report, folder: folder, app: app) }
     // The idle app on the big scribble is part of `app`; `--only idle` runs it alone.
     if suites.contains("idle") && !suites.contains("app") {
         try AppBenchmarks.addIdleCPU(into: report, folder: folder, app: app)

@@ -1,13 +1,17 @@
 """Issue 39: templates under hostile conditions — a number on disk that would overflow, ten
 thousand templates, and one of hundreds of thousands of strokes."""
+import struct
 import time
+import zlib
 
 import pyatspi
 import pytest
+from PIL import ImageChops
 
 from hostile_files import huge_template, scribble
+from test_files import memory_mb, varint
 from test_tools import choose_tool, draw_three, ink_at
-from touchpainter_driver import pointer_to, xdotool
+from touchpainter_driver import pointer_to, screenshot, wait_for, xdotool
 
 
 def templates_folder(tmp_path):
@@ -92,3 +96,105 @@ def test_a_huge_template_stamps_as_one_step_without_freezing_the_window(launch, 
     # Now the longest stall is 20–40 ms here (the goal is 100 ms); a bound with room for a
     # busy machine that still fails any walk of the stamp on the main thread.
     assert max(stalls, default=0) < 250, sorted(stalls)[-5:]
+
+
+def tick_template(count, seed=11):
+    """A version-2 template file: one group (uncoloured, as Keep as Template groups a
+    selection) of `count` ticks a few pixels long over 900×600 px, 23 bytes each."""
+    import random
+    rng = random.Random(seed)
+
+    def zigzag(n):
+        return varint((n << 1) ^ (n >> 63))
+    parts = [b"\x03\x00" + struct.pack("<f", 1.0) + varint(1), b"\x03\x00" + struct.pack("<f", 1.0) + varint(count)]
+    for _ in range(count):
+        x, y = rng.randrange(0, 900 * 256), rng.randrange(0, 600 * 256)
+        parts.append(b"\x03\x01" + bytes((rng.randrange(256), 0, 0, 255)) + struct.pack("<f", 3.0) + b"\x02\x01\x02"
+                     + zigzag(x) + zigzag(y) + zigzag(rng.randrange(-1536, 1537)) + zigzag(rng.randrange(-1536, 1537)))
+    payload = b"".join(parts)
+    head = bytes([0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]) + struct.pack("<HHI", 2, 1, 0)
+    body = head + struct.pack("<Q", len(payload)) + payload
+    return body + struct.pack("<I", zlib.crc32(body))
+
+
+def group_children(data):
+    """How many children the first top-level mark of a saved scribble holds (a stamp)."""
+    def read_varint(pos):
+        value, shift = 0, 0
+        while True:
+            byte = data[pos]
+            value, shift, pos = value | (byte & 0x7F) << shift, shift + 7, pos + 1
+            if not byte & 0x80:
+                return value, pos
+
+    def stroke_head(pos):
+        assert data[pos] == 3, (pos, data[pos])
+        flags, pos = data[pos + 1], pos + 2 + (4 if data[pos + 1] & 1 else 0) + 4
+        if flags & 8:  # timed: its start
+            _, pos = read_varint(pos)
+        return read_varint(pos)
+    assert data[:8] == bytes([0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A])
+    title = struct.unpack_from("<I", data, 12)[0]
+    _, pos = stroke_head(16 + title + 8)  # the root
+    return stroke_head(pos)[0]
+
+
+@pytest.mark.timeout(300)
+def test_a_template_of_a_million_ticks_stamps_in_twice_its_size_and_64_mb(launch, tmp_path):
+    # Issue 39's rule for any file (twice its size and 64 MB), here for a template read and
+    # stamped: its ticks stay packed in the template's group and in the stamp's (`PackedStroke`),
+    # where a million stroke objects took 96 MB each (291 MB at the peak before).
+    template = templates_folder(tmp_path) / "template-1.scribble"
+    template.write_bytes(tick_template(1_000_000))
+    size = template.stat().st_size
+    assert 21e6 < size < 25e6
+    limit = 2 * size / (1 << 20) + 64
+    app = launch(extra_env={"TOUCHPAINTER_REPORT_TIMINGS": "1"})
+    time.sleep(2)
+    before = memory_mb(app.process.pid, "VmRSS")
+    app.click_control("Templates", pyatspi.ROLE_TOGGLE_BUTTON)
+    x, y, w, h = app.extents("Template 1")
+    time.sleep(4)  # its preview in the list is drawn from the template, in the background
+    app.click(x + w // 2, y + h // 2)
+    ox, oy = app.canvas_origin()
+    # Read and prepared in the background: once stamping starts, the stamp's faint picture
+    # follows the pointer over the canvas.
+    area = (ox + 60, oy + 40, ox + 140, oy + 120)
+    time.sleep(1)  # the popover gone
+    pointer_to(ox + 900, oy + 20)  # a preview here would not reach the area
+    blank = screenshot().crop(area)
+
+    def previewed(step=[0]):
+        step[0] += 1
+        pointer_to(ox + 450 + step[0] % 2, oy + 300)
+        return ImageChops.difference(screenshot().crop(area), blank).getbbox() is not None
+    wait_for(previewed, timeout=120, interval=0.5, what="stamping to start")
+    pointer_to(ox + 450, oy + 300)
+    app.click(ox + 450, oy + 300)
+    # The whole 900×600 stamp, centred on the click: ink far from it too.
+    wait_for(lambda: ink_at(ox + 450, oy + 300, radius=20) and ink_at(ox + 100, oy + 80, radius=20), timeout=60,
+             what="the stamp")
+    time.sleep(2)
+    peak = memory_mb(app.process.pid, "VmHWM")
+    assert peak - before <= limit, f"{peak:.0f} MB at the peak, {before:.0f} MB before: over {limit:.0f} MB more"
+    app.key("Escape")
+    pointer_to(ox + 900, oy + 20)
+    app.key("ctrl+z")  # one undo step takes the whole stamp away
+    wait_for(lambda: not ink_at(ox + 450, oy + 300, radius=20), timeout=60, what="the stamp undone")
+    app.key("ctrl+shift+z")
+    wait_for(lambda: ink_at(ox + 450, oy + 300, radius=20), timeout=60, what="the stamp redone")
+    app.save()
+    gallery = tmp_path / "gallery"
+    deadline = time.monotonic() + 60
+    while not any(gallery.glob("*.scribble")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    files = {p.name: p.stat().st_size for p in gallery.iterdir()}
+    saved = [p for p in gallery.glob("*.scribble")]
+    assert len(saved) == 1, files
+    assert group_children(saved[0].read_bytes()) == 1_000_000, files
+    assert memory_mb(app.process.pid, "VmHWM") - before <= limit, "saving stays within the rule too"
+    time.sleep(1)
+    app.close()
+    stalls = [float(line.split()[1]) for line in app.process.stderr.read().splitlines()
+              if line.startswith("main-loop-stall-ms")]
+    assert max(stalls, default=0) < 250, sorted(stalls)[-5:]  # as the test above: room for a busy machine

@@ -6,7 +6,7 @@
 /// Every point is clamped and snapped into `MarkLimits` like any other. A pen's width, and a
 /// dot's diameter, scale by the transform's `lengthScale` (a uniform scale by 2 doubles them;
 /// a move or a rotation keeps them); a stroke's pressures stay as they were, one a vertex.
-public final class TransformVisitor: MarkVisitor {
+public final class TransformVisitor: MarkVisitor, PackedStrokeVisitor {
     /// The transform applied.
     public let transform: AffineTransform
     /// The copy the last visit made.
@@ -72,6 +72,13 @@ public final class TransformVisitor: MarkVisitor {
 
     public func leave(stroke: Stroke) {
         copies.leave(stroke)
+    }
+
+    /// A group's packed children (`PackedStroke`) are copied as values into its copy, packed
+    /// too: a stamp of a million ticks makes no object for them.
+    func visit(packed: [PackedStroke], of stroke: Stroke) {
+        let transform = transform
+        copies.current?.addPacked(packed.map { $0.transformed(transform.apply, widthScale: widthScale) })
     }
 }
 

@@ -183,31 +183,35 @@ public final class Journal: Sendable {
     /// Appends `records` in the background in one write (a step and the time it was made
     /// at), so that they land together or not at all.
     func append(_ records: [JournalRecord]) {
-        queue.async {
-            let bytes = records.flatMap(JournalFormat.frame) // encoded here, off the main thread
-            self.state.withLock { state in
-                guard state.handle >= 0 else { return } // failed: the retry's snapshot will hold it
-                let written = self.storage.append(bytes, to: state.handle)
-                guard case .success(bytes.count) = written else {
-                    let code =
-                        switch written {
-                        case .failure(let error): error.errno;
-                        case .success: ENOSPC
-                        }
-                    // A torn record is cut off, so nothing lands behind it; the retry starts a
-                    // fresh journal holding the whole drawing.
-                    _ = self.storage.truncate(state.handle, to: state.validLength)
-                    self.fail(StorageError(.save, path: self.path, code: code), in: &state)
-                    return
-                }
-                state.validLength += bytes.count
-                guard !state.syncScheduled else { return }
-                state.syncScheduled = true
-                self.queue.asyncAfter(deadline: .now() + Self.syncDelay) {
-                    self.state.withLock { state in
-                        state.syncScheduled = false
-                        if state.handle >= 0 { self.storage.sync(state.handle) }
+        queue.async { self.write(records) }
+    }
+
+    /// Writes `records` on the journal's queue.
+    private func write(_ records: [JournalRecord]) {
+        // Encoded here, off the main thread; one record is its frame as it is (no copy).
+        let bytes = records.count == 1 ? JournalFormat.frame(records[0]) : records.flatMap(JournalFormat.frame)
+        self.state.withLock { state in
+            guard state.handle >= 0 else { return } // failed: the retry's snapshot will hold it
+            let written = self.storage.append(bytes, to: state.handle)
+            guard case .success(bytes.count) = written else {
+                let code =
+                    switch written {
+                    case .failure(let error): error.errno;
+                    case .success: ENOSPC
                     }
+                // A torn record is cut off, so nothing lands behind it; the retry starts a
+                // fresh journal holding the whole drawing.
+                _ = self.storage.truncate(state.handle, to: state.validLength)
+                self.fail(StorageError(.save, path: self.path, code: code), in: &state)
+                return
+            }
+            state.validLength += bytes.count
+            guard !state.syncScheduled else { return }
+            state.syncScheduled = true
+            self.queue.asyncAfter(deadline: .now() + Self.syncDelay) {
+                self.state.withLock { state in
+                    state.syncScheduled = false
+                    if state.handle >= 0 { self.storage.sync(state.handle) }
                 }
             }
         }

@@ -63,12 +63,30 @@ enum JournalFormat {
     /// `record` framed for appending.
     /// - Complexity: O(n) in the record's marks and vertices.
     static func frame(_ record: JournalRecord) -> [UInt8] {
+        if case .draw(let memento) = record { return drawFrame(memento) }
         let payload = self.payload(of: record)
         var bytes = frameMagic
         bytes.reserveCapacity(payload.count + frameHeaderLength)
         append(UInt32(payload.count), to: &bytes)
         append(payload.withUnsafeBytes { CRC32.checksum($0, continuing: lengthChecksum(UInt32(payload.count))) }, to: &bytes)
         bytes += payload
+        return bytes
+    }
+
+    /// A draw record framed, the memento encoded straight into the frame: the one array
+    /// `frame` makes of any record, without the payload and the memento's file as arrays of
+    /// their own beside it (a stamp of a million ticks: 23 MB, not three times that at once).
+    private static func drawFrame(_ memento: ScribbleMemento) -> [UInt8] {
+        var bytes = memento.encoded(leavingFront: frameHeaderLength + 1)
+        let length = UInt32(bytes.count - frameHeaderLength)
+        bytes[frameHeaderLength] = Kind.draw.rawValue
+        let checksum = bytes.withUnsafeBytes {
+            CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[frameHeaderLength...]), continuing: lengthChecksum(length))
+        }
+        var header = frameMagic
+        append(length, to: &header)
+        append(checksum, to: &header)
+        bytes.replaceSubrange(0..<frameHeaderLength, with: header) // as long: in place
         return bytes
     }
 

@@ -22,6 +22,14 @@ extension Mark {
         if let stroke = self as? Stroke, !stroke.holdsMarks {
             return stroke.runsAreHit(alongSegmentFrom: a, to: b, radius: radius)
         }
+        // A group keeping packed strokes (`PackedStroke`): they are tested where they lie,
+        // then its other children and its own runs, with no object made for them.
+        if let stroke = self as? Stroke, stroke.storedElements.packedCount > 0 {
+            let stored = stroke.storedElements
+            if stored.packed.contains(where: { $0.isHit(alongSegmentFrom: a, to: b, radius: radius) }) { return true }
+            for case .mark(let mark) in stored.unpackedElements where mark.isHit(alongSegmentFrom: a, to: b, radius: radius) { return true }
+            return stroke.runsAreHit(alongSegmentFrom: a, to: b, radius: radius)
+        }
         var isHit = false
         enumerateParts { part, stop in
             isHit = part.paintsPart(alongSegmentFrom: a, to: b, radius: radius)
@@ -50,7 +58,8 @@ extension Stroke {
     /// polylines (a run of one is a dot); the child marks between them are the walk's.
     fileprivate func runsAreHit(alongSegmentFrom a: Point, to b: Point, radius: Float) -> Bool {
         let reach = square(size / 2 + radius)
-        return elements.withUnsafeBufferPointer { elements in
+        let stored = storedElements // (packed children are not runs: only the rest is walked)
+        return Self.withChildren(after: stored.packedCount, of: stored) { elements in
             if let points = elements.vertexPoints { return Self.polylineIsHit(points, alongSegmentFrom: a, to: b, reach: reach) }
             var previous: Point?
             for index in elements.indices {

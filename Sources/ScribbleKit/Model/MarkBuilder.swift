@@ -17,8 +17,24 @@ public class MarkBuilder {
     /// What was built outside any stroke, in order.
     public private(set) var marks: [Mark] = []
 
+    /// Whether a stroke ended inside a stroke that is itself inside another (a group's
+    /// child: the root's own children are packed by the root, `Stroke.adopt`) is kept packed
+    /// when it can be (`Stroke.addPacking`).
+    private let packsGroups: Bool
+
+    /// The stroke being built whose children the reader counted, and how many (at most) it
+    /// said there are: a packing builder makes room for them all at its first packed child,
+    /// once, rather than growing the array by doubling (a million ticks: 28 MB, not copies
+    /// of 15 and 29 MB at once).
+    private var expected: (stroke: ObjectIdentifier, children: Int)?
+
     /// A builder with nothing built.
-    public init() {}
+    public init() { packsGroups = false }
+
+    /// A builder with nothing built that keeps a group's plain small strokes packed (a file
+    /// read: a template, or a part of a drawing, whose group of a million ticks would
+    /// otherwise take a million objects).
+    init(packingGroups: Bool) { packsGroups = packingGroups }
 
     /// The innermost stroke begun and not ended.
     public var currentStroke: Stroke? { open.last }
@@ -36,6 +52,13 @@ public class MarkBuilder {
     /// Makes room for `count` more children in the stroke being built.
     public func reserveCapacity(_ count: Int) {
         open.last?.reserveCapacity(count)
+    }
+
+    /// Says that the stroke being built holds `count` children (a reader's bound on them:
+    /// never more than the bytes left could hold).
+    func expectChildren(_ count: Int) {
+        guard packsGroups, open.count >= 2, let stroke = open.last else { return }
+        expected = (ObjectIdentifier(stroke), count)
     }
 
     /// Appends a run of vertices to the stroke being built, in one bulk append (each clamped
@@ -61,11 +84,13 @@ public class MarkBuilder {
 
     /// Sets the pressure levels of the stroke being built: one a child, or none.
     public func setPressures(_ levels: [UInt8]) {
+        if !levels.isEmpty { open.last?.unpack() } // (a stroke with packed children keeps nothing per child)
         open.last?.setPressures(levels)
     }
 
     /// Sets when the stroke being built and its children were drawn.
     public func setTimes(_ times: StrokeTimes) {
+        if times.isDrawn { open.last?.unpack() } // (as `setPressures`)
         open.last?.times = times
     }
 
@@ -89,6 +114,12 @@ public class MarkBuilder {
 
     /// Puts a finished mark where it belongs.
     private func place(_ mark: Mark) {
-        if let parent = open.last { parent.add(mark) } else { marks.append(mark) }
+        guard let parent = open.last else { return marks.append(mark) }
+        guard packsGroups, open.count >= 2, let stroke = mark as? Stroke else { return parent.add(mark) }
+        parent.addPacking(stroke)
+        if let expected, expected.stroke == ObjectIdentifier(parent), parent.count == 1 {
+            parent.reserveRoom(forChildren: expected.children)
+            self.expected = nil
+        }
     }
 }

@@ -14,16 +14,16 @@
 /// pressure, and either untimed or with one time for all of it.
 struct PackedStroke: Sendable {
     /// The first vertex.
-    let first: Point
+    fileprivate(set) var first: Point
     /// The second vertex, or NaN for a stroke of one (a location in the model is never NaN:
     /// `MarkLimits.clamped`).
-    let second: Point
+    fileprivate(set) var second: Point
     let color: Color
     /// The pen width (always above 0), negated for a stroke that is untimed: a flag in a bit
     /// that is otherwise always clear, rather than four bytes more a stroke.
-    private var signedSize: Float
+    fileprivate var signedSize: Float
     /// The stroke's time (`StrokeTimes.at`), when it has one.
-    private var time: UInt32
+    fileprivate var time: UInt32
 
     /// `stroke` by value, if it is such a stroke: sealed, not locked, coloured, without
     /// pressure, untimed or timed all at once, and of one or two inline vertices.
@@ -81,5 +81,19 @@ struct PackedStroke: Sendable {
         guard bounds.outset(by: radius).touches(a, b) else { return false }
         let end = count == 2 ? second : first
         return segmentDistanceSquared(first, end, a, b) <= square(size / 2 + radius)
+    }
+}
+
+extension PackedStroke {
+    /// The stroke `TransformVisitor` makes of the one this stands for, by value: its vertices
+    /// moved by `apply` and clamped into `MarkLimits`, its width times `widthScale` (clamped),
+    /// untimed (a copy an edit makes takes the edit's time).
+    func transformed(_ apply: (Point) -> Point, widthScale: Float) -> PackedStroke {
+        var copy = self
+        copy.first = MarkLimits.clamped(apply(first))
+        if count == 2 { copy.second = MarkLimits.clamped(apply(second)) }
+        copy.signedSize = -MarkLimits.clamped(size: size * widthScale)
+        copy.time = 0
+        return copy
     }
 }

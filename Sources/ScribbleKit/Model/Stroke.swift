@@ -99,10 +99,14 @@ public final class Stroke: Mark {
         }
     }
 
-    /// The children in order, every one a mark or a vertex: packed strokes are made into
-    /// their objects first (`unpack()`).
+    /// The children in order, every one a mark or a vertex. Packed strokes (`PackedStroke`)
+    /// are made into their objects first (`unpack()`) in a stroke that may change (the
+    /// root); a sealed stroke (a group: a stamp, a template) is never changed in place, and
+    /// may be read by a render on another thread meanwhile, so it hands each packed child
+    /// out as a mark made for the read: nobody holds a sealed group's children to find them
+    /// again (its edits make copies).
     public var elements: StrokeElements {
-        unpack()
+        if !isSealed { unpack() }
         return storedElements
     }
 
@@ -135,6 +139,16 @@ public final class Stroke: Mark {
         storedElements = StrokeElements(packed: packed)
         markCount = Int32(truncatingIfNeeded: packed.count)
         if isSealed { recomputeBox() }
+    }
+
+    /// Appends `packed` (a transformed copy of a packed child: `TransformVisitor`), packed
+    /// while every child before it is, else as the stroke it stands for.
+    func addPacked(_ packed: [PackedStroke]) {
+        if storedElements.isEmpty, pressures.isEmpty, !times.isDrawn {
+            adoptPacked(packed)
+        } else {
+            for child in packed { add(Stroke(child)) }
+        }
     }
 
     /// The stroke `packed` stands for: sealed, its vertices inline.
@@ -368,7 +382,7 @@ public final class Stroke: Mark {
     /// The child at `index`; a fresh `Vertex` for an inline vertex; `nil` out of range.
     public func child(at index: Int) -> Mark? {
         guard storedElements.indices.contains(index) else { return nil }
-        if index < storedElements.packedCount { unpack() }
+        if index < storedElements.packedCount, !isSealed { unpack() } // (see `elements`)
         switch storedElements[index] {
         case .vertex(let point): return Vertex(location: point)
         case .mark(let mark): return mark
@@ -397,20 +411,39 @@ public final class Stroke: Mark {
         if markCount == 0 {
             if !storedElements.isEmpty { visitor.visit(vertices: 0..<storedElements.count, of: self) }
         } else {
-            // A copy (of the array's reference) holds the children as they are now, whatever the visitor does.
-            let elements = elements
-            elements.withUnsafeBufferPointer { elements in
+            // A copy (of the array's reference) holds the children as they are now, whatever
+            // the visitor does. Packed children are read where they lie: a visit never changes
+            // the stroke (a render on another thread may be reading it too).
+            let stored = storedElements, packed = stored.packed
+            if !packed.isEmpty {
+                if let visitor = visitor as? PackedStrokeVisitor {
+                    visitor.visit(packed: packed, of: self)
+                } else {
+                    for child in packed { Stroke(child).accept(visitor) } // each made for this visit only
+                }
+            }
+            Self.withChildren(after: packed.count, of: stored) { elements in
+                let offset = packed.count
                 var runStart = 0
                 for index in elements.indices {
                     guard case .mark(let mark) = elements[index] else { continue }
-                    if runStart < index { visitor.visit(vertices: runStart..<index, of: self) }
+                    if runStart < index { visitor.visit(vertices: (offset + runStart)..<(offset + index), of: self) }
                     mark.accept(visitor)
                     runStart = index + 1
                 }
-                if runStart < elements.count { visitor.visit(vertices: runStart..<elements.count, of: self) }
+                if runStart < elements.count { visitor.visit(vertices: (offset + runStart)..<(offset + elements.count), of: self) }
             }
         }
         visitor.leave(stroke: self)
+    }
+
+    /// Runs `body` on `stored`'s children after its `packedCount` packed ones, as they lie
+    /// (all of them when none is packed), indexed from 0.
+    static func withChildren<Result>(
+        after packedCount: Int, of stored: StrokeElements, _ body: (StrokeElements.UnsafeBuffer) -> Result
+    ) -> Result {
+        guard packedCount > 0 else { return stored.withUnsafeBufferPointer(body) }
+        return stored.unpackedElements.withUnsafeBufferPointer { body(StrokeElements.UnsafeBuffer(elements: $0)) }
     }
 
     /// Walks the children where they lie: an inline vertex becomes a `Vertex` only when the

@@ -15,7 +15,7 @@ import CairoKit
 /// plain scale-and-move transform, strokes and dots are drawn by a `CapsuleRasterizer`
 /// straight into the pixels (`MarkRenderer+Capsules`); Cairo strokes and fills everything
 /// else (vector exports, print, the window, odd transforms).
-public final class MarkRenderer: MarkVisitor {
+public final class MarkRenderer: MarkVisitor, PackedStrokeVisitor {
     /// Longest run of vertices handed to Cairo as one path (not to a `CapsuleRasterizer`,
     /// whose cost per vertex is flat); longer runs go in chunks that
     /// share their end vertex, because Cairo's cost per vertex grows with the path: a
@@ -110,7 +110,17 @@ public final class MarkRenderer: MarkVisitor {
     /// run of one vertex shows as a round dot.
     public func visit(vertices range: Range<Int>, of stroke: Stroke) {
         guard let pen = pens.last else { return }
-        stroke.elements.withUnsafeBufferPointer { drawRun($0, range, pen: pen, child: pen.child) }
+        // Read where they lie, never unpacking the stroke (this may run on a render thread).
+        let stored = stroke.storedElements, packedCount = stored.packedCount
+        Stroke.withChildren(after: packedCount, of: stored) {
+            drawRun($0, (range.lowerBound - packedCount)..<(range.upperBound - packedCount), pen: pen, child: pen.child)
+        }
+    }
+
+    /// Draws a group's packed children (`PackedStroke`) as `accept` draws each stroke they
+    /// stand for, with no object made.
+    func visit(packed: [PackedStroke], of stroke: Stroke) {
+        for child in packed { render(packed: child, child: nil) }
     }
 
     /// Puts the stroke's pen down.
@@ -137,7 +147,7 @@ public final class MarkRenderer: MarkVisitor {
         let packedCount = root.elements.packedCount
         for k in marks.clamped(to: 0..<packedCount) {
             if cancellation?.isCancelled == true { return }
-            if let packed = snapshot.children.packed(k) { render(child: k, packed) }
+            if let packed = snapshot.children.packed(k) { render(packed: packed, child: k) }
         }
         root.elements.unpackedElements.withUnsafeBufferPointer { elements in
             let elements = StrokeElements.UnsafeBuffer(elements: elements)
@@ -166,9 +176,10 @@ public final class MarkRenderer: MarkVisitor {
         enteringChild = nil
     }
 
-    /// Draws the snapshot root's `k`-th mark child, kept packed: as `Stroke.accept` draws the
-    /// stroke it stands for (`visit(stroke:)`, its one run of vertices, `leave(stroke:)`).
-    private func render(child k: Int, _ packed: PackedStroke) {
+    /// Draws a stroke kept packed — the snapshot root's `k`-th mark child (`child`), or a
+    /// group's — as `Stroke.accept` draws the stroke it stands for (`visit(stroke:)`, its one
+    /// run of vertices, `leave(stroke:)`).
+    private func render(packed: PackedStroke, child k: Int?) {
         let bounds = packed.bounds
         guard !isCulled(bounds) else { return }
         let pen = Pen(color: packed.color, size: packed.size, pressures: [], bounds: bounds, child: k)

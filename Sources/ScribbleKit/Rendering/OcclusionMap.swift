@@ -137,7 +137,9 @@ final class OcclusionMap: @unchecked Sendable {
             let box = Rect(
                 minX: bounds.minX * scale - origin.x, minY: bounds.minY * scale - origin.y,
                 maxX: bounds.maxX * scale - origin.x, maxY: bounds.maxY * scale - origin.y)
-            guard box.outset(by: 1).intersects(tile), let stroke = snapshot.children.frozen(index), let color = stroke.color
+            // (A group keeping packed strokes hides nothing here: they are its children, not its runs.)
+            guard box.outset(by: 1).intersects(tile), let stroke = snapshot.children.frozen(index), let color = stroke.color,
+                stroke.elements.packedCount == 0
             else { continue }
             if recordingWalks { walked[index] = true }
             let offset = Int(offsets[index])

@@ -13,8 +13,9 @@ enum ScribbleEncoder {
 
     /// The file bytes for `memento`, whose drawing is `root` (the memento hands it over: its
     /// insides are its own).
+    /// `front` zero bytes come first, in the same array (room for a journal frame's header).
     /// - Complexity: O(n) in the number of marks and vertices; one allocation.
-    static func encode(_ memento: ScribbleMemento, root: Stroke, history: RemovalHistory? = nil) -> [UInt8] {
+    static func encode(_ memento: ScribbleMemento, root: Stroke, history: RemovalHistory? = nil, front: Int = 0) -> [UInt8] {
         let version =
             history != nil
             ? ScribbleFormat.currentVersion
@@ -22,7 +23,7 @@ enum ScribbleEncoder {
                 ? ScribbleFormat.versionWithTimes
                 : memento.view != nil || holdsLocked(root) ? ScribbleFormat.versionWithoutTimes : ScribbleFormat.versionWithoutView
         return file(
-            version: UInt16(version), memento,
+            version: UInt16(version), memento, front: front,
             payloadLength: encodedLength(of: root) + (memento.view == nil ? 0 : viewLength) + (history.map { encodedLength(of: $0) } ?? 0)
         ) { writer in
             write(root, to: &writer)
@@ -63,14 +64,16 @@ enum ScribbleEncoder {
     /// A file of format `version` around `memento`'s header fields and the payload `payload`
     /// writes, which must be `payloadLength` bytes: the header, the payload, the checksum.
     static func file(
-        version: UInt16, _ memento: ScribbleMemento, payloadLength: Int,
+        version: UInt16, _ memento: ScribbleMemento, front: Int = 0, payloadLength: Int,
         payload: (inout ByteWriter) -> Void
     ) -> [UInt8] {
         let title = memento.title.map { Array(ScribbleFormat.clipped($0).utf8) } ?? []
         let total = preTitleLength + title.count + 8 + payloadLength + 4
         var flags: UInt16 = memento.isComplete ? ScribbleFormat.completeFlag : 0
         if memento.title != nil { flags |= ScribbleFormat.titleFlag }
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+        return [UInt8](unsafeUninitializedCapacity: front + total) { whole, initialized in
+            _ = whole[..<front].initialize(repeating: 0)
+            let buffer = UnsafeMutableBufferPointer(rebasing: whole[front...])
             var writer = ByteWriter(UnsafeMutableRawBufferPointer(buffer))
             writer.append(ScribbleFormat.magic)
             writer.uint16(version)
@@ -82,7 +85,7 @@ enum ScribbleEncoder {
             let checked = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<writer.offset])
             writer.uint32(CRC32.checksum(checked))
             precondition(writer.offset == total, "ScribbleEncoder sized its buffer wrongly")
-            initialized = total
+            initialized = front + total
         }
     }
 

@@ -45,6 +45,11 @@ public struct ScribbleMemento: @unchecked Sendable {
     /// The encoded form, in the current file format (`docs/FORMAT.md`); what gets saved.
     /// - Complexity: O(n) in the number of marks and vertices; encodes on every access.
     public var data: [UInt8] { ScribbleEncoder.encode(self, root: root, history: history) }
+
+    /// `data` after `front` zero bytes, in one array (a journal frame's header goes there).
+    func encoded(leavingFront front: Int) -> [UInt8] {
+        ScribbleEncoder.encode(self, root: root, history: history, front: front)
+    }
 }
 
 extension Scribble {

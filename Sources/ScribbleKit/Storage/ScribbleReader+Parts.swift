@@ -77,7 +77,7 @@ extension ScribblePartsReader {
     /// - Complexity: O(n) in the part's bytes.
     static func readPart(_ index: Int, of plan: ScribblePartsPlan, in raw: UnsafeRawBufferPointer) throws(ScribbleFormatError) -> Stroke {
         let part = plan.parts[index]
-        let builder = MarkBuilder()
+        let builder = MarkBuilder(packingGroups: true) // a top-level group's ticks stay packed
         var reader = Self(payload: UnsafeRawBufferPointer(rebasing: raw[plan.payload]), version: plan.version, builder: builder)
         try reader.input.skip(part.bytes.lowerBound)
         builder.beginStroke(color: nil, size: 1)
@@ -90,7 +90,7 @@ extension ScribblePartsReader {
     /// again): as `readPart(_:of:in:)`, which reads them within the whole file.
     /// - Complexity: O(n) in the part's bytes.
     static func readPart(_ index: Int, of plan: ScribblePartsPlan, inPart raw: UnsafeRawBufferPointer) throws(ScribbleFormatError) -> Stroke {
-        let builder = MarkBuilder()
+        let builder = MarkBuilder(packingGroups: true) // a top-level group's ticks stay packed
         var reader = Self(payload: raw, version: plan.version, builder: builder)
         builder.beginStroke(color: nil, size: 1)
         try reader.readRootChildren(plan.parts[index].children)

@@ -93,6 +93,10 @@ struct ScribbleReaderV2: ScribbleReader {
     /// - Complexity: O(n) in the stroke's bytes; recursion at most `maxDepth` deep.
     mutating func readStroke(depth: Int) throws(ScribbleFormatError) -> Stroke {
         let head = try readStrokeHead(depth: depth)
+        // Room for one child every 16 bytes left at most: a packed tick or tap takes 15 to 25
+        // bytes in a file, so a real group gets its room at once, and a count no file could
+        // hold reserves no more than twice the bytes.
+        builder.expectChildren(min(head.childCount, input.remaining / 16))
         var children = ChildrenRead()
         if head.hasPressure { children.levels.reserveCapacity(head.childCount) }
         if head.isDrawn { children.steps.reserveCapacity(head.childCount) }

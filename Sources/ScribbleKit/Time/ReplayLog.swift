@@ -85,10 +85,14 @@ public struct ReplayLog {
     static func weight(of mark: Mark) -> Int {
         guard let stroke = mark as? Stroke else { return 1 }
         guard stroke.holdsMarks else { return max(1, stroke.count) }
-        var total = 0
-        for element in stroke.elements {
+        // A group's packed strokes (`PackedStroke`) are counted where they lie: handed out
+        // as marks, a million of them would each be made for the count, on the main thread.
+        let stored = stroke.storedElements
+        var total = stored.packed.reduce(0) { $0 + $1.count }
+        func add(_ element: Stroke.Element) {
             if case .mark(let child) = element { total += weight(of: child) } else { total += 1 }
         }
+        if stored.packedCount > 0 { stored.unpackedElements.forEach(add) } else { stored.forEach(add) }
         return max(1, total)
     }
 

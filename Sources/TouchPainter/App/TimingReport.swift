@@ -24,6 +24,10 @@ import GtkKit
 ///   after the first frame, as if Open had been pressed.
 /// - `TOUCHPAINTER_BENCH_REOPEN_GALLERY=1` then, a second after its thumbnails showed, goes
 ///   back to the canvas and opens the gallery again (a second `gallery-tiles-ms` line).
+/// - `TOUCHPAINTER_BENCH_STAMP_TEMPLATE=1` chooses the first kept template a second after the
+///   first frame and stamps it once, as a click would: it prints `template-open-soon` half
+///   a second before it reads the template (the bench takes the app's memory then) and
+///   `template-stamp` as it clicks.
 ///
 /// `main` makes one only when one of these variables is set (`init?(environment:)`) and hands
 /// it to the coordinator as its `Instrumentation`; otherwise nothing reports, and the canvas'
@@ -38,11 +42,16 @@ final class TimingReport: Instrumentation {
     private let opensGallery: Bool
     /// True when `TOUCHPAINTER_BENCH_REOPEN_GALLERY=1`, until the gallery was opened again.
     private var reopensGallery: Bool
+    /// True when `TOUCHPAINTER_BENCH_STAMP_TEMPLATE=1`.
+    private let stampsTemplate: Bool
 
     /// What opens the gallery, for `TOUCHPAINTER_BENCH_OPEN_GALLERY` (the app sets it).
     var openGallery: (@MainActor @Sendable () -> Void)?
     /// What goes back to the canvas, for `TOUCHPAINTER_BENCH_REOPEN_GALLERY` (the app sets it).
     var closeGallery: (@MainActor @Sendable () -> Void)?
+    /// What chooses the first template and stamps it, reporting each step through the line
+    /// it is given, for `TOUCHPAINTER_BENCH_STAMP_TEMPLATE` (the app sets it).
+    var stampTemplate: (@MainActor @Sendable (@escaping @MainActor (String) -> Void) -> Void)?
 
     private var sawFirstFrame = false
     /// When the gallery was last asked for and has not drawn since (CLOCK_MONOTONIC ns).
@@ -57,7 +66,8 @@ final class TimingReport: Instrumentation {
         reportsStalls = environment["TOUCHPAINTER_REPORT_STALLS"] != "0"
         opensGallery = environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] == "1"
         reopensGallery = environment["TOUCHPAINTER_BENCH_REOPEN_GALLERY"] == "1"
-        guard isEnabled || opensGallery else { return nil }
+        stampsTemplate = environment["TOUCHPAINTER_BENCH_STAMP_TEMPLATE"] == "1"
+        guard isEnabled || opensGallery || stampsTemplate else { return nil }
     }
 
     /// The canvas drew (call at the end of its `draw`): report the motions this frame shows;
@@ -74,6 +84,9 @@ final class TimingReport: Instrumentation {
         }
         if opensGallery, let openGallery {
             MainLoop.perform { openGallery() }
+        }
+        if stampsTemplate, let stampTemplate {
+            MainLoop.after(milliseconds: 1000) { [weak self] in stampTemplate { self?.report($0) } }
         }
     }
 

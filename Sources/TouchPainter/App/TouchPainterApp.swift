@@ -101,6 +101,9 @@ final class TouchPainterApp {
         timingReport?.closeGallery = { [weak coordinator] in
             coordinator?.requestViewChange(to: .canvas)
         }
+        timingReport?.stampTemplate = { [weak coordinator] report in
+            coordinator?.canvasViewController.stampFirstTemplate(report: report)
+        }
         installActions()
         windowController.window.onCloseRequest { [unowned self] in
             // true keeps the window open: the user chose Cancel, or saving failed.

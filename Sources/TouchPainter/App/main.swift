@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import ScribbleKit
 
 /// `touchpainter [FILE]` and `touchpainter export IN OUT`: the command line the desktop file,
 /// a terminal and scripts use. Launching is the default subcommand, so a FILE needs no word
@@ -74,6 +75,7 @@ struct LaunchCommand: ParsableCommand {
 
 // ArgumentParser's own usage errors exit with 64 (EX_USAGE); this app's usage errors exit
 // with 2, as the README and the man page say, whichever part of the command line found them.
+LargeBlocks.mapApart() // before any thread allocates: a big buffer freed goes back to the system
 do {
     if CommandLine.arguments.count == 1 {
         // The launch from the desktop: no command line to parse. (ArgumentParser's parse,

@@ -30,6 +30,28 @@ extension CanvasViewController: CanvasToolHost {
         canvasView.drawingArea.grabFocus()
     }
 
+    /// The bench's stamp (`TOUCHPAINTER_BENCH_STAMP_TEMPLATE`): the first kept template
+    /// chosen, once the list is read, and stamped where it was kept (its middle), as a click
+    /// there would; `report` hears `template-open-soon` half a second before the template is
+    /// read and `template-stamp` as it is clicked.
+    func stampFirstTemplate(report: @escaping @MainActor (String) -> Void) {
+        guard let entry = templates.library.entries.first else {
+            MainLoop.after(milliseconds: 100) { [weak self] in self?.stampFirstTemplate(report: report) }
+            return
+        }
+        report("template-open-soon")
+        MainLoop.after(milliseconds: 500) { [weak self] in
+            self?.templates.library.open(entry) { [weak self] item in
+                guard let self else { return }
+                self.startStamping(item)
+                let box = item.mark.bounds, middle = Point(x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2)
+                report("template-stamp")
+                self.tool.press(at: middle, modifiers: [])
+                self.tool.release(at: middle)
+            }
+        }
+    }
+
     /// Whether a stamp tool is current.
     var isStamping: Bool { tool is StampTool }
 

@@ -72,10 +72,13 @@ final class StampTool: CanvasTool {
             })
     }
 
-    /// The marks and vertices in `mark`.
+    /// The marks and vertices in `mark`, counted up to one past `TemplateLibrary.hugeSize`.
     private static func size(of mark: Mark) -> Int {
         var count = 0
-        mark.enumerateMarks { _, _ in count += 1 }
+        mark.enumerateMarks { _, stop in
+            count += 1
+            stop = count > TemplateLibrary.hugeSize
+        }
         return count
     }
 

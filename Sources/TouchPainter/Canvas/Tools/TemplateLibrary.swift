@@ -1,6 +1,7 @@
 import CairoKit
 import GtkKit
 import ScribbleKit
+import Synchronization
 
 /// The pattern templates kept so far (book chapter 3, the Prototype), loaded lazily: at start only the folder's
 /// names are listed (ten thousand templates list in milliseconds); a template's preview is
@@ -25,7 +26,8 @@ final class TemplateLibrary {
         let name: String
         /// The prototype; only ever copied, never put on a canvas.
         let mark: Mark
-        /// The prototype's marks and vertices, counted off the main thread (`nil`: not counted).
+        /// The prototype's marks and vertices, counted off the main thread up to one past
+        /// `hugeSize` (`nil`: not counted).
         var size: Int? = nil
         /// The prototype drawn once, for a huge template's preview (`nil`: none).
         var picture: StampPicture? = nil
@@ -50,6 +52,11 @@ final class TemplateLibrary {
     static let previewLimit = 240
     /// A template with more marks and vertices than this is stamped off the main thread.
     nonisolated static let hugeSize = 20_000
+    /// Held while a template is read and worked on (its preview drawn, or its picture and
+    /// size for stamping): one at a time, so that a huge template chosen while its preview
+    /// is still being drawn is not held twice at once (issue 39's rule for any file: twice
+    /// its size and 64 MB).
+    nonisolated static let reading = Mutex(())
 
     /// The templates stored beside `manager`'s gallery, saying on `dialogs` when a file could
     /// not be read, written or deleted; call `load()` to list them.
@@ -79,8 +86,10 @@ final class TemplateLibrary {
         Background.run(
             on: .previews,
             {
-                (try? manager.loadTemplate(entry.file)).flatMap {
-                    Self.drawPreview(Scribble(adopting: $0.memento).marks.first, width: width, height: height)
+                Self.reading.withLock { _ in
+                    (try? manager.loadTemplate(entry.file)).flatMap {
+                        Self.drawPreview(Scribble(adopting: $0.memento).marks.first, width: width, height: height)
+                    }
                 }
             },
             then: { [weak self] image in
@@ -100,7 +109,7 @@ final class TemplateLibrary {
     func open(_ entry: Entry, _ body: @escaping @MainActor (Item) -> Void) {
         let manager = manager
         Background.run(
-            on: .templates, { PreparedItem(template: try manager.loadTemplate(entry.file)) },
+            on: .templates, { try Self.reading.withLock { _ in PreparedItem(template: try manager.loadTemplate(entry.file)) } },
             failing: tr("Could not open “%1$s”", entry.name), dialogs: dialogs,
             then: { prepared in body(prepared.item(named: entry.name)) })
     }
@@ -164,8 +173,13 @@ private struct PreparedItem: @unchecked Sendable {
     init(template: ScribbleManager.Template) {
         id = template.id
         mark = Scribble(adopting: template.memento).marks.first ?? Stroke()
+        // Counted only as far as telling a huge one: a million ticks are kept packed, and
+        // each walked would be made a mark for the walk.
         var count = 0
-        mark.enumerateMarks { _, _ in count += 1 }
+        mark.enumerateMarks { _, stop in
+            count += 1
+            stop = count > TemplateLibrary.hugeSize
+        }
         size = count
         picture = count > TemplateLibrary.hugeSize ? StampPicture(mark) : nil
     }
