@@ -118,6 +118,14 @@ public final class Scribble {
         notify(.replaced(removed, by: added), dirty: area)
     }
 
+    /// The top-level mark at `index` in drawing order (`nil` out of range, or for an inline
+    /// vertex): a packed stroke gets its object, and the others stay packed (`Stroke.child(at:)`).
+    public func mark(at index: Int) -> Mark? {
+        guard index >= 0, index < root.count, index < root.storedElements.packedCount || root.storedElements[index].isMark
+        else { return nil }
+        return root.child(at: index)
+    }
+
     /// The index of the top-level mark `mark` in drawing order, if it is on the canvas.
     public func index(of mark: Mark) -> Int? { root.index(of: mark) }
 
@@ -191,8 +199,12 @@ extension Scribble {
     /// - Complexity: O(top-level marks).
     public func indicesByIdentity() -> [ObjectIdentifier: Int] {
         var indices: [ObjectIdentifier: Int] = [:]
-        indices.reserveCapacity(root.count)
-        // A packed stroke has no object anyone holds (`PackedStroke`): only the others are listed.
+        indices.reserveCapacity(root.count - root.storedElements.packedCount)
+        // A packed stroke without an object is held by no one (`PackedChildren`): only the
+        // others are listed.
+        for (index, object) in root.storedElements.packedObjects.enumerated() {
+            if let object { indices[ObjectIdentifier(object)] = index }
+        }
         let offset = root.storedElements.packedCount
         for (index, element) in root.storedElements.unpackedElements.enumerated() {
             if case .mark(let mark) = element { indices[ObjectIdentifier(mark)] = offset + index }
