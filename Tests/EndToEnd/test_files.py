@@ -290,3 +290,49 @@ def test_a_million_two_point_strokes_open_in_twice_their_size_and_64_mb(launch, 
     time.sleep(3)  # its first full frame, rendered in the background
     peak = memory_mb(app.process.pid, "VmHWM")
     assert peak <= limit, f"{peak:.0f} MB for a million two-point strokes, over {limit:.0f}"  # was 187 MB, then 157
+
+
+def test_erasing_and_selecting_in_a_million_ticks_stays_within_the_rule(launch, tmp_path):
+    # The first erase or selection that reached a packed tick once made every tick an object
+    # (184 MB and a stall of half a second for these); now only the ticks it touches are.
+    big = tmp_path / "ticks.scribble"
+    big.write_bytes(two_point_strokes(1_000_000))
+    limit = 2 * big.stat().st_size / (1 << 20) + 64
+    config = tmp_path / "config" / "touchpainter"
+    config.mkdir(parents=True)
+    (config / "settings.ini").write_text("[Eraser]\nsize=16\nmode=whole\n")  # each tick it touches goes whole
+    app = launch(big)
+    wait_for(lambda: app.title() == "ticks — TouchPainter", timeout=60, what="the drawing to open")
+    time.sleep(3)  # its first full frame, rendered in the background
+    x, y, width, height = app.extents("Canvas")
+    row = y + height // 2
+    app.key("e")
+    app.drag([(x + width // 5, row), (x + 4 * width // 5, row)], steps=30)
+    app.key("s")
+    app.click(x + width // 2, y + height // 4)  # a tick under the pointer: selected,
+    app.drag([(x + width // 2, y + height // 4), (x + width // 2 + 30, y + height // 4 + 20)])  # moved,
+    app.key("Delete")  # and deleted
+    app.key("ctrl+z")
+    time.sleep(2)
+    peak = memory_mb(app.process.pid, "VmHWM")
+    assert peak <= limit, f"{peak:.0f} MB after erasing and selecting in a million ticks, over {limit:.0f}"  # was 184 MB
+    saved = big.stat().st_mtime_ns
+    app.key("ctrl+s")
+    wait_for(lambda: big.stat().st_mtime_ns != saved and app.title() == "ticks — TouchPainter", timeout=60, what="the save")
+    # In the saved drawing the eraser's path is a clear band across ink that covers every
+    # pixel elsewhere: rows of a long run of background.
+    result = export(big, tmp_path / "after.png")
+    assert result.returncode == 0, result.stderr
+    from PIL import Image
+    picture = Image.open(tmp_path / "after.png").convert("L")
+    pixels = picture.load()
+
+    def longest_clear_run(y):
+        longest = run = 0
+        for x in range(picture.width):
+            run = run + 1 if pixels[x, y] > 250 else 0
+            longest = max(longest, run)
+        return longest
+    clear = [y for y in range(picture.height) if longest_clear_run(y) > picture.width // 3]
+    assert clear, "no row of the saved drawing shows the eraser's path"
+    assert max(clear) - min(clear) < 30, f"rows {min(clear)}–{max(clear)} are clear: more than the eraser's path"

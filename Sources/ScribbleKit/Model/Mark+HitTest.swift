@@ -116,14 +116,20 @@ extension Scribble {
     /// locked marks are passed over.
     /// - Complexity: O(top-level marks) bounds checks, plus the vertices of the marks near the path.
     public func marks(touchedAlongSegmentFrom a: Point, to b: Point, radius: Float) -> [Mark] {
+        indexedMarks(touchedAlongSegmentFrom: a, to: b, radius: radius).map(\.mark)
+    }
+
+    /// `marks(touchedAlongSegmentFrom:to:radius:)` with each one's index.
+    func indexedMarks(touchedAlongSegmentFrom a: Point, to b: Point, radius: Float) -> [(index: Int, mark: Mark)] {
         // Only the packed strokes the pen touches get their objects.
         let packed = root.storedElements.packed
-        var touched: [Mark] = packed.indices.compactMap { index in
-            packed[index].isHit(alongSegmentFrom: a, to: b, radius: radius) ? root.child(at: index) : nil
+        var touched: [(index: Int, mark: Mark)] = packed.indices.compactMap { index in
+            guard packed[index].isHit(alongSegmentFrom: a, to: b, radius: radius), let mark = root.child(at: index) else { return nil }
+            return (index, mark)
         }
-        for case .mark(let mark) in root.storedElements.unpackedElements
+        for case (let position, .mark(let mark)) in root.storedElements.unpackedElements.enumerated()
         where !mark.isLocked && mark.isHit(alongSegmentFrom: a, to: b, radius: radius) {
-            touched.append(mark)
+            touched.append((packed.count + position, mark))
         }
         return touched
     }

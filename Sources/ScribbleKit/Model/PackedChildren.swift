@@ -53,6 +53,14 @@ final class PackedChildren {
         objects.replaceSubrange(range, with: marks.map { Optional($0) })
     }
 
+    /// Puts each run's strokes, packed from its marks (one each), in place of the packed
+    /// children in its range, in one pass (`Array.replaceSubranges`).
+    func replaceSubranges(_ runs: [(range: Range<Int>, strokes: [(packed: PackedStroke, object: Stroke)])]) {
+        if objects.isEmpty { objects = Array(repeating: nil, count: strokes.count) }
+        strokes.replaceSubranges(runs.map { ($0.range, $0.strokes.map(\.packed)) })
+        objects.replaceSubranges(runs.map { ($0.range, $0.strokes.map { Optional($0.object) }) })
+    }
+
     /// Appends `stroke` without an object (the reader's bulk load).
     func append(_ stroke: PackedStroke) {
         strokes.append(stroke)

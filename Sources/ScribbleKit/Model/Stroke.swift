@@ -339,6 +339,35 @@ public final class Stroke: Mark {
         if removesVertex || isSealed { recomputeBox() }
     }
 
+    /// Puts each run's marks in place of the children in its range, in one pass (all an
+    /// eraser's step cut, its undo, its redo): runs ascending and apart, their ranges as the
+    /// children are before any is replaced.
+    /// - Complexity: O(children + marks put), where a run at a time took O(children) each.
+    func replaceChildren(runs: [(range: Range<Int>, marks: [Mark])]) {
+        guard runs.count > 1, pressures.isEmpty, !times.isDrawn else {
+            // From the top down, so the ranges below stay where they were.
+            for run in runs.reversed() { replaceChildren(in: run.range, with: run.marks) }
+            return
+        }
+        var removesVertex = false
+        let packedCount = storedElements.packedCount
+        let elementRuns = runs.map { run -> (range: Range<Int>, elements: [Element]) in
+            for index in run.range {
+                if index < packedCount || storedElements[index].isMark { markCount -= 1 } else { removesVertex = true }
+            }
+            return (run.range, run.marks.map { type(of: $0) == Vertex.self ? Element.vertex($0.location) : .mark($0) })
+        }
+        storedElements.replaceSubranges(elementRuns)
+        for case let added in elementRuns.lazy.flatMap(\.elements) {
+            switch added {
+            case .vertex(let point): box = box.union(point)
+            case .mark: markCount += 1
+            }
+        }
+        if markCount == 0 { storedElements.compact() }
+        if removesVertex || isSealed { recomputeBox() }
+    }
+
     /// Puts each of `marks` in place of the child mark at the same position of `indices`, one
     /// for one, in one pass (a drag turning thousands of selected marks, each frame); an index
     /// out of range, or of an inline vertex, is skipped. Returns the pairs replaced.

@@ -426,6 +426,37 @@ public struct StrokeElements: RandomAccessCollection {
         withArray { $0.replaceSubrange(range, with: elements) }
     }
 
+    /// Puts each run's elements in place of the children in its range, in one pass (an
+    /// eraser's step, its undo): runs ascending and apart, their ranges as the children are
+    /// before any is replaced. Among packed children, as `replaceSubrange` does: the runs of
+    /// strokes that can be packed are, and the first run that cannot makes the packed
+    /// children from there on into objects first.
+    /// - Complexity: O(children + runs' elements).
+    mutating func replaceSubranges(_ runs: [(range: Range<Int>, elements: [Stroke.Element])]) {
+        guard runs.count > 1 else {
+            if let run = runs.first { replaceSubrange(run.range, with: run.elements) }
+            return
+        }
+        var packedCount = packedCount
+        var tailRuns = runs[...]
+        if packedCount > 0 {
+            let packable = runs.map { $0.range.upperBound <= packedCount ? Self.packable($0.elements) : nil }
+            if let first = runs.indices.first(where: { packable[$0] == nil && runs[$0].range.lowerBound < packedCount }) {
+                unpack(from: runs[first].range.lowerBound)
+                packedCount = self.packedCount
+            }
+            let prefixRuns = runs.indices.prefix { packable[$0] != nil && runs[$0].range.upperBound <= packedCount }
+            tailRuns = runs[prefixRuns.endIndex...]
+            if !prefixRuns.isEmpty {
+                _ = withPackedChildren { packed, _ in packed.replaceSubranges(prefixRuns.map { (runs[$0].range, packable[$0] ?? []) }) }
+            }
+        }
+        guard !tailRuns.isEmpty else { return }
+        // The tail's runs, by index in it (it follows the packed children as they were).
+        let tail = tailRuns.map { (($0.range.lowerBound - packedCount)..<($0.range.upperBound - packedCount), $0.elements) }
+        if withTail({ $0.replaceSubranges(tail) }) == nil { withArray { $0.replaceSubranges(tail) } }
+    }
+
     /// `elements` as packed strokes with their objects, if every one is a stroke that can be
     /// packed (`PackedStroke`).
     private static func packable(_ elements: [Stroke.Element]) -> [(packed: PackedStroke, object: Stroke)]? {
