@@ -107,7 +107,7 @@ import Testing
 
     /// How many packed strokes of `scribble`'s root have their objects.
     static func objectCount(_ scribble: Scribble) -> Int {
-        scribble.root.storedElements.packedObjects.count { $0 != nil }
+        scribble.root.storedElements.packedObjects.count
     }
 
     @Test func theToolsFindPackedStrokesWhereTheyFindTheirObjects() throws {

@@ -217,9 +217,7 @@ extension Scribble {
         indices.reserveCapacity(root.count - root.storedElements.packedCount)
         // A packed stroke without an object is held by no one (`PackedChildren`): only the
         // others are listed.
-        for (index, object) in root.storedElements.packedObjects.enumerated() {
-            if let object { indices[ObjectIdentifier(object)] = index }
-        }
+        for object in root.storedElements.packedObjects { indices[ObjectIdentifier(object.stroke)] = object.index }
         let offset = root.storedElements.packedCount
         for (index, element) in root.storedElements.unpackedElements.enumerated() {
             if case .mark(let mark) = element { indices[ObjectIdentifier(mark)] = offset + index }

@@ -108,9 +108,9 @@ public struct StrokeElements: RandomAccessCollection {
         if case .packed(let packed, _) = storage { packed.strokes } else { [] }
     }
 
-    /// The objects made for packed children so far, by index among them (empty when none was
-    /// made): what is searched for a mark by identity among them.
-    var packedObjects: [Stroke?] {
+    /// The objects made for packed children so far, by ascending index among them: what is
+    /// searched for a mark by identity among them.
+    var packedObjects: [(index: Int, stroke: Stroke)] {
         if case .packed(let packed, _) = storage { packed.objects } else { [] }
     }
 

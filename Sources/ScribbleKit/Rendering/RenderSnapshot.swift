@@ -138,10 +138,10 @@ public struct RenderSnapshot: @unchecked Sendable {
         var elements = root.storedElements
         // A hidden mark is one held (selected): among the packed strokes, one with an object.
         if !hidden.isEmpty {
-            let objects = elements.packedObjects
-            let isHidden = objects.map { $0.map { hidden.contains(ObjectIdentifier($0)) } ?? false }
+            let hiddenPacked = Set(elements.packedObjects.lazy.filter { hidden.contains(ObjectIdentifier($0.stroke)) }.map(\.index))
             elements = StrokeElements(
-                packed: isHidden.contains(true) ? elements.packed.indices.filter { !isHidden[$0] }.map { elements.packed[$0] } : elements.packed,
+                packed: hiddenPacked.isEmpty
+                    ? elements.packed : elements.packed.indices.filter { !hiddenPacked.contains($0) }.map { elements.packed[$0] },
                 tail: elements.unpackedElements.filter { element in
                     guard case .mark(let mark) = element else { return true }
                     return !hidden.contains(ObjectIdentifier(mark))

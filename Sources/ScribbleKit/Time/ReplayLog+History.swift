@@ -42,8 +42,8 @@ extension ReplayLog {
         // A packed stroke (`PackedStroke`) without an object is named by no event: only the
         // packed ones with objects and the children after them are looked at (the memento's
         // copy packs the same, and a packed child is a stroke).
-        for (index, object) in drawing.storedElements.packedObjects.enumerated() where index < stored.count {
-            if let object, named.contains(ObjectIdentifier(object)) { onDrawing[ObjectIdentifier(object)] = index }
+        for object in drawing.storedElements.packedObjects where object.index < stored.count && named.contains(ObjectIdentifier(object.stroke)) {
+            onDrawing[ObjectIdentifier(object.stroke)] = object.index
         }
         let packedCount = drawing.storedElements.packedCount
         for (position, element) in drawing.storedElements.unpackedElements.enumerated() {
