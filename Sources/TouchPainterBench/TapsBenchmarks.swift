@@ -56,7 +56,8 @@ enum TapsBenchmarks {
         keys += ["key", "ctrl+z", "sleep", "0.3", "key", "ctrl+z", "sleep", "0.5"]
         try PointerDrag.xdotool(keys, timeout: 60)
         var longest = 0.0
-        try child.waitUntilIdle { line in
+        // (Long enough for the app before this work, whose steps took seconds each.)
+        try child.waitUntilIdle(within: 240) { line in
             let fields = line.split(separator: " ")
             if fields.first == "main-loop-stall-ms", fields.count == 2, let stall = Double(fields[1]) { longest = max(longest, stall) }
         }
