@@ -116,13 +116,13 @@ public struct StrokeElements: RandomAccessCollection {
 
     /// The object of the packed child at `index` (below `packedCount`), made now if it has
     /// none yet and kept, so that it is the same mark each time it is asked for.
-    /// - Complexity: O(1), or O(packed children) for the first object made.
+    /// - Complexity: O(log objects), or O(objects) for one made.
     mutating func object(at index: Int) -> Stroke {
         withPackedChildren { packed, _ in packed.object(at: index) } ?? Stroke()
     }
 
     /// The index of `mark` among the packed children, if it is the object of one.
-    /// - Complexity: O(packed children) once some have objects, else O(1).
+    /// - Complexity: O(objects made for packed children).
     func packedIndex(of mark: Mark) -> Int? {
         if case .packed(let packed, _) = storage { packed.index(of: mark) } else { nil }
     }
