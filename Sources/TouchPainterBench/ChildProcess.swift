@@ -115,9 +115,9 @@ final class ChildProcess {
     }
 
     /// Waits, reading its output into `body`, until the child uses under 2 % of a core over
-    /// 150 ms (its idle timers may tick; its queued work is done); throws after 30 s.
-    func waitUntilIdle(_ body: (String) -> Void = { _ in }) throws {
-        let deadline = monotonicNanoseconds() + 30_000_000_000
+    /// 150 ms (its idle timers may tick; its queued work is done); throws after `seconds`.
+    func waitUntilIdle(within seconds: Double = 30, _ body: (String) -> Void = { _ in }) throws {
+        let deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
         var before = try cpuNanoseconds()
         while monotonicNanoseconds() < deadline {
             readLines(for: 0.15, body)
@@ -125,7 +125,7 @@ final class ChildProcess {
             if after - before < 3_000_000 { return }
             before = after
         }
-        throw Failure(description: "\(path) did not go idle in 30 s")
+        throw Failure(description: "\(path) did not go idle in \(Int(seconds)) s")
     }
 
     /// Whether the child has ended (it is then reaped).

@@ -26,6 +26,42 @@ enum TapsBenchmarks {
             try peakMegabytesOpening(ticksPath, app: app, environment: environment, vertices: 2 * tapCount)
         }
         report.add("app_open_peak_rss_mb@1m_ticks", median(tickPeaks), "MB", limit: 2 * size + 64)
+
+        guard PointerDrag.isAvailable else { return }
+        let edits = try (0..<3).map { _ in try firstEdits(of: ticksPath, app: app, environment: environment) }
+        report.add("app_first_erase_peak_rss_mb@1m_ticks", median(edits.map(\.peak)), "MB", limit: 2 * size + 64)
+        report.add("app_first_erase_stall_ms@1m_ticks", median(edits.map(\.stall)), "ms", limit: 100)
+    }
+
+    /// The app's `VmHWM`, and the longest its main loop stood still, over the first edits of
+    /// the ticks at `path` once they are up: a drag of the eraser (its default mode, which
+    /// cuts), its undo, a click of the select tool on a tick, a drag moving it, Delete, and
+    /// the undo of each. Each once turned every tick into an object (160 MB and a stall of
+    /// 400–700 ms); now only the ticks they touch get objects.
+    static func firstEdits(of path: String, app: String, environment: [String: String]) throws -> (peak: Double, stall: Double) {
+        let child = try ChildProcess(app, arguments: [path], environment: environment)
+        defer { child.stop() }
+        _ = try child.firstValue { fields in
+            fields.first == "full-frame" && fields.count == 3 && (Int(fields[2]) ?? 0) >= 2 * tapCount ? true : nil
+        }
+        try child.waitUntilIdle() // the stalls of opening are not the edits'
+        let centre = try PointerDrag.windowCenter(ofProcess: child.pid)
+        let (x, y) = (centre.x - 150, centre.y - 50)
+        var keys = ["mousemove", String(x), String(y), "key", "e", "sleep", "0.3", "mousedown", "1"]
+        for step in 1...25 { keys += ["mousemove", String(x + step * 12), String(y + step * 4), "sleep", "0.03"] }
+        keys += ["mouseup", "1", "sleep", "0.5", "key", "ctrl+z", "sleep", "0.5"]
+        keys += ["key", "s", "sleep", "0.3", "mousemove", String(x), String(y + 120), "click", "1", "sleep", "0.5", "mousedown", "1"]
+        for step in 1...10 { keys += ["mousemove", String(x + step * 6), String(y + 120 + step * 3), "sleep", "0.03"] }
+        keys += ["mouseup", "1", "sleep", "0.5", "key", "Delete", "sleep", "0.5"]
+        keys += ["key", "ctrl+z", "sleep", "0.3", "key", "ctrl+z", "sleep", "0.5"]
+        try PointerDrag.xdotool(keys, timeout: 60)
+        var longest = 0.0
+        // (Long enough for the app before this work, whose steps took seconds each.)
+        try child.waitUntilIdle(within: 240) { line in
+            let fields = line.split(separator: " ")
+            if fields.first == "main-loop-stall-ms", fields.count == 2, let stall = Double(fields[1]) { longest = max(longest, stall) }
+        }
+        return (try GalleryBenchmarks.peakMegabytes(of: child.pid), longest)
     }
 
     /// A drawing of `tapCount` strokes of two vertices each, ticks a few pixels long over

@@ -290,3 +290,69 @@ def test_a_million_two_point_strokes_open_in_twice_their_size_and_64_mb(launch, 
     time.sleep(3)  # its first full frame, rendered in the background
     peak = memory_mb(app.process.pid, "VmHWM")
     assert peak <= limit, f"{peak:.0f} MB for a million two-point strokes, over {limit:.0f}"  # was 187 MB, then 157
+
+
+def cpu_seconds(pid):
+    """The CPU time process `pid` has used so far, in seconds."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_until_idle(pid, timeout=60):
+    """Waits until process `pid` uses under 5 % of a core over half a second."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        before = cpu_seconds(pid)
+        time.sleep(0.5)
+        if cpu_seconds(pid) - before < 0.025:
+            return
+    raise AssertionError(f"process {pid} still busy after {timeout} s")
+
+
+def test_erasing_and_selecting_in_a_million_ticks_stays_within_the_rule(launch, tmp_path):
+    # The first erase or selection that reached a packed tick once made every tick an object
+    # (177 MB here, and a stall of half a second); now only the ticks it touches get objects.
+    big = tmp_path / "ticks.scribble"
+    big.write_bytes(two_point_strokes(1_000_000))
+    limit = 2 * big.stat().st_size / (1 << 20) + 64
+    config = tmp_path / "config" / "touchpainter"
+    config.mkdir(parents=True)
+    (config / "settings.ini").write_text("[Eraser]\nsize=16\nmode=whole\n")  # each tick it touches goes whole
+    app = launch(big)
+    wait_for(lambda: app.title() == "ticks — TouchPainter", timeout=60, what="the drawing to open")
+    wait_until_idle(app.process.pid)  # its first full frame is up: the edits do not race it
+    x, y, width, height = app.extents("Canvas")
+    row = y + height // 2
+    app.key("e")
+    app.drag([(x + width // 5, row), (x + 4 * width // 5, row)], steps=30)
+    app.key("s")
+    app.click(x + width // 2, y + height // 4)  # a tick under the pointer: selected,
+    app.drag([(x + width // 2, y + height // 4), (x + width // 2 + 30, y + height // 4 + 20)])  # moved,
+    app.key("Delete")  # and deleted
+    app.key("ctrl+z")
+    wait_until_idle(app.process.pid)
+    peak = memory_mb(app.process.pid, "VmHWM")
+    assert peak <= limit, f"{peak:.0f} MB after erasing and selecting in a million ticks, over {limit:.0f}"
+    saved = big.stat().st_mtime_ns
+    app.key("ctrl+s")
+    wait_for(lambda: big.stat().st_mtime_ns != saved and app.title() == "ticks — TouchPainter", timeout=60, what="the save")
+    # In the saved drawing the eraser's path is a clear band across ink that covers every
+    # pixel elsewhere: the rows with ink that hold a long run of background.
+    result = export(big, tmp_path / "after.png")
+    assert result.returncode == 0, result.stderr
+    from PIL import Image
+    picture = Image.open(tmp_path / "after.png").convert("L")
+    pixels = picture.load()
+
+    def is_cleared(y):
+        longest = run = 0
+        inked = False
+        for x in range(picture.width):
+            run = run + 1 if pixels[x, y] > 250 else 0
+            inked = inked or run == 0
+            longest = max(longest, run)
+        return inked and longest > picture.width // 3
+    cleared = [y for y in range(picture.height) if is_cleared(y)]
+    assert cleared, "no row of the saved drawing shows the eraser's path"
+    assert max(cleared) - min(cleared) < 30, f"rows {min(cleared)}–{max(cleared)} are cleared: more than the eraser's path"

@@ -7,7 +7,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct PackedStrokeTests {
     /// Ticks and taps (opaque and translucent, thin and fat, some timed), then a long stroke
     /// and a dot (which end the packed ones), then ticks again; as a file.
-    private func file(seed: UInt64 = 1, small: Int = 300) -> [UInt8] {
+    static func file(seed: UInt64 = 1, small: Int = 300) -> [UInt8] {
         var rng = SplitMix64(seed: seed)
         let scribble = Scribble()
         func tick() -> Stroke {
@@ -30,14 +30,14 @@ import Testing
     }
 
     /// `bytes` read in parts, as the app opens a large file: packed.
-    private func packed(_ bytes: [UInt8]) throws -> Scribble {
+    static func packed(_ bytes: [UInt8]) throws -> Scribble {
         let memento = try #require(try ScribbleFormat.decodeInParts(bytes, cores: 2, partBytes: 512))
         return Scribble(adopting: memento)
     }
 
     @Test func aDrawingReadInPartsKeepsItsSmallStrokesPackedAndSavesTheSameBytes() throws {
-        let bytes = file()
-        let scribble = try packed(bytes)
+        let bytes = Self.file()
+        let scribble = try Self.packed(bytes)
         #expect(scribble.root.storedElements.packedCount == 300)
         #expect(scribble.root.count == 402)
         #expect(scribble.makeMemento().data == bytes)
@@ -50,8 +50,8 @@ import Testing
     }
 
     @Test func packedStrokesDrawTheSamePixelsAsTheirObjects() throws {
-        let bytes = file(seed: 2)
-        let scribble = try packed(bytes)
+        let bytes = Self.file(seed: 2)
+        let scribble = try Self.packed(bytes)
         let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
         for scale in [1, 2] {
             let frame = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: scale, background: .plain)
@@ -63,8 +63,8 @@ import Testing
     }
 
     @Test func packedStrokesArePacedAsTheirObjectsAre() throws {
-        let bytes = file(seed: 3)
-        let scribble = try packed(bytes)
+        let bytes = Self.file(seed: 3)
+        let scribble = try Self.packed(bytes)
         let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
         let clock = TestClock()
         for drawing in [scribble, whole] {
@@ -77,8 +77,8 @@ import Testing
     }
 
     @Test func aMarkAskedForKeepsItsIdentityAndTheDrawingStaysTheSame() throws {
-        let bytes = file(seed: 4)
-        let scribble = try packed(bytes)
+        let bytes = Self.file(seed: 4)
+        let scribble = try Self.packed(bytes)
         // Drawing on top and taking it off again leaves the packed strokes packed.
         let new = Stroke(color: .black, size: 2)
         scribble.add(new)
@@ -90,23 +90,31 @@ import Testing
         #expect(lifted.children.count == 402 && lifted.children.packed(299) != nil && lifted.children[401] != nil)
         scribble.remove(new)
         #expect(scribble.root.storedElements.packedCount == 300 && scribble.root.count == 402)
-        // A packed mark asked for is made, once: the same object from then on.
+        // A packed mark asked for is made, once: the same object from then on; the others
+        // stay packed, and so does it, as the value its object is.
         let mark = try #require(scribble.root.child(at: 7))
-        #expect(scribble.root.storedElements.packedCount == 0)
+        #expect(scribble.root.storedElements.packedCount == 300 && Self.objectCount(scribble) == 1)
         #expect(scribble.root.child(at: 7) === mark && scribble.index(of: mark) == 7)
         #expect(scribble.makeMemento().data == bytes)
         // Taken off and put back (an eraser's undo), it is where it was.
         scribble.remove(mark)
         #expect(scribble.index(of: mark) == nil && scribble.root.count == 401)
+        #expect(scribble.root.storedElements.packedCount == 299 && Self.objectCount(scribble) == 0)
         scribble.insert(mark, at: 7)
         #expect(scribble.makeMemento().data == bytes)
+        #expect(scribble.root.storedElements.packedCount == 300 && scribble.index(of: mark) == 7 && scribble.root.child(at: 7) === mark)
+    }
+
+    /// How many packed strokes of `scribble`'s root have their objects.
+    static func objectCount(_ scribble: Scribble) -> Int {
+        scribble.root.storedElements.packedObjects.count
     }
 
     @Test func theToolsFindPackedStrokesWhereTheyFindTheirObjects() throws {
-        let bytes = file(seed: 5)
+        let bytes = Self.file(seed: 5)
         let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
         // A click or an eraser's path that touches none of them leaves them packed.
-        let scribble = try packed(bytes)
+        let scribble = try Self.packed(bytes)
         #expect(scribble.topmostMark(at: Point(x: 600, y: 600)) == nil)
         #expect(scribble.marks(touchedAlongSegmentFrom: Point(x: 600, y: 600), to: Point(x: 700, y: 650), radius: 8).isEmpty)
         #expect(scribble.root.storedElements.packedCount == 300)
@@ -115,9 +123,9 @@ import Testing
         let touched = scribble.marks(touchedAlongSegmentFrom: a, to: b, radius: 3).map { scribble.index(of: $0) }
         let expected = whole.marks(touchedAlongSegmentFrom: a, to: b, radius: 3).map { whole.index(of: $0) }
         #expect(touched == expected && touched.count > 3)
-        #expect(scribble.root.storedElements.packedCount == 0)
+        #expect(scribble.root.storedElements.packedCount == 300 && Self.objectCount(scribble) == touched.count { $0! < 300 })
         for tick in stride(from: 0, to: 300, by: 7) {
-            let fresh = try packed(bytes)
+            let fresh = try Self.packed(bytes)
             let target = try #require(whole.root.child(at: tick)).location
             let found = try #require(fresh.topmostMark(at: target))
             #expect(found.index == whole.topmostMark(at: target)?.index && fresh.root.child(at: found.index) === found.mark)

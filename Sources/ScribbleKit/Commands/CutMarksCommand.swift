@@ -48,9 +48,7 @@ public final class CutMarksCommand: Command {
         for (index, count) in zip(indices, pieceCounts) {
             let own = Array(remaining.prefix(count))
             remaining = remaining.dropFirst(count)
-            guard index > (entries.last?.index ?? -1), scribble.root.elements.indices.contains(index),
-                case .mark(let original) = scribble.root.elements[index]
-            else { continue }
+            guard index > (entries.last?.index ?? -1), let original = scribble.mark(at: index) else { continue }
             entries.append(Entry(index: index, original: original, pieces: own))
         }
     }
@@ -64,9 +62,16 @@ public final class CutMarksCommand: Command {
     ///   the step, plus O(top-level marks) for each mark cut.
     public func erase(_ step: EraserStep) {
         var cuts: [(index: Int, mark: Mark, erasure: Erasure)] = []
-        for (index, element) in scribble.root.elements.enumerated() {
-            guard case .mark(let mark) = element, !mark.isLocked, let erasure = mark.erased(by: step) else { continue }
+        let root = scribble.root
+        // Only the packed strokes (`PackedStroke`) within the step's reach get their objects.
+        let packed = root.storedElements.packed
+        for index in packed.indices where packed[index].bounds.outset(by: step.radius).touches(step.from, step.to) {
+            guard let mark = root.child(at: index), let erasure = mark.erased(by: step) else { continue }
             cuts.append((index, mark, erasure))
+        }
+        for (position, element) in root.storedElements.unpackedElements.enumerated() {
+            guard case .mark(let mark) = element, !mark.isLocked, let erasure = mark.erased(by: step) else { continue }
+            cuts.append((packed.count + position, mark, erasure))
         }
         guard !cuts.isEmpty else { return }
         // From the top down, so the indices of the marks below stay as they were.
@@ -99,22 +104,24 @@ public final class CutMarksCommand: Command {
         for piece in pieces { entryOfPiece[ObjectIdentifier(piece)] = entry }
     }
 
-    /// Puts every entry's pieces in place of its original (again, on redo), lowest first.
+    /// Puts every entry's pieces in place of its original (again, on redo), with one change
+    /// (the replay's log hears of them lowest first).
+    /// - Complexity: O(top-level marks + pieces).
     public func execute() {
-        var shift = 0
-        for entry in entries {
-            scribble.replaceMarks(at: entry.index + shift, count: 1, with: entry.pieces)
-            shift += entry.pieces.count - 1
-        }
+        scribble.replaceMarks(entries.map { ($0.index, 1, $0.pieces) }, dirty: nil, loggingUpward: true)
     }
 
-    /// Puts every original back in place of its pieces, highest first.
+    /// Puts every original back in place of its pieces, with one change (the replay's log
+    /// hears of them highest first).
+    /// - Complexity: O(top-level marks + pieces).
     public func undo() {
-        var shift = entries.reduce(0) { $0 + $1.pieces.count - 1 }
-        for entry in entries.reversed() {
-            shift -= entry.pieces.count - 1
-            scribble.replaceMarks(at: entry.index + shift, count: entry.pieces.count, with: [entry.original])
+        var shift = 0
+        var runs: [(index: Int, count: Int, marks: [Mark])] = []
+        for entry in entries {
+            runs.append((entry.index + shift, entry.pieces.count, [entry.original]))
+            shift += entry.pieces.count - 1
         }
+        scribble.replaceMarks(runs, dirty: nil, loggingUpward: false)
     }
 }
 

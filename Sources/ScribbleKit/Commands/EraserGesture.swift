@@ -11,11 +11,11 @@ public protocol EraserGesture: Command {
 /// "Whole marks": every top-level mark the eraser touches goes, whole.
 extension RemoveMarksCommand: EraserGesture {
     /// Removes every top-level mark the step touches.
-    /// - Complexity: as `Scribble.marks(touchedAlongSegmentFrom:to:radius:)`, plus O(marks) a removal.
+    /// - Complexity: as `Scribble.marks(touchedAlongSegmentFrom:to:radius:)`, plus O(marks) for
+    ///   all it removes (one change).
     public func erase(_ step: EraserStep) {
-        for mark in scribble.marks(touchedAlongSegmentFrom: step.from, to: step.to, radius: step.radius) {
-            remove(mark)
-        }
+        let touched = scribble.indexedMarks(touchedAlongSegmentFrom: step.from, to: step.to, radius: step.radius)
+        take(touched, loggedAs: touched.map(\.mark))
     }
 
     /// Whether no mark was removed yet.

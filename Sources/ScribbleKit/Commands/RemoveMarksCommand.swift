@@ -19,11 +19,24 @@ public final class RemoveMarksCommand: Command {
         marksToRemove = marks
     }
 
-    /// Removes the marks (again, on redo).
+    /// Removes the marks (again, on redo), with one change.
+    /// - Complexity: O(marks in the drawing + marks removed).
     public func execute() {
-        let marks = removed.isEmpty ? marksToRemove : removed.map(\.mark)
-        removed = []
-        marks.forEach(remove)
+        if removed.isEmpty {
+            let indices = scribble.indices(of: marksToRemove)
+            var seen = Set<Int>()
+            let found = zip(indices, marksToRemove).compactMap { index, mark in index.flatMap { seen.insert($0).inserted ? ($0, mark) : nil } }
+            take(found.sorted { $0.0 < $1.0 }, loggedAs: found.map(\.1))
+        } else if removed.allSatisfy({ scribble.mark(at: $0.index) === $0.mark }) {
+            // The drawing is as it was before the marks went (a redo): each is at its index.
+            let marks = removed
+            removed = []
+            take(marks, loggedAs: marks.map(\.mark))
+        } else {
+            let marks = removed.map(\.mark)
+            removed = []
+            marks.forEach(remove)
+        }
     }
 
     /// Removes one more mark now, remembering where it was; a mark not on the canvas, or
@@ -31,20 +44,56 @@ public final class RemoveMarksCommand: Command {
     /// - Complexity: O(marks in the drawing + marks removed).
     public func remove(_ mark: Mark) {
         guard let current = scribble.index(of: mark) else { return }
-        // Its index before the others went: each removed mark at or before it shifted it down by one.
-        var original = current
-        var position = 0
-        while position < removed.count, removed[position].index <= original {
-            original += 1
-            position += 1
-        }
-        removed.insert((original, mark), at: position)
-        scribble.remove(mark)
+        take([(current, mark)], loggedAs: [mark])
     }
 
-    /// Puts every removed mark back at its index, lowest first.
+    /// Removes `marks`, each at its index now (ascending), with one change, remembering where
+    /// each was before any of this command's went; the replay's log hears of them in `order`.
+    /// - Complexity: O(marks in the drawing + marks removed).
+    func take(_ marks: [(index: Int, mark: Mark)], loggedAs order: [Mark]) {
+        guard !marks.isEmpty else { return }
+        // Each one's index before the others went: each removed mark at or before it shifted it down by one.
+        var originals: [(index: Int, mark: Mark)] = []
+        originals.reserveCapacity(marks.count)
+        var position = 0
+        for (current, mark) in marks {
+            var original = current + position
+            while position < removed.count, removed[position].index <= original {
+                original += 1
+                position += 1
+            }
+            originals.append((original, mark))
+        }
+        var merged: [(index: Int, mark: Mark)] = []
+        merged.reserveCapacity(removed.count + originals.count)
+        var (i, j) = (0, 0)
+        while i < removed.count || j < originals.count {
+            if j == originals.count || (i < removed.count && removed[i].index < originals[j].index) {
+                merged.append(removed[i])
+                i += 1
+            } else {
+                merged.append(originals[j])
+                j += 1
+            }
+        }
+        removed = merged
+        scribble.replaceMarks(marks.map { ($0.index, 1, []) }, dirty: nil, loggingUpward: true, removing: order)
+    }
+
+    /// Puts every removed mark back at its index, lowest first, with one change.
+    /// - Complexity: O(marks in the drawing + marks removed).
     public func undo() {
-        for entry in removed { scribble.insert(entry.mark, at: entry.index) }
+        // Where each goes in the drawing as it is now: below it, the removed marks before it are missing.
+        var runs: [(index: Int, count: Int, marks: [Mark])] = []
+        for (position, entry) in removed.enumerated() {
+            let index = entry.index - position
+            if let last = runs.last, last.index == index {
+                runs[runs.count - 1].marks.append(entry.mark)
+            } else {
+                runs.append((index, 0, [entry.mark]))
+            }
+        }
+        scribble.replaceMarks(runs, dirty: nil, loggingUpward: true)
     }
 }
 

@@ -126,11 +126,7 @@ extension Document {
 
     /// The top-level marks at `indices` (a replayed record's), skipping any out of range.
     private func topLevelMarks(at indices: [Int]) -> [Mark] {
-        indices.compactMap { index in
-            guard scribble.root.elements.indices.contains(index), case .mark(let mark) = scribble.root.elements[index]
-            else { return nil }
-            return mark
-        }
+        indices.compactMap(scribble.mark(at:))
     }
 
     /// What a fresh journal starts from: the saved version, or the drawing itself when it has

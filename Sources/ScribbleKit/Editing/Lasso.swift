@@ -145,6 +145,15 @@ extension Scribble {
     /// - Complexity: O(top-level marks) box checks, plus the vertices of the marks near the lasso.
     public func marks(in lasso: Lasso, touching: Bool) -> [Mark] {
         guard lasso.isClosed else { return [] }
-        return marks.filter { !$0.isLocked && (touching ? lasso.touches($0) : lasso.encloses($0)) }
+        func picks(_ mark: Mark) -> Bool { !mark.isLocked && (touching ? lasso.touches(mark) : lasso.encloses(mark)) }
+        // A packed stroke (`PackedStroke`) near the lasso is tested as a stroke made for the
+        // test; only those picked get their objects (`Stroke.child(at:)`).
+        let packed = root.storedElements.packed
+        var picked: [Mark] = packed.indices.compactMap { index in
+            guard packed[index].bounds.intersects(lasso.bounds), picks(packed[index].makeStroke()) else { return nil }
+            return root.child(at: index)
+        }
+        for case .mark(let mark) in root.storedElements.unpackedElements where picks(mark) { picked.append(mark) }
+        return picked
     }
 }

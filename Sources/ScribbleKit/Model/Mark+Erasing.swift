@@ -121,12 +121,15 @@ extension Stroke {
         return group.count == 0 ? [] : [group]
     }
 
-    /// A new stroke of this one's colour and width along `piece`.
+    /// A new stroke of this one's colour and width along `piece`, sealed (`Stroke.isSealed`):
+    /// like a copy, it is made whole and only ever replaced, never drawn on. (So a piece of a
+    /// packed tick can be packed in its place: `StrokeElements.replaceSubrange`.)
     private func stroke(of piece: Piece) -> Stroke {
         let stroke = Stroke(color: color, size: size)
         stroke.reserveCapacity(piece.points.count)
         stroke.append(contentsOf: piece.points)
         if hasPressure { stroke.setPressures(piece.levels) }
+        stroke.isSealed = true
         return stroke
     }
 

@@ -104,15 +104,17 @@ extension Scribble {
     /// Locked marks (`Stroke.isLocked`) are passed over.
     /// - Complexity: O(marks) bounds checks, plus the vertices of the marks whose bounds reach the point.
     public func topmostMark(at point: Point, slop: Float = Scribble.hitSlop) -> (mark: Mark, index: Int)? {
-        // The packed strokes (`PackedStroke`) lie below the rest; the one hit is made into its
-        // mark (`Stroke.unpack`), but a click that hits none of them leaves them packed.
-        let stored = root.storedElements, packedCount = stored.packedCount
-        let elements = stored.unpackedElements
+        // The packed strokes (`PackedStroke`) lie below the rest; the one hit gets its object
+        // (`Stroke.child(at:)`), and the others stay packed.
+        let packedCount = root.storedElements.packedCount
+        let elements = root.storedElements.unpackedElements
         for index in elements.indices.reversed() {
             guard case .mark(let mark) = elements[index], !mark.isLocked else { continue }
             if mark.isHit(at: point, radius: slop) { return (mark, packedCount + index) }
         }
-        let packed = stored.packed
+        // (Only the array of values is held while the walk goes on: the storage that gives the
+        // hit one its object is then the root's alone, and changes in place.)
+        let packed = root.storedElements.packed
         for index in packed.indices.reversed() where packed[index].isHit(alongSegmentFrom: point, to: point, radius: slop) {
             return root.child(at: index).map { ($0, index) }
         }
@@ -121,14 +123,24 @@ extension Scribble {
 
     /// Every top-level mark a pen of `radius` moved from `a` to `b` touches, bottom first;
     /// locked marks are passed over.
+    /// - Complexity: O(top-level marks) bounds checks, plus the vertices of the marks near the path.
     public func marks(touchedAlongSegmentFrom a: Point, to b: Point, radius: Float) -> [Mark] {
-        // Packed strokes are made into marks only when the pen touches one of them.
-        let stored = root.storedElements
-        let touchesPacked = stored.packed.contains { $0.isHit(alongSegmentFrom: a, to: b, radius: radius) }
-        return (touchesPacked ? root.elements.unpackedElements : stored.unpackedElements).compactMap {
-            guard case .mark(let mark) = $0, !mark.isLocked, mark.isHit(alongSegmentFrom: a, to: b, radius: radius) else { return nil }
-            return mark
+        indexedMarks(touchedAlongSegmentFrom: a, to: b, radius: radius).map(\.mark)
+    }
+
+    /// `marks(touchedAlongSegmentFrom:to:radius:)` with each one's index.
+    func indexedMarks(touchedAlongSegmentFrom a: Point, to b: Point, radius: Float) -> [(index: Int, mark: Mark)] {
+        // Only the packed strokes the pen touches get their objects.
+        let packed = root.storedElements.packed
+        var touched: [(index: Int, mark: Mark)] = packed.indices.compactMap { index in
+            guard packed[index].isHit(alongSegmentFrom: a, to: b, radius: radius), let mark = root.child(at: index) else { return nil }
+            return (index, mark)
         }
+        for case (let position, .mark(let mark)) in root.storedElements.unpackedElements.enumerated()
+        where !mark.isLocked && mark.isHit(alongSegmentFrom: a, to: b, radius: radius) {
+            touched.append((packed.count + position, mark))
+        }
+        return touched
     }
 
     /// How far outside a mark's painted edge a click still picks it, in pixels.

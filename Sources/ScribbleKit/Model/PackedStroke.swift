@@ -6,9 +6,9 @@
 /// its size and 64 MB at open (issue 39). The reader puts such strokes straight into this
 /// form (`StrokeElements.appendPacked`), and what a frame, a save and the drawing's times
 /// need reads them where they lie. Whatever needs one as a mark (a selection, the eraser,
-/// an edit: `Stroke.child(at:)`, `Stroke.elements`) makes every packed stroke of the root
-/// into the object it stands for, once (`Stroke.unpack()`), so that a mark keeps its identity
-/// from then on.
+/// an edit) asks for it by index (`Stroke.child(at:)`), which makes that one's object and
+/// keeps it beside the value (`PackedChildren`), so that the mark keeps its identity from
+/// then on; only a walk of every child as a mark (`Stroke.elements`) makes them all objects.
 ///
 /// What it holds is exactly what such a stroke is: sealed, not locked, with a colour, no
 /// pressure, and either untimed or with one time for all of it.

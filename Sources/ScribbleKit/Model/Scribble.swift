@@ -102,20 +102,43 @@ public final class Scribble {
     /// give way to its `marks`. A run that is not all on the canvas is skipped.
     /// - Complexity: O(top-level marks × runs), plus the marks' bounds when `dirty` is not given.
     public func replaceMarks(_ runs: [(index: Int, count: Int, marks: [Mark])], dirty: Rect? = nil) {
+        replaceMarks(runs, dirty: dirty, loggingUpward: false)
+    }
+
+    /// `replaceMarks(_:dirty:)`, the replay's log hearing of each run's marks from the bottom
+    /// run up when `loggingUpward` (as marks taken off or put back one at a time, lowest
+    /// first, were), else from the top down (as runs once replaced one at a time were), and
+    /// of the marks taken off in the order `removing` gives when it is not `nil`.
+    /// - Complexity: O(top-level marks + runs' marks), plus the marks' bounds when `dirty` is not given.
+    func replaceMarks(
+        _ runs: [(index: Int, count: Int, marks: [Mark])], dirty: Rect?, loggingUpward: Bool, removing: [Mark]? = nil
+    ) {
+        let count = root.count
+        // Lowest first; of two at one index (a mark put back just below a run replaced), as given.
+        let valid = runs.enumerated().filter { $0.element.index >= 0 && $0.element.count >= 0 && $0.element.index + $0.element.count <= count }
+            .sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
         var removed: [Mark] = [], added: [Mark] = []
-        // From the top down, so the indices of the runs below stay as they were.
-        for run in runs.sorted(by: { $0.index > $1.index }) {
-            guard run.index >= 0, run.count >= 0, run.index + run.count <= root.count else { continue }
+        if let removing { noteRemoved(removing) }
+        for run in loggingUpward ? valid : valid.reversed() {
             let taken = (run.index..<(run.index + run.count)).compactMap { root.child(at: $0) }
-            noteRemoved(taken)
+            if removing == nil { noteRemoved(taken) }
             removed += taken
             run.marks.forEach(timeNew)
             added += run.marks
-            root.replaceChildren(in: run.index..<(run.index + run.count), with: run.marks)
         }
+        // One pass over the root for all of them.
+        root.replaceChildren(runs: valid.map { ($0.index..<($0.index + $0.count), $0.marks) })
         guard !removed.isEmpty || !added.isEmpty else { return }
         let area = dirty ?? (removed + added).reduce(Rect.null) { $0.union($1.bounds) }
         notify(.replaced(removed, by: added), dirty: area)
+    }
+
+    /// The top-level mark at `index` in drawing order (`nil` out of range, or for an inline
+    /// vertex): a packed stroke gets its object, and the others stay packed (`Stroke.child(at:)`).
+    public func mark(at index: Int) -> Mark? {
+        guard index >= 0, index < root.count, index < root.storedElements.packedCount || root.storedElements[index].isMark
+        else { return nil }
+        return root.child(at: index)
     }
 
     /// The index of the top-level mark `mark` in drawing order, if it is on the canvas.
@@ -191,8 +214,10 @@ extension Scribble {
     /// - Complexity: O(top-level marks).
     public func indicesByIdentity() -> [ObjectIdentifier: Int] {
         var indices: [ObjectIdentifier: Int] = [:]
-        indices.reserveCapacity(root.count)
-        // A packed stroke has no object anyone holds (`PackedStroke`): only the others are listed.
+        indices.reserveCapacity(root.count - root.storedElements.packedCount)
+        // A packed stroke without an object is held by no one (`PackedChildren`): only the
+        // others are listed.
+        for object in root.storedElements.packedObjects { indices[ObjectIdentifier(object.stroke)] = object.index }
         let offset = root.storedElements.packedCount
         for (index, element) in root.storedElements.unpackedElements.enumerated() {
             if case .mark(let mark) = element { indices[ObjectIdentifier(mark)] = offset + index }

@@ -111,8 +111,9 @@ public final class Stroke: Mark {
     }
 
     /// Makes the packed strokes among the children (`PackedStroke`) into the `Stroke`
-    /// objects they stand for, in their places, for good: what the marks' identity needs
-    /// (a selection, the eraser, an edit, a command keep and compare marks by `===`).
+    /// objects they stand for, in their places, for good: what a walk of every child as a
+    /// mark needs (`elements`). The tools and the commands do not: they reach a packed
+    /// stroke by index (`child(at:)`), which makes its object alone.
     /// Called on the thread that changes the scribble.
     /// - Complexity: O(children) when some are packed, else O(1).
     func unpack() {
@@ -297,11 +298,11 @@ public final class Stroke: Mark {
         removeElement(at: index)
     }
 
-    /// The index of the direct child `mark` (by identity), if it is one. (A packed child has
-    /// no object anyone could hold, so only the others are searched.)
+    /// The index of the direct child `mark` (by identity), if it is one. (Only the packed
+    /// children that have objects can be held, so only they are searched among them.)
     public func index(of mark: Mark) -> Int? {
         let found = storedElements.unpackedElements.firstIndex { if case .mark(let m) = $0 { m === mark } else { false } }
-        return found.map { $0 + storedElements.packedCount }
+        return found.map { $0 + storedElements.packedCount } ?? storedElements.packedIndex(of: mark)
     }
 
     /// Inserts a child at `index` (clamped to the valid range); used to put marks back in place on undo.
@@ -352,6 +353,35 @@ public final class Stroke: Mark {
         if removesVertex || isSealed { recomputeBox() }
     }
 
+    /// Puts each run's marks in place of the children in its range, in one pass (all an
+    /// eraser's step cut, its undo, its redo): runs ascending and apart, their ranges as the
+    /// children are before any is replaced.
+    /// - Complexity: O(children + marks put), where a run at a time took O(children) each.
+    func replaceChildren(runs: [(range: Range<Int>, marks: [Mark])]) {
+        guard runs.count > 1, pressures.isEmpty, !times.isDrawn else {
+            // From the top down, so the ranges below stay where they were.
+            for run in runs.reversed() { replaceChildren(in: run.range, with: run.marks) }
+            return
+        }
+        var removesVertex = false
+        let packedCount = storedElements.packedCount
+        let elementRuns = runs.map { run -> (range: Range<Int>, elements: [Element]) in
+            for index in run.range {
+                if index < packedCount || storedElements[index].isMark { markCount -= 1 } else { removesVertex = true }
+            }
+            return (run.range, run.marks.map { type(of: $0) == Vertex.self ? Element.vertex($0.location) : .mark($0) })
+        }
+        storedElements.replaceSubranges(elementRuns)
+        for case let added in elementRuns.lazy.flatMap(\.elements) {
+            switch added {
+            case .vertex(let point): box = box.union(point)
+            case .mark: markCount += 1
+            }
+        }
+        if markCount == 0 { storedElements.compact() }
+        if removesVertex || isSealed { recomputeBox() }
+    }
+
     /// Puts each of `marks` in place of the child mark at the same position of `indices`, one
     /// for one, in one pass (a drag turning thousands of selected marks, each frame); an index
     /// out of range, or of an inline vertex, is skipped. Returns the pairs replaced.
@@ -359,11 +389,21 @@ public final class Stroke: Mark {
     func replaceChildMarks(at indices: [Int], with marks: [Mark]) -> [(old: Mark, new: Mark)] {
         var replaced: [(old: Mark, new: Mark)] = []
         replaced.reserveCapacity(indices.count)
-        storedElements.withArray { array in
-            for (index, mark) in zip(indices, marks) where array.indices.contains(index) && type(of: mark) != Vertex.self {
-                guard case .mark(let old) = array[index] else { continue }
-                array[index] = .mark(mark)
+        if storedElements.packedCount > 0 {
+            // One by one, by index: a packed child's object goes, and a copy that can be packed
+            // is, without the other packed children becoming objects.
+            for (index, mark) in zip(indices, marks) where storedElements.indices.contains(index) && type(of: mark) != Vertex.self {
+                guard index < storedElements.packedCount || storedElements[index].isMark, let old = child(at: index) else { continue }
+                storedElements[index] = .mark(mark)
                 replaced.append((old, mark))
+            }
+        } else {
+            storedElements.withArray { array in
+                for (index, mark) in zip(indices, marks) where array.indices.contains(index) && type(of: mark) != Vertex.self {
+                    guard case .mark(let old) = array[index] else { continue }
+                    array[index] = .mark(mark)
+                    replaced.append((old, mark))
+                }
             }
         }
         if isSealed { recomputeBox() }
@@ -382,7 +422,10 @@ public final class Stroke: Mark {
     /// The child at `index`; a fresh `Vertex` for an inline vertex; `nil` out of range.
     public func child(at index: Int) -> Mark? {
         guard storedElements.indices.contains(index) else { return nil }
-        if index < storedElements.packedCount, !isSealed { unpack() } // (see `elements`)
+        // A packed child's object, made for it once and kept (`PackedChildren`) — but not in a
+        // sealed group, which is never changed in place (see `elements`): its packed children
+        // come out of the subscript below as marks made for this read.
+        if index < storedElements.packedCount, !isSealed { return storedElements.object(at: index) }
         switch storedElements[index] {
         case .vertex(let point): return Vertex(location: point)
         case .mark(let mark): return mark

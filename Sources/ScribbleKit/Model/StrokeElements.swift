@@ -13,10 +13,11 @@
 /// `RenderSnapshot` still copies no vertex).
 ///
 /// The scribble's root may also keep plain strokes of one or two vertices by value, before
-/// its other children (`PackedStroke`): a packed child is a mark that has no object yet.
-/// Such storage stays inside ScribbleKit's own paths that know it (rendering, saving, times,
-/// identity searches); `Stroke.elements` unpacks it first, so the collection's walks and
-/// subscripts hand out real marks wherever else it is read.
+/// its other children (`PackedStroke`, in `PackedChildren`): a packed child is a mark that
+/// has no object until one is asked for (`object(at:)`), and keeps it from then on. Such
+/// storage stays inside ScribbleKit's own paths that know it (rendering, saving, times,
+/// identity searches, hit testing, edits by index); `Stroke.elements` unpacks it first, so
+/// the collection's walks and subscripts hand out real marks wherever else it is read.
 public struct StrokeElements: RandomAccessCollection {
     /// Where the children are.
     fileprivate enum Storage {
@@ -29,8 +30,9 @@ public struct StrokeElements: RandomAccessCollection {
         /// Two and more, some of them other marks (an array keeps the capacity it was given).
         case many([Stroke.Element])
         /// Plain small strokes by value, then any children (the root of a drawing read from a
-        /// file): a packed child's index is its place in `packed`, a tail child's comes after.
-        case packed([PackedStroke], tail: [Stroke.Element])
+        /// file): a packed child's index is its place in `packed.strokes`, a tail child's
+        /// comes after. Never with no packed stroke (the tail's own storage is, then).
+        case packed(PackedChildren, tail: [Stroke.Element])
     }
 
     private var storage: Storage
@@ -47,7 +49,7 @@ public struct StrokeElements: RandomAccessCollection {
 
     /// The packed strokes `packed`, then `tail`.
     init(packed: [PackedStroke], tail: [Stroke.Element] = []) {
-        storage = packed.isEmpty ? Self.storage(of: tail) : .packed(packed, tail: tail)
+        storage = packed.isEmpty ? Self.storage(of: tail) : .packed(PackedChildren(packed), tail: tail)
     }
 
     /// `elements`, in order.
@@ -89,7 +91,7 @@ public struct StrokeElements: RandomAccessCollection {
         case .two: 2
         case .vertices(let points): points.count
         case .many(let array): array.count
-        case .packed(let packed, let tail): packed.count + tail.count
+        case .packed(let packed, let tail): packed.strokes.count + tail.count
         }
     }
 
@@ -97,12 +99,43 @@ public struct StrokeElements: RandomAccessCollection {
 
     /// How many children are kept packed (`PackedStroke`): the first ones.
     var packedCount: Int {
-        if case .packed(let packed, _) = storage { packed.count } else { 0 }
+        if case .packed(let packed, _) = storage { packed.strokes.count } else { 0 }
     }
 
-    /// The packed children (empty for storage that has none).
+    /// The packed children (empty for storage that has none). Those that have objects
+    /// (`object(at:)`) are here too, as the values their objects are.
     var packed: [PackedStroke] {
-        if case .packed(let packed, _) = storage { packed } else { [] }
+        if case .packed(let packed, _) = storage { packed.strokes } else { [] }
+    }
+
+    /// The objects made for packed children so far, by ascending index among them: what is
+    /// searched for a mark by identity among them.
+    var packedObjects: [(index: Int, stroke: Stroke)] {
+        if case .packed(let packed, _) = storage { packed.objects } else { [] }
+    }
+
+    /// The object of the packed child at `index` (below `packedCount`), made now if it has
+    /// none yet and kept, so that it is the same mark each time it is asked for.
+    /// - Complexity: O(log objects), or O(objects) for one made.
+    mutating func object(at index: Int) -> Stroke {
+        withPackedChildren { packed, _ in packed.object(at: index) } ?? Stroke()
+    }
+
+    /// The index of `mark` among the packed children, if it is the object of one.
+    /// - Complexity: O(objects made for packed children).
+    func packedIndex(of mark: Mark) -> Int? {
+        if case .packed(let packed, _) = storage { packed.index(of: mark) } else { nil }
+    }
+
+    /// Runs `change` on the packed children (made the storage's own first: copy-on-write) and
+    /// the tail; `nil`, changing nothing, for storage without packed children. Storage whose
+    /// packed children all went becomes the tail's own.
+    private mutating func withPackedChildren<Result>(_ change: (PackedChildren, inout [Stroke.Element]) -> Result) -> Result? {
+        guard case .packed(var packed, var tail) = storage else { return nil }
+        storage = .vertices([]) // so the box and the tail are referenced only here, and change in place
+        if !isKnownUniquelyReferenced(&packed) { packed = packed.copy() }
+        defer { storage = packed.strokes.isEmpty ? Self.storage(of: tail) : .packed(packed, tail: tail) }
+        return change(packed, &tail)
     }
 
     /// The children after the packed ones, all of them for storage without packed children
@@ -127,20 +160,16 @@ public struct StrokeElements: RandomAccessCollection {
     /// child always comes before the others); returns whether it did.
     mutating func appendPacked(_ stroke: PackedStroke) -> Bool {
         if case .vertices(let points) = storage, points.isEmpty {
-            storage = .packed([stroke], tail: [])
+            storage = .packed(PackedChildren([stroke]), tail: [])
             return true
         }
-        // (Not in a `switch`: its subject would hold a second reference to the array, and
-        // each append would copy it.)
-        guard case .packed(var packed, let tail) = storage, tail.isEmpty else { return false }
-        storage = .vertices([]) // so `packed` is the only reference and grows in place
-        packed.append(stroke)
-        storage = .packed(packed, tail: [])
+        guard case .packed(_, let tail) = storage, tail.isEmpty else { return false }
+        _ = withPackedChildren { packed, _ in packed.append(stroke) }
         return true
     }
 
     /// A deep copy of children that include marks: each mark copied, packed strokes shared
-    /// (they are values; the copy's change copies the array).
+    /// (they are values; the copy's change copies the array) without their objects.
     /// - Complexity: O(children that are not packed).
     func copyingMarks() -> StrokeElements {
         let copied = unpackedElements.map { element -> Stroke.Element in
@@ -150,34 +179,30 @@ public struct StrokeElements: RandomAccessCollection {
             }
         }
         var copy = StrokeElements(copied)
-        if case .packed(let packed, _) = storage { copy.storage = .packed(packed, tail: copied) }
+        if case .packed(let packed, _) = storage { copy.storage = .packed(PackedChildren(packed.strokes), tail: copied) }
         return copy
     }
 
     /// Makes room for `count` packed children in all (the reader's bulk load).
     mutating func reservePacked(_ count: Int) {
         // (Never on an array shared with a copy, which reserving would copy: only on room lacking.)
-        guard case .packed(var packed, let tail) = storage, count > packed.capacity else { return }
-        storage = .vertices([])
-        packed.reserveCapacity(count)
-        storage = .packed(packed, tail: tail)
+        guard case .packed(let packed, _) = storage, count > packed.strokes.capacity else { return }
+        _ = withPackedChildren { packed, _ in packed.strokes.reserveCapacity(count) }
     }
 
-    /// Runs `change` on the packed children (giving them times).
+    /// Runs `change` on the packed children (giving them times: their objects take the
+    /// same).
     mutating func withPacked<Result>(_ change: (inout [PackedStroke]) -> Result) -> Result? {
-        guard case .packed(var packed, let tail) = storage else { return nil }
-        storage = .vertices([])
-        defer { storage = .packed(packed, tail: tail) }
-        return change(&packed)
+        withPackedChildren { packed, _ in
+            defer { packed.syncTimes() }
+            return change(&packed.strokes)
+        }
     }
 
     /// Runs `change` on the children after the packed ones, in place; `nil`, changing
     /// nothing, for storage without packed children.
     private mutating func withTail<Result>(_ change: (inout [Stroke.Element]) -> Result) -> Result? {
-        guard case .packed(let packed, var tail) = storage else { return nil }
-        storage = .vertices([])
-        defer { storage = .packed(packed, tail: tail) }
-        return change(&tail)
+        withPackedChildren { _, tail in change(&tail) }
     }
 
     /// The child at `index`, which must be in range.
@@ -193,8 +218,8 @@ public struct StrokeElements: RandomAccessCollection {
             case .vertices(let points): return .vertex(points[index])
             case .many(let array): return array[index]
             case .packed(let packed, let tail):
-                // A stroke made for this read only: see the type's comment.
-                return index < packed.count ? .mark(packed[index].makeStroke()) : tail[index - packed.count]
+                // Its object, or a stroke made for this read only: see the type's comment.
+                return index < packed.strokes.count ? .mark(packed.mark(at: index)) : tail[index - packed.strokes.count]
             }
         }
         set {
@@ -209,7 +234,9 @@ public struct StrokeElements: RandomAccessCollection {
                 storage = .vertices([]) // keeps the array uniquely referenced while it changes
                 points[index] = point
                 storage = .vertices(points)
-            case (.two, .mark), (.vertices, .mark), (.many, _), (.packed, _):
+            case (.packed, _):
+                replaceSubrange(index..<(index + 1), with: [newValue])
+            case (.two, .mark), (.vertices, .mark), (.many, _):
                 withArray { $0[index] = newValue }
             }
         }
@@ -254,7 +281,8 @@ public struct StrokeElements: RandomAccessCollection {
     /// Runs `change` on the children as an array of elements: the way to make many changes at
     /// once to a stroke that holds other marks. A stroke that held marks keeps its array (the
     /// stroke calls `compact()` once its last mark is gone); one of vertices is stored as
-    /// tightly as it can be again. Packed children become the strokes they stand for, for good.
+    /// tightly as it can be again. Packed children become the strokes they stand for (their
+    /// objects, where they have them), for good.
     /// - Complexity: O(1) beyond `change` itself for a stroke that holds marks; O(children)
     ///   for one of vertices, which it converts there and back.
     mutating func withArray<Result>(_ change: (inout [Stroke.Element]) -> Result) -> Result {
@@ -267,8 +295,8 @@ public struct StrokeElements: RandomAccessCollection {
         case .many(let existing): array = existing; heldMarks = true
         case .packed(let packed, let tail):
             array = []
-            array.reserveCapacity(packed.count + tail.count)
-            for stroke in packed { array.append(.mark(stroke.makeStroke())) }
+            array.reserveCapacity(packed.strokes.count + tail.count)
+            for index in packed.strokes.indices { array.append(.mark(packed.mark(at: index))) }
             array += tail
             heldMarks = true
         }
@@ -354,8 +382,7 @@ public struct StrokeElements: RandomAccessCollection {
 
     /// Inserts `element` at `index`.
     mutating func insert(_ element: Stroke.Element, at index: Int) {
-        let packedCount = packedCount
-        if packedCount > 0, index >= packedCount, withTail({ $0.insert(element, at: index - packedCount) }) != nil { return }
+        if packedCount > 0 { return replaceSubrange(index..<index, with: [element]) }
         if case .vertex(let point) = element, withPoints({ $0.insert(point, at: index) }) != nil { return }
         withArray { $0.insert(element, at: index) }
     }
@@ -363,15 +390,31 @@ public struct StrokeElements: RandomAccessCollection {
     /// Removes and returns the child at `index`.
     @discardableResult
     mutating func remove(at index: Int) -> Stroke.Element {
-        let packedCount = packedCount
-        if packedCount > 0, index >= packedCount, let removed = withTail({ $0.remove(at: index - packedCount) }) { return removed }
+        if packedCount > 0 {
+            let removed = self[index]
+            replaceSubrange(index..<(index + 1), with: [])
+            return removed
+        }
         if let point = withPoints({ $0.remove(at: index) }) { return .vertex(point) }
         return withArray { $0.remove(at: index) }
     }
 
-    /// Puts `elements` in place of the children in `range`.
+    /// Puts `elements` in place of the children in `range`. Among packed children, strokes
+    /// that can be packed (`PackedStroke`) are, with their objects: an erased tick goes, and
+    /// an undo puts it back packed, without the others becoming objects. Anything else put
+    /// among them makes the packed children from there on into objects first (`unpack(from:)`).
     mutating func replaceSubrange(_ range: Range<Int>, with elements: [Stroke.Element]) {
-        let packedCount = packedCount
+        var packedCount = packedCount
+        if packedCount > 0, range.lowerBound <= packedCount {
+            if range.upperBound <= packedCount, let strokes = Self.packable(elements) {
+                _ = withPackedChildren { packed, _ in
+                    packed.replaceSubrange(range, with: strokes.map(\.packed), objects: strokes.map(\.object))
+                }
+                return
+            }
+            unpack(from: range.lowerBound)
+            packedCount = self.packedCount
+        }
         if packedCount > 0, range.lowerBound >= packedCount {
             let tailRange = (range.lowerBound - packedCount)..<(range.upperBound - packedCount)
             if withTail({ $0.replaceSubrange(tailRange, with: elements) }) != nil { return }
@@ -381,6 +424,63 @@ public struct StrokeElements: RandomAccessCollection {
             if withPoints({ $0.replaceSubrange(range, with: points) }) != nil { return }
         }
         withArray { $0.replaceSubrange(range, with: elements) }
+    }
+
+    /// Puts each run's elements in place of the children in its range, in one pass (an
+    /// eraser's step, its undo): runs ascending and apart, their ranges as the children are
+    /// before any is replaced. Among packed children, as `replaceSubrange` does: the runs of
+    /// strokes that can be packed are, and the first run that cannot makes the packed
+    /// children from there on into objects first.
+    /// - Complexity: O(children + runs' elements).
+    mutating func replaceSubranges(_ runs: [(range: Range<Int>, elements: [Stroke.Element])]) {
+        guard runs.count > 1 else {
+            if let run = runs.first { replaceSubrange(run.range, with: run.elements) }
+            return
+        }
+        var packedCount = packedCount
+        var tailRuns = runs[...]
+        if packedCount > 0 {
+            let packable = runs.map { $0.range.upperBound <= packedCount ? Self.packable($0.elements) : nil }
+            if let first = runs.indices.first(where: { packable[$0] == nil && runs[$0].range.lowerBound < packedCount }) {
+                unpack(from: runs[first].range.lowerBound)
+                packedCount = self.packedCount
+            }
+            let prefixRuns = runs.indices.prefix { packable[$0] != nil && runs[$0].range.upperBound <= packedCount }
+            tailRuns = runs[prefixRuns.endIndex...]
+            if !prefixRuns.isEmpty {
+                _ = withPackedChildren { packed, _ in packed.replaceSubranges(prefixRuns.map { (runs[$0].range, packable[$0] ?? []) }) }
+            }
+        }
+        guard !tailRuns.isEmpty else { return }
+        // The tail's runs, by index in it (it follows the packed children as they were).
+        let tail = tailRuns.map { (($0.range.lowerBound - packedCount)..<($0.range.upperBound - packedCount), $0.elements) }
+        if withTail({ $0.replaceSubranges(tail) }) == nil { withArray { $0.replaceSubranges(tail) } }
+    }
+
+    /// `elements` as packed strokes with their objects, if every one is a stroke that can be
+    /// packed (`PackedStroke`).
+    private static func packable(_ elements: [Stroke.Element]) -> [(packed: PackedStroke, object: Stroke)]? {
+        var strokes: [(packed: PackedStroke, object: Stroke)] = []
+        strokes.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .mark(let stroke as Stroke) = element, let packed = PackedStroke(stroke) else { return nil }
+            strokes.append((packed, stroke))
+        }
+        return strokes
+    }
+
+    /// Makes the packed children from `index` on into their objects (those they have, or
+    /// new ones), at the head of the tail: what a mark that cannot be packed, put among them,
+    /// needs. (Sending a long stroke to the back of a drawing of packed ticks makes them all
+    /// objects, as any edit among them once did.)
+    /// - Complexity: O(packed children from `index` on).
+    private mutating func unpack(from index: Int) {
+        _ = withPackedChildren { packed, tail in
+            guard index < packed.strokes.count else { return }
+            let objects = (index..<packed.strokes.count).map { Stroke.Element.mark(packed.mark(at: $0)) }
+            tail.insert(contentsOf: objects, at: 0)
+            packed.replaceSubrange(index..<packed.strokes.count, with: [], objects: [])
+        }
     }
 
     /// Removes every child.
@@ -410,7 +510,7 @@ public struct StrokeElements: RandomAccessCollection {
         case .many:
             withArray { $0.reserveCapacity(capacity) }
         case .packed(let packed, _):
-            _ = withTail { $0.reserveCapacity(capacity - packed.count) }
+            _ = withTail { $0.reserveCapacity(capacity - packed.strokes.count) }
         }
     }
 }
@@ -422,7 +522,9 @@ extension StrokeElements {
         private var inline: (Stroke.Element?, Stroke.Element?) = (nil, nil)
         private var elements: IndexingIterator<[Stroke.Element]> = [].makeIterator()
         private var points: IndexingIterator<[Point]> = [].makeIterator()
-        private var packed: IndexingIterator<[PackedStroke]> = [].makeIterator()
+        /// The packed children not handed out yet, from `nextPacked` on.
+        private var packed: PackedChildren?
+        private var nextPacked = 0
 
         fileprivate init(_ storage: Storage) {
             switch storage {
@@ -430,7 +532,7 @@ extension StrokeElements {
             case .two(let first, let second): inline = (.vertex(first), .vertex(second))
             case .vertices(let all): points = all.makeIterator()
             case .many(let all): elements = all.makeIterator()
-            case .packed(let strokes, let tail): (packed, elements) = (strokes.makeIterator(), tail.makeIterator())
+            case .packed(let strokes, let tail): (packed, elements) = (strokes, tail.makeIterator())
             }
         }
 
@@ -439,7 +541,10 @@ extension StrokeElements {
                 inline = (inline.1, nil)
                 return first
             }
-            if let stroke = packed.next() { return .mark(stroke.makeStroke()) } // made for this walk only
+            if let packed, nextPacked < packed.strokes.count { // its object, or one made for this walk only
+                nextPacked += 1
+                return .mark(packed.mark(at: nextPacked - 1))
+            }
             if let element = elements.next() { return element }
             return points.next().map { .vertex($0) }
         }

@@ -136,10 +136,12 @@ public struct RenderSnapshot: @unchecked Sendable {
     ///   copied either (the root's array of children is, when some are hidden).
     public init(of root: Stroke, hiding hidden: Set<ObjectIdentifier>) {
         var elements = root.storedElements
-        // A hidden mark is one held (selected), never a packed stroke, which has no object.
+        // A hidden mark is one held (selected): among the packed strokes, one with an object.
         if !hidden.isEmpty {
+            let hiddenPacked = Set(elements.packedObjects.lazy.filter { hidden.contains(ObjectIdentifier($0.stroke)) }.map(\.index))
             elements = StrokeElements(
-                packed: elements.packed,
+                packed: hiddenPacked.isEmpty
+                    ? elements.packed : elements.packed.indices.filter { !hiddenPacked.contains($0) }.map { elements.packed[$0] },
                 tail: elements.unpackedElements.filter { element in
                     guard case .mark(let mark) = element else { return true }
                     return !hidden.contains(ObjectIdentifier(mark))

@@ -11,7 +11,10 @@ extension ReplayLog {
         var last: [ObjectIdentifier: (mark: Mark, isReturn: Bool)] = [:]
         for entry in history.entries {
             let (parent, index) = entry.item < onDrawing ? (drawing, entry.item) : (history.gone, entry.item - onDrawing)
-            guard index < parent.count, case .mark(let mark) = parent.elements[index] else { continue }
+            // (A packed stroke on the drawing gets its object, and the others stay packed.)
+            guard index < parent.count, index < parent.storedElements.packedCount || parent.storedElements[index].isMark,
+                let mark = parent.child(at: index)
+            else { continue }
             events.append(Event(mark: mark, time: entry.time, isReturn: entry.isReturn))
             last[ObjectIdentifier(mark)] = (mark, entry.isReturn)
         }
@@ -36,8 +39,12 @@ extension ReplayLog {
         var named = Set<ObjectIdentifier>(minimumCapacity: events.count)
         for event in events { named.insert(ObjectIdentifier(event.mark)) }
         var onDrawing: [ObjectIdentifier: Int] = [:]
-        // A packed stroke (`PackedStroke`) has no object, so no event names it: only the
-        // children after the packed ones are looked at (the memento's copy packs the same).
+        // A packed stroke (`PackedStroke`) without an object is named by no event: only the
+        // packed ones with objects and the children after them are looked at (the memento's
+        // copy packs the same, and a packed child is a stroke).
+        for object in drawing.storedElements.packedObjects where object.index < stored.count && named.contains(ObjectIdentifier(object.stroke)) {
+            onDrawing[ObjectIdentifier(object.stroke)] = object.index
+        }
         let packedCount = drawing.storedElements.packedCount
         for (position, element) in drawing.storedElements.unpackedElements.enumerated() {
             let index = packedCount + position
