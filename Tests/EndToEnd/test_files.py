@@ -48,17 +48,19 @@ def one_point_strokes(count, far=None, seed=7):
     return body + struct.pack("<I", zlib.crc32(body))
 
 
-def two_point_strokes(count, seed=7):
+def two_point_strokes(count, seed=7, width=1000, height=700, grouped=False):
     """A version-2 scribble of `count` strokes of two vertices each, ticks a few pixels long
-    (23 bytes a stroke)."""
+    over `width`×`height` px (23 bytes a stroke); `grouped` puts them in one group
+    (uncoloured, as Keep as Template groups a selection): a template file."""
     import random
     rng = random.Random(seed)
 
     def zigzag(n):
         return varint((n << 1) ^ (n >> 63))
-    parts = [b"\x03\x00" + struct.pack("<f", 1.0) + varint(count)]
+    parts = [b"\x03\x00" + struct.pack("<f", 1.0) + varint(1)] if grouped else []
+    parts.append(b"\x03\x00" + struct.pack("<f", 1.0) + varint(count))
     for _ in range(count):
-        x, y = rng.randrange(0, 1000 * 256), rng.randrange(0, 700 * 256)
+        x, y = rng.randrange(0, width * 256), rng.randrange(0, height * 256)
         parts.append(b"\x03\x01" + bytes((rng.randrange(256), 0, 0, 255)) + struct.pack("<f", 3.0) + b"\x02\x01\x02"
                      + zigzag(x) + zigzag(y) + zigzag(rng.randrange(-1536, 1537)) + zigzag(rng.randrange(-1536, 1537)))
     payload = b"".join(parts)

@@ -2,14 +2,13 @@
 thousand templates, and one of hundreds of thousands of strokes."""
 import struct
 import time
-import zlib
 
 import pyatspi
 import pytest
 from PIL import ImageChops
 
 from hostile_files import huge_template, scribble
-from test_files import memory_mb, varint
+from test_files import memory_mb, two_point_strokes
 from test_tools import choose_tool, draw_three, ink_at
 from touchpainter_driver import pointer_to, screenshot, wait_for, xdotool
 
@@ -99,22 +98,9 @@ def test_a_huge_template_stamps_as_one_step_without_freezing_the_window(launch, 
 
 
 def tick_template(count, seed=11):
-    """A version-2 template file: one group (uncoloured, as Keep as Template groups a
-    selection) of `count` ticks a few pixels long over 900×600 px, 23 bytes each."""
-    import random
-    rng = random.Random(seed)
-
-    def zigzag(n):
-        return varint((n << 1) ^ (n >> 63))
-    parts = [b"\x03\x00" + struct.pack("<f", 1.0) + varint(1), b"\x03\x00" + struct.pack("<f", 1.0) + varint(count)]
-    for _ in range(count):
-        x, y = rng.randrange(0, 900 * 256), rng.randrange(0, 600 * 256)
-        parts.append(b"\x03\x01" + bytes((rng.randrange(256), 0, 0, 255)) + struct.pack("<f", 3.0) + b"\x02\x01\x02"
-                     + zigzag(x) + zigzag(y) + zigzag(rng.randrange(-1536, 1537)) + zigzag(rng.randrange(-1536, 1537)))
-    payload = b"".join(parts)
-    head = bytes([0x89, 0x54, 0x50, 0x53, 0x43, 0x0D, 0x0A, 0x1A]) + struct.pack("<HHI", 2, 1, 0)
-    body = head + struct.pack("<Q", len(payload)) + payload
-    return body + struct.pack("<I", zlib.crc32(body))
+    """A version-2 template file: one group of `count` ticks a few pixels long over
+    900×600 px, 23 bytes each."""
+    return two_point_strokes(count, seed=seed, width=900, height=600, grouped=True)
 
 
 def group_children(data):
