@@ -1,5 +1,13 @@
 #include <gtk/gtk.h>
 #include <glib-unix.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/// Whether the caller runs on the process' main thread (its thread id is the process id),
+/// where the app runs GTK. glibc declares gettid(2) only under _GNU_SOURCE.
+static inline gboolean tp_is_process_main_thread(void) {
+    return syscall(SYS_gettid) == getpid();
+}
 
 /* Deprecated since GTK 3.14, yet on X11 still the one way to keep GDK from drawing each frame
  * of a window far bigger than its monitor into a server pixmap of the window's whole size

@@ -56,7 +56,7 @@ open class Object {
     /// dispatch queue (where Swift runs main-actor code when the main thread does not, as
     /// under a test runner that called `dispatch_main`).
     deinit {
-        if pthread_equal(pthread_self(), mainThread) != 0 || DispatchQueue.getSpecific(key: mainQueueKey) != nil {
+        if tp_is_process_main_thread() != 0 || DispatchQueue.getSpecific(key: mainQueueKey) != nil {
             g_object_unref(pointer)
         } else {
             g_idle_add_full(
@@ -81,11 +81,13 @@ open class Object {
 /// Marks the main dispatch queue, so code can tell it runs one of its jobs.
 private let mainQueueKey = DispatchSpecificKey<Bool>()
 
-/// The main thread: the one that made the first wrapper (wrappers are made on the main actor).
-nonisolated(unsafe) private var mainThread = pthread_self()
-
-/// Set once, by the first wrapper made, on the main thread.
+/// Set once, by the first wrapper made, on the main actor. Main-actor code runs either on
+/// the process' main thread (the app, where GTK's loop runs) or, in a test runner that gave
+/// its main thread up to `dispatch_main`, on whichever pooled thread drains the main queue
+/// at the time. So `deinit` asks about the main queue and the process' main thread, never
+/// about the thread that made some wrapper: in a test runner that pooled thread may later run
+/// other work, and a widget dropped there was finalised off the main actor (a canvas'
+/// gesture then tripped Swift's isolation check, SIGILL, under a heavy load).
 private let mainQueueMark: Void = {
-    mainThread = pthread_self()
     DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
 }()
