@@ -119,6 +119,16 @@ struct CanvasToolTests {
         #expect(canvas.tool is PenTool)
     }
 
+    @Test func whileStampingNoToolButtonShowsChosenAndTheToolBeforeCanBeClickedAgain() throws {
+        let buttons = canvas.canvasPage.toolStrip.buttons
+        #expect(buttons[.pen]?.isActive == true)
+        canvas.startStamping(TemplateLibrary.Item(id: "t", name: "Template 1", mark: Dot(location: .zero, color: .black, size: 6)))
+        #expect(buttons.values.allSatisfy { !$0.isActive })
+        try #require(buttons[.pen]).isActive = true // what a click on the pen's button does
+        #expect(!canvas.isStamping && canvas.tool is PenTool)
+        #expect(buttons.filter(\.value.isActive).map(\.key) == [.pen])
+    }
+
     @Test func aStampIsSelectedAtOnceAndItsHandlesScaleIt() throws {
         let template = Stroke(color: .black, size: 2)
         template.append(Point(x: 0, y: 0))

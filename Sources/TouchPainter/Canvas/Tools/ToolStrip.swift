@@ -32,6 +32,10 @@ final class ToolStrip {
     /// Told when Keep as Template is pressed.
     var onKeep: (() -> Void)?
     private var isSyncing = false
+    /// The group's member for "no tool button": active while stamping, so no tool shows
+    /// chosen and a click on the tool stamping left (the pen, say) chooses it again — a
+    /// click on a radio button that is already active does nothing. Never shown.
+    private let noTool = RadioButton()
     private let eraserIcon = DrawingArea()
     /// The shape tools' drawn icons, kept for as long as their buttons show them.
     var shapeIcons: [DrawingArea] = []
@@ -45,11 +49,9 @@ final class ToolStrip {
         // window 300 px high.
         let group = Grid()
         group.addStyleClass(.linked)
-        var first: RadioButton?
         var rows = [0, 0]
         for tool in ToolKind.allCases {
-            let button = RadioButton(joining: first)
-            first = first ?? button
+            let button = RadioButton(joining: noTool)
             button.showsIndicator = false
             button.focusOnClick = false // the canvas keeps its keys (see `CanvasToolbar`)
             button.add(icon(for: tool))
@@ -87,6 +89,7 @@ final class ToolStrip {
         templateRow.packStart(templatesButton, expand: true)
         templateRow.packStart(keepButton, expand: true)
         view.packStart(templateRow)
+        show(.pen)
     }
 
     /// Shows `tool` as the chosen one (a key picked it, or stamping ended; `nil`: stamping
@@ -94,7 +97,7 @@ final class ToolStrip {
     func show(_ tool: ToolKind?) {
         isSyncing = true
         defer { isSyncing = false }
-        if let tool { buttons[tool]?.isActive = true }
+        (tool.flatMap { buttons[$0] } ?? noTool).isActive = true
         showOptions(for: tool)
     }
 
