@@ -266,7 +266,7 @@ def test_a_million_one_point_strokes_open_in_at_most_200_mb_and_stay_there(launc
     big = tmp_path / "taps.scribble"
     big.write_bytes(one_point_strokes(1_000_000))
     assert 17e6 < big.stat().st_size < 21e6
-    app = launch(big)
+    app = launch(big, release=True)
     wait_for(lambda: app.title() == "taps — TouchPainter", timeout=60, what="the drawing to open")
     opened = time.monotonic()
     time.sleep(3)  # its first full frame, rendered in the background
@@ -287,7 +287,7 @@ def test_a_million_two_point_strokes_open_in_twice_their_size_and_64_mb(launch, 
     big.write_bytes(two_point_strokes(1_000_000))
     assert 21e6 < big.stat().st_size < 25e6
     limit = 2 * big.stat().st_size / (1 << 20) + 64
-    app = launch(big)
+    app = launch(big, release=True)
     wait_for(lambda: app.title() == "ticks — TouchPainter", timeout=60, what="the drawing to open")
     time.sleep(3)  # its first full frame, rendered in the background
     peak = memory_mb(app.process.pid, "VmHWM")
@@ -321,7 +321,7 @@ def test_erasing_and_selecting_in_a_million_ticks_stays_within_the_rule(launch, 
     config = tmp_path / "config" / "touchpainter"
     config.mkdir(parents=True)
     (config / "settings.ini").write_text("[Eraser]\nsize=16\nmode=whole\n")  # each tick it touches goes whole
-    app = launch(big)
+    app = launch(big, release=True)
     wait_for(lambda: app.title() == "ticks — TouchPainter", timeout=60, what="the drawing to open")
     wait_until_idle(app.process.pid)  # its first full frame is up: the edits do not race it
     x, y, width, height = app.extents("Canvas")

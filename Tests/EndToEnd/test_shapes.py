@@ -183,7 +183,7 @@ def test_pasting_a_picture_from_another_app_says_it_is_not_supported(app, tmp_pa
 def test_ten_thousand_selected_strokes_move_with_the_pointer_and_land_as_one_undo_step(launch, tmp_path):
     drawing = tmp_path / "many.scribble"
     drawing.write_bytes(many_strokes())  # 10,000 strokes of 20 vertices: too many to repaint at each step
-    app = launch(str(drawing))
+    app = launch(str(drawing), release=True)
     wait_for(lambda: app.title() == "many — TouchPainter", timeout=30, what="the drawing")
     ox, oy = app.canvas_origin()
 

@@ -65,7 +65,7 @@ def test_ten_thousand_templates_open_a_page_at_a_time_and_search_finds_any(launc
 def test_a_huge_template_stamps_as_one_step_without_freezing_the_window(launch, tmp_path):
     folder = templates_folder(tmp_path)
     (folder / "template-1.scribble").write_bytes(huge_template())
-    app = launch(extra_env={"TOUCHPAINTER_REPORT_TIMINGS": "1"})
+    app = launch(extra_env={"TOUCHPAINTER_REPORT_TIMINGS": "1"}, release=True)
     app.click_control("Templates", pyatspi.ROLE_TOGGLE_BUTTON)
     x, y, w, h = app.extents("Template 1")
     app.click(x + w // 2, y + h // 2)
@@ -135,7 +135,7 @@ def test_a_template_of_a_million_ticks_stamps_in_twice_its_size_and_64_mb(launch
     size = template.stat().st_size
     assert 21e6 < size < 25e6
     limit = 2 * size / (1 << 20) + 64
-    app = launch(extra_env={"TOUCHPAINTER_REPORT_TIMINGS": "1"})
+    app = launch(extra_env={"TOUCHPAINTER_REPORT_TIMINGS": "1"}, release=True)
     time.sleep(2)
     before = memory_mb(app.process.pid, "VmRSS")
     app.click_control("Templates", pyatspi.ROLE_TOGGLE_BUTTON)
