@@ -1,9 +1,10 @@
 import CGtk
 
 /// Watches a folder or a file for changes made by anyone — another program, another
-/// instance, a sync tool (GIO's `GFileMonitor`, inotify on Linux). Changes arrive on the
-/// main thread as they happen; reading what changed is the caller's business, off the
-/// main thread. Watching costs nothing while nothing changes.
+/// instance, a sync tool (GIO's `GFileMonitor`, inotify on Linux). A watch starts off the
+/// main thread (`start`) and its changes then arrive on the main thread as they happen;
+/// reading what changed is the caller's business, off the main thread. Watching costs
+/// nothing while nothing changes.
 @MainActor
 public final class FileMonitor: Object {
     /// What happened to a file.
@@ -25,27 +26,36 @@ public final class FileMonitor: Object {
     /// The closure each change is handed to: what happened, the path, and for a rename the new path.
     public typealias Handler = @MainActor (Change, String, String?) -> Void
 
-    /// Watches the folder at `path` (its direct entries), or `nil` if it cannot be watched
-    /// (it does not exist, or the system is out of inotify watches).
-    public convenience init?(folder path: String, handler: @escaping Handler) {
+    /// Starts watching the folder at `path` (its direct entries; one made later, once made);
+    /// `nil` if GIO cannot watch it. Call it off the
+    /// main thread: GIO asks the file system what the folder lies on and inotify adds its
+    /// watch by path, either of which waits as long as a hung network mount does. Changes
+    /// before `init(started:handler:)` takes it go unreported, as those before the start do.
+    public nonisolated static func start(folder path: String) -> Started? {
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { return nil }
-        self.init(monitor: monitor, handler: handler)
+        return g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil).map(Started.init)
     }
 
-    /// Watches the file at `path` (also when it is replaced by a rename, as savers do), or
-    /// `nil` if it cannot be watched.
-    public convenience init?(file path: String, handler: @escaping Handler) {
+    /// Starts watching the file at `path` (also when it is replaced by a rename, as savers
+    /// do), as `start(folder:)` does a folder; `nil` if it cannot be watched.
+    public nonisolated static func start(file path: String) -> Started? {
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        guard let monitor = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { return nil }
-        self.init(monitor: monitor, handler: handler)
+        return g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil).map(Started.init)
     }
 
-    private init(monitor: UnsafeMutablePointer<GFileMonitor>, handler: @escaping Handler) {
-        super.init(adopting: UnsafeMutableRawPointer(monitor))
-        g_file_monitor_set_rate_limit(monitor, Self.rateLimit)
+    /// A watch started off the main thread (`start(folder:)`, `start(file:)`), made on no
+    /// thread's own main context: GIO then reports its changes in the main loop's. It holds
+    /// the monitor's one reference until `init(started:handler:)` takes it.
+    public struct Started: @unchecked Sendable { // handed once, from the starting thread to the main actor
+        fileprivate let monitor: UnsafeMutablePointer<GFileMonitor>
+    }
+
+    /// Reports the changes `started` watches to `handler`, from now on; it stops when this goes.
+    public init(started: Started, handler: @escaping Handler) {
+        super.init(adopting: UnsafeMutableRawPointer(started.monitor))
+        g_file_monitor_set_rate_limit(started.monitor, Self.rateLimit)
         connect("changed", trampoline: unsafeBitCast(changedTrampoline, to: GCallback.self), handler: handler)
     }
 

@@ -42,14 +42,24 @@ final class DocumentWatcher {
         follow()
     }
 
-    /// Watches the file the document is kept in now (none for a new drawing).
+    /// Watches the file the document is kept in now (none for a new drawing); the watch
+    /// starts off the main thread.
     func follow() {
         let path = document.manager.path(of: document.origin)
         guard path != self.path else { return }
         monitor?.cancel()
+        monitor = nil
         self.path = path
         generation += 1
-        monitor = path.flatMap { FileMonitor(file: $0) { [weak self] _, _, _ in self?.fileChanged() } }
+        guard let path else { return }
+        Background.run(
+            on: .files, { FileMonitor.start(file: path) },
+            then: { [weak self] started in
+                guard let started else { return }
+                let monitor = FileMonitor(started: started) { [weak self] _, _, _ in self?.fileChanged() }
+                guard let self, self.path == path else { return } // followed elsewhere meanwhile: it stops
+                self.monitor = monitor
+            })
     }
 
     /// Something happened to the file: it is looked at once it has been quiet for `quietTime`.

@@ -15,17 +15,19 @@ final class GalleryWatcher {
     /// Told, after a burst of changes to the folder's scribbles.
     var onChange: (() -> Void)?
 
-    /// Watches `manager`'s folder, which is made first (off the main thread) if there is none yet.
+    /// Watches `manager`'s folder, which is made first if there is none yet; both off the
+    /// main thread.
     init(manager: ScribbleManager) {
         let directory = manager.directory
         Background.run(
-            on: .files, { (try? manager.makeFolder()) != nil },
-            then: { [weak self] made in
-                guard let self, made else { return }
-                self.monitor = FileMonitor(folder: directory) { [weak self] _, path, other in
+            on: .files, { (try? manager.makeFolder()).flatMap { FileMonitor.start(folder: directory) } },
+            then: { [weak self] started in
+                guard let started else { return }
+                let monitor = FileMonitor(started: started) { [weak self] _, path, other in
                     guard Self.isScribble(path) || other.map(Self.isScribble) == true else { return }
                     self?.changed()
                 }
+                self?.monitor = monitor // gone with it, if the gallery went meanwhile
             })
     }
 
