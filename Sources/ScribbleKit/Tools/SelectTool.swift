@@ -152,10 +152,11 @@ public final class SelectTool: CanvasTool {
             SelectionBox.strokeOutline(cr, pixel: pixel)
             return
         }
-        let marks = host.selection.marks
-        // Lifted marks move as a picture: their outlines would stay behind.
-        if marks.count > 1, marks.count <= Self.outlinedMarks, editing?.isLifted != true {
-            for mark in marks {
+        // Lifted marks move as a picture: their outlines would stay behind. (Counted first: a
+        // walk of the marks would make an object for each packed mark selected whole.)
+        let count = host.selection.count
+        if count > 1, count <= Self.outlinedMarks, editing?.isLifted != true {
+            for mark in host.selection.pickedMarks {
                 let outline = mark.bounds.outset(by: 2 * Float(pixel))
                 guard !outline.isNull else { continue }
                 cairo_rectangle(cr, Double(outline.minX), Double(outline.minY), Double(outline.width), Double(outline.height))

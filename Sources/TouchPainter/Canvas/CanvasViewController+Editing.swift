@@ -8,10 +8,11 @@ extension CanvasViewController {
     /// How far a duplicate lands from its original, canvas pixels.
     static let duplicateOffset: Float = 16
 
-    /// Ctrl+A: selects every mark the select tool may pick, with the select tool.
+    /// Ctrl+A: selects every mark the select tool may pick, with the select tool (the packed
+    /// ticks of a big file whole, without an object each: `Selection.selectAll(on:)`).
     func selectAll() {
         if toolKind != .select || isStamping { choose(.select) }
-        selection.set(document.scribble.marks.filter { !$0.isLocked })
+        selection.selectAll(on: document.scribble)
     }
 
     /// Ctrl+D: copies of the selection, a little down and to the right, on top and selected.

@@ -81,7 +81,8 @@ extension CanvasViewController: CanvasToolHost {
     func deleteSelection() {
         selection.prune(on: document.scribble)
         guard !selection.isEmpty else { return }
-        document.execute(RemoveMarksCommand(scribble: document.scribble, marks: selection.marks))
+        document.execute(
+            RemoveMarksCommand(scribble: document.scribble, marks: selection.pickedMarks, takingPacked: selection.selectsPacked))
         selection.clear()
     }
 

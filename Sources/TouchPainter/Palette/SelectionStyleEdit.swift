@@ -27,13 +27,14 @@ final class SelectionStyleEdit {
 
     /// How many marks are selected. (The canvas prunes marks that left it from the
     /// selection, so this is asked per motion event of a move without a walk of the drawing.)
-    var selectedCount: Int { selection.marks.count }
+    var selectedCount: Int { selection.count }
 
     /// The colour and width of the first selected mark that has them (a group's are its
     /// first part's): what the palette shows for the selection; `nil` with nothing selected.
     var selectedStyle: (color: Color, size: Float)? {
-        var style: (color: Color, size: Float)?
-        for mark in selection.marks where style == nil {
+        // Packed marks selected whole come first in the drawing; read where they lie.
+        var style = selection.firstPackedStyle
+        for mark in selection.pickedMarks where style == nil {
             mark.enumerateMarks { part, stop in
                 guard let color = part.color else { return }
                 style = (color, part.size)

@@ -1,0 +1,142 @@
+import Testing
+@testable import ScribbleKit
+
+/// Select All on a drawing of many packed strokes (`PackedStroke`), and the edits that take
+/// them whole (`Scribble+PackedMarks`): Delete, a clear, and their undo and redo make no
+/// object of a packed stroke, and leave the drawing, its pixels and its journal what the
+/// same edits leave of the drawing held as objects; an undo puts the bytes back exactly.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct PackedSelectAllTests {
+    let folder = TemporaryDirectory()
+    /// Packed ticks enough to be selected whole.
+    static let ticks = Scribble.packedWholeMinimum + 4
+
+    /// A drawing of `ticks` ticks, then a long stroke, a dot and more ticks (objects), its
+    /// last tick locked: held both ways, packed (read in parts, as the app opens a large
+    /// file) and as objects (read whole), each in a document.
+    private func documents(seed: UInt64) throws -> (packed: Document, whole: Document) {
+        let bytes = PackedStrokeTests.file(seed: seed, small: Self.ticks)
+        func document(_ scribble: Scribble) -> Document {
+            let document = Document.timed(in: folder, TestClock())
+            document.open(scribble, from: .new)
+            (scribble.mark(at: scribble.root.count - 1) as? Stroke)?.isLocked = true
+            return document
+        }
+        let packed = document(try PackedStrokeTests.packed(bytes))
+        let whole = document(Scribble(adopting: try ScribbleMemento(data: bytes)))
+        #expect(packed.scribble.packedMarkCount == Self.ticks && whole.scribble.packedMarkCount == 0)
+        return (packed, whole)
+    }
+
+    /// The packed strokes' count and how many of them have objects.
+    private func packing(_ document: Document) -> (packed: Int, objects: Int) {
+        (document.scribble.packedMarkCount, PackedStrokeTests.objectCount(document.scribble))
+    }
+
+    /// The drawing's bytes (without the replay's history: the packed marks taken whole are
+    /// not in it, see `Scribble+PackedMarks`).
+    private func bytes(_ document: Document) -> [UInt8] {
+        document.scribble.makeMemento().data
+    }
+
+    /// Whether both documents' drawings paint the same pixels.
+    private func drawSame(_ a: Document, _ b: Document) -> Bool {
+        let frame = CanvasBackdrop(rendering: a.scribble.root, width: 320, height: 240, scale: 1, background: .plain)
+        let reference = CanvasBackdrop(rendering: b.scribble.root, width: 320, height: 240, scale: 1, background: .plain)
+        return PixelDifference(frame.surface, reference.surface).count == 0
+    }
+
+    @Test func selectAllSelectsPackedStrokesWholeWithoutObjects() throws {
+        let (packed, whole) = try documents(seed: 21)
+        let selection = Selection(), reference = Selection()
+        selection.selectAll(on: packed.scribble)
+        reference.selectAll(on: whole.scribble)
+        #expect(selection.selectsPacked && !reference.selectsPacked)
+        #expect(packing(packed) == (Self.ticks, 0))
+        #expect(selection.count == reference.count && selection.count == packed.scribble.root.count - 1, "all but the locked tick")
+        #expect(selection.bounds == reference.bounds && selection.outlineBounds(viewPixel: 2) == reference.outlineBounds(viewPixel: 2))
+        #expect(selection.pickedMarks.count == selection.count - Self.ticks)
+        // A packed tick's object, once made (a click), is among the selected.
+        let clicked = try #require(packed.scribble.mark(at: 7))
+        #expect(selection.contains(clicked) && !selection.contains(Stroke()))
+        // Marks asked for as marks get their objects: the selection is then of them.
+        #expect(selection.marks.count == reference.marks.count && !selection.selectsPacked)
+        #expect(packing(packed) == (Self.ticks, Self.ticks) && selection.marks[7] === clicked)
+    }
+
+    @Test func deleteAfterSelectAllTakesPackedStrokesWholeAndUndoPutsThemBackExactly() throws {
+        let (packed, whole) = try documents(seed: 22)
+        let start = bytes(packed)
+        #expect(start == bytes(whole))
+        let selection = Selection(), reference = Selection()
+        selection.selectAll(on: packed.scribble)
+        reference.selectAll(on: whole.scribble)
+        let delete = RemoveMarksCommand(scribble: packed.scribble, marks: selection.pickedMarks, takingPacked: selection.selectsPacked)
+        let deleteWhole = RemoveMarksCommand(scribble: whole.scribble, marks: reference.marks)
+        for step in 0..<2 {
+            if step == 0 {
+                packed.execute(delete)
+                whole.execute(deleteWhole)
+            } else {
+                packed.redo()
+                whole.redo()
+            }
+            #expect(bytes(packed) == bytes(whole) && packed.scribble.root.count == 1, "only the locked tick is left")
+            #expect(packing(packed) == (0, 0))
+            #expect(drawSame(packed, whole))
+            // The journal's record is the same: every index, the packed ones first.
+            guard case .remove(let indices) = delete.journalRecord, case .remove(let expected) = deleteWhole.journalRecord else {
+                Issue.record("not a removal")
+                return
+            }
+            #expect(indices == expected && indices.count == Self.ticks + Self.ticks / 3 + 1)
+            selection.prune(on: packed.scribble)
+            #expect(selection.isEmpty && !selection.selectsPacked, "nothing selected is left")
+            packed.undo()
+            whole.undo()
+            #expect(bytes(packed) == start && bytes(whole) == start)
+            #expect(packing(packed) == (Self.ticks, 0), "back packed, without objects")
+        }
+        #expect(drawSame(packed, whole))
+    }
+
+    @Test func aClearTakesPackedStrokesWholeAndItsUndoPutsThemBackBelowWhatCameSince() throws {
+        let (packed, whole) = try documents(seed: 23)
+        let start = bytes(packed)
+        for document in [packed, whole] { document.clear() }
+        #expect(packed.scribble.isEmpty && whole.scribble.isEmpty && packing(packed) == (0, 0))
+        for document in [packed, whole] { document.undo() }
+        #expect(bytes(packed) == start && bytes(whole) == start && packing(packed) == (Self.ticks, 0))
+        for document in [packed, whole] { document.redo() }
+        #expect(packed.scribble.isEmpty)
+        // Undone after a mark drawn since (the history undoes it first: here, by hand), the
+        // drawing goes back below it.
+        let clear = ClearScribbleCommand(scribble: packed.scribble), clearWhole = ClearScribbleCommand(scribble: whole.scribble)
+        for document in [packed, whole] { document.undo() }
+        clear.execute()
+        clearWhole.execute()
+        for scribble in [packed.scribble, whole.scribble] {
+            let dot = Dot(location: Point(x: 9, y: 9), color: .black, size: 5)
+            dot.stamp(at: 1000) // (the documents' clocks differ)
+            scribble.add(dot)
+        }
+        clear.undo()
+        clearWhole.undo()
+        #expect(bytes(packed) == bytes(whole) && packing(packed) == (Self.ticks, 0) && packed.scribble.root.count == whole.scribble.root.count)
+        #expect(drawSame(packed, whole))
+    }
+
+    @Test func aFewPackedStrokesAreSelectedAndClearedAsObjects() throws {
+        let bytes = PackedStrokeTests.file(seed: 24)
+        let scribble = try PackedStrokeTests.packed(bytes)
+        #expect(scribble.packedMarkCount == 300 && !scribble.editsPackedWhole)
+        let selection = Selection()
+        selection.selectAll(on: scribble)
+        #expect(!selection.selectsPacked && selection.count == scribble.root.count)
+        let clear = ClearScribbleCommand(scribble: scribble)
+        clear.execute()
+        clear.undo()
+        #expect(scribble.makeMemento().data == bytes)
+    }
+}
