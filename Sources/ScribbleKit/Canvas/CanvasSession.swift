@@ -246,10 +246,10 @@ public final class CanvasSession {
     /// background (unless a render is under way: its end starts the next one).
     private func startFullFrame() {
         guard let scribble, viewport.width > 0, viewport.height > 0, shownGeneration != generation else { return }
-        let hidden = lift?.hiddenFromFrames ?? []
-        let snapshot = RenderSnapshot(of: scribble.root, hiding: hidden)
+        let hidden = lift?.hiddenFromFrames ?? [], hidesPacked = lift?.hidesPackedFromFrames ?? false
+        let snapshot = RenderSnapshot(of: scribble.root, hiding: hidden, hidingPacked: hidesPacked)
         let background = background
-        vertexCount = snapshot.vertexCount + (hidden.isEmpty ? 0 : lift?.vertexCount ?? 0)
+        vertexCount = snapshot.vertexCount + (hidden.isEmpty && !hidesPacked ? 0 : lift?.vertexCount ?? 0)
         let frame = frameView
         let scale = frame.deviceScale
         if snapshot.vertexCount <= Self.synchronousVertexLimit, frame.width * frame.height * scale * scale <= Self.synchronousPixelLimit {

@@ -131,13 +131,22 @@ public struct RenderSnapshot: @unchecked Sendable {
     public init(of root: Stroke) { self.init(of: root, hiding: []) }
 
     /// Freezes `root` and its top-level strokes that are not sealed, leaving out the
-    /// top-level marks in `hidden` (a selection lifted off the canvas while a drag moves it).
+    /// top-level marks in `hidden` (a selection lifted off the canvas while a drag moves it),
+    /// and with `hidingPacked` every packed one (all of them lifted: Select All on a drawing
+    /// of many).
     /// - Complexity: O(the root's children); no vertex is copied, and a sealed stroke is not
     ///   copied either (the root's array of children is, when some are hidden).
-    public init(of root: Stroke, hiding hidden: Set<ObjectIdentifier>) {
+    public init(of root: Stroke, hiding hidden: Set<ObjectIdentifier>, hidingPacked: Bool = false) {
         var elements = root.storedElements
-        // A hidden mark is one held (selected): among the packed strokes, one with an object.
-        if !hidden.isEmpty {
+        if hidingPacked {
+            elements = StrokeElements(
+                packed: [],
+                tail: elements.unpackedElements.filter { element in
+                    guard case .mark(let mark) = element else { return true }
+                    return !hidden.contains(ObjectIdentifier(mark))
+                })
+        } else if !hidden.isEmpty {
+            // A hidden mark is one held (selected): among the packed strokes, one with an object.
             let hiddenPacked = Set(elements.packedObjects.lazy.filter { hidden.contains(ObjectIdentifier($0.stroke)) }.map(\.index))
             elements = StrokeElements(
                 packed: hiddenPacked.isEmpty

@@ -63,6 +63,17 @@ public final class Selection {
         notify()
     }
 
+    /// Selects exactly `marks` and, if they were selected whole, the packed marks of
+    /// `scribble` whole still: after an edit of the selection put edited copies and new
+    /// packed values in place of what was selected.
+    /// - Complexity: O(packed marks), for their area.
+    public func set(_ marks: [Mark], keepingPackedOf scribble: Scribble) {
+        guard packedRoot === scribble.root, scribble.packedMarkCount > 0 else { return set(marks) }
+        picked = marks
+        (packedBounds, packedBoundsCount) = (scribble.packedBounds, scribble.packedMarkCount)
+        notify()
+    }
+
     /// Selects every mark of `scribble` the select tool may pick (every one but the locked):
     /// its packed marks whole when there are many (`Scribble.editsPackedWhole`), the others
     /// as marks.

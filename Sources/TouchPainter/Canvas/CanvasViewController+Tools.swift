@@ -97,9 +97,10 @@ extension CanvasViewController: CanvasToolHost {
     func moveSelection(dx: Float, dy: Float) {
         selection.prune(on: document.scribble)
         guard !selection.isEmpty else { return }
-        let command = ReplaceMarksCommand(scribble: document.scribble, marks: selection.marks, edit: .move(dx: dx, dy: dy))
+        let command = ReplaceMarksCommand(
+            scribble: document.scribble, marks: selection.pickedMarks, edit: .move(dx: dx, dy: dy), editingPacked: selection.selectsPacked)
         document.execute(command)
-        selection.set(command.editedMarks)
+        selection.set(command.editedMarks, keepingPackedOf: document.scribble)
     }
 
     /// Keeps a deep copy of the selection as the newest template.
