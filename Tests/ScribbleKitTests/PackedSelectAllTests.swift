@@ -241,4 +241,31 @@ struct PackedSelectAllTests {
         #expect(snapshot.children.count == root.count - Self.ticks - 1)
         #expect(packing(packed) == (Self.ticks, 0))
     }
+
+    @Test func theJournalOfEditsOfPackedStrokesWholeReplaysThemWhole() throws {
+        let (live, _) = try documents(seed: 29)
+        let base = bytes(live)
+        let path = folder.file("whole.journal")
+        let journal = Journal(path: path)
+        live.startJournal(journal)
+        let scribble = live.scribble
+        live.execute(ReplaceMarksCommand(scribble: scribble, marks: [], edit: .move(dx: 3, dy: 4), editingPacked: true))
+        live.execute(RemoveMarksCommand(scribble: scribble, marks: [try #require(scribble.mark(at: Self.ticks + 2))], takingPacked: true))
+        live.undo()
+        journal.flush()
+        let orphan = try JournalRecovery.read(path, manager: live.manager)
+        let baseMemento = try #require(orphan.baseMemento)
+        let memento = try #require(try ScribbleFormat.decodeInParts(baseMemento.data, cores: 2, partBytes: 512))
+        let restored = Document(manager: live.manager, hop: { _ in })
+        restored.restore(
+            JournalRecovery.Orphan(
+                path: orphan.path, baseMemento: memento, origin: orphan.origin, baseProblem: nil, records: orphan.records,
+                baseMarkCount: orphan.baseMarkCount, isDamaged: false, base: orphan.base))
+        #expect(bytes(restored) == bytes(live) && packing(restored) == (Self.ticks, 0), "replayed whole, no object made")
+        restored.redo()
+        #expect(restored.scribble.packedMarkCount == 0 && restored.scribble.root.count == live.scribble.root.count - Self.ticks - 1)
+        restored.undo()
+        restored.undo()
+        #expect(bytes(restored) == base)
+    }
 }

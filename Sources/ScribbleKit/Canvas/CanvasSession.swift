@@ -219,10 +219,13 @@ public final class CanvasSession {
     /// drawing's vertices it covers in the backdrop, supposing they are spread evenly, is over
     /// `repaintVertexLimit`.
     func isTooSlowToRepaint(_ rect: Rect) -> Bool {
-        guard let backdrop, vertexCount > Self.repaintVertexLimit else { return false }
+        // The last frame's count, or the packed marks' now (a vertex at least each), whichever
+        // is more: the undo of a clear puts a million packed ticks back on an empty frame.
+        let vertices = max(vertexCount, scribble?.packedMarkCount ?? 0)
+        guard let backdrop, vertices > Self.repaintVertexLimit else { return false }
         let shown = backdrop.view.viewRect(rect).intersection(backdrop.bounds)
         let share = Double(shown.width * shown.height) / Double(backdrop.width * backdrop.height)
-        return share * Double(vertexCount) > Double(Self.repaintVertexLimit)
+        return share * Double(vertices) > Double(Self.repaintVertexLimit)
     }
 
     /// Asks for a full frame of the scribble at the view's size.

@@ -26,7 +26,9 @@ extension CanvasViewController {
     /// Page Up/Down, Home/End: moves the selection in the drawing order, as one undo step.
     func reorderSelection(_ order: ReorderMarksCommand.Order) {
         selection.prune(on: document.scribble)
-        guard !selection.isEmpty else { return }
+        // Every mark selected (Select All, nothing locked): nothing moves, and the ticks of a
+        // big file selected whole need not become objects to find that out.
+        guard !selection.isEmpty, selection.count < document.scribble.root.count else { return }
         let command = ReorderMarksCommand(scribble: document.scribble, marks: selection.marks, order: order)
         guard !command.isEmpty else { return }
         document.execute(command)
