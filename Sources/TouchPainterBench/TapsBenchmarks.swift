@@ -31,6 +31,57 @@ enum TapsBenchmarks {
         let edits = try (0..<3).map { _ in try firstEdits(of: ticksPath, app: app, environment: environment) }
         report.add("app_first_erase_peak_rss_mb@1m_ticks", median(edits.map(\.peak)), "MB", limit: 2 * size + 64)
         report.add("app_first_erase_stall_ms@1m_ticks", median(edits.map(\.stall)), "ms", limit: 100)
+
+        let selectAll = try (0..<3).map { _ in try selectAllEdits(of: ticksPath, app: app, environment: environment) }
+        report.add("app_select_all_peak_rss_mb@1m_ticks", median(selectAll.map(\.peak)), "MB", limit: 2 * size + 64)
+        report.add("app_select_all_stall_ms@1m_ticks", median(selectAll.map(\.stall)), "ms", limit: 100)
+        let moves = try (0..<3).map { _ in try selectAllMove(of: ticksPath, app: app, environment: environment) }
+        report.add("app_select_all_move_peak_rss_mb@1m_ticks", median(moves.map(\.peak)), "MB", limit: 2 * size + 64)
+        report.add("app_select_all_move_stall_ms@1m_ticks", median(moves.map(\.stall)), "ms", limit: 100)
+    }
+
+    /// The app's `VmHWM`, and its longest main-loop stall, over Select All on the ticks at
+    /// `path` and what edits them whole: Delete and its undo, then Escape and Delete (which
+    /// clears the drawing, a new scribble) and its undo. Select All made an object of every
+    /// tick (80 MB more), and each of these edits a copy or a list of them.
+    static func selectAllEdits(of path: String, app: String, environment: [String: String]) throws -> (peak: Double, stall: Double) {
+        try edits(of: path, app: app, environment: environment) { x, y in
+            var keys = ["mousemove", String(x), String(y), "key", "ctrl+a", "sleep", "0.5", "key", "Delete", "sleep", "0.5"]
+            keys += ["key", "ctrl+z", "sleep", "0.5", "key", "Escape", "sleep", "0.3", "key", "Delete", "sleep", "0.5"]
+            return keys + ["key", "ctrl+z", "sleep", "0.5"]
+        }
+    }
+
+    /// The same over Select All, a drag of the select tool moving every tick, and its undo.
+    static func selectAllMove(of path: String, app: String, environment: [String: String]) throws -> (peak: Double, stall: Double) {
+        try edits(of: path, app: app, environment: environment) { x, y in
+            // From a tick's place inside the selection's box: the drag moves it.
+            var keys = ["mousemove", String(x), String(y), "key", "ctrl+a", "sleep", "0.5", "mousedown", "1"]
+            for step in 1...10 { keys += ["mousemove", String(x + step * 6), String(y + step * 3), "sleep", "0.03"] }
+            return keys + ["mouseup", "1", "sleep", "0.5", "key", "ctrl+z", "sleep", "0.5"]
+        }
+    }
+
+    /// The app's `VmHWM` and longest main-loop stall over the xdotool commands `keys(x, y)`
+    /// gives (`x`, `y` a point on the drawing, in the window), sent once the ticks at `path`
+    /// are up and the app idle.
+    private static func edits(
+        of path: String, app: String, environment: [String: String], keys: (Int, Int) -> [String]
+    ) throws -> (peak: Double, stall: Double) {
+        let child = try ChildProcess(app, arguments: [path], environment: environment)
+        defer { child.stop() }
+        _ = try child.firstValue { fields in
+            fields.first == "full-frame" && fields.count == 3 && (Int(fields[2]) ?? 0) >= 2 * tapCount ? true : nil
+        }
+        try child.waitUntilIdle() // the stalls of opening are not the edits'
+        let centre = try PointerDrag.windowCenter(ofProcess: child.pid)
+        try PointerDrag.xdotool(keys(centre.x - 150, centre.y - 50), timeout: 60)
+        var longest = 0.0
+        try child.waitUntilIdle(within: 240) { line in
+            let fields = line.split(separator: " ")
+            if fields.first == "main-loop-stall-ms", fields.count == 2, let stall = Double(fields[1]) { longest = max(longest, stall) }
+        }
+        return (try GalleryBenchmarks.peakMegabytes(of: child.pid), longest)
     }
 
     /// The app's `VmHWM`, and the longest its main loop stood still, over the first edits of

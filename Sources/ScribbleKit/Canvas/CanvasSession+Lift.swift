@@ -7,15 +7,20 @@ extension CanvasSession {
     /// they are too heavy to repaint at every step: their picture is rendered in the
     /// background, then the backdrop without them. Returns whether it lifted them; if not,
     /// the tool shows each step by changing the marks, as for any edit.
+    /// With `withPacked`, the scribble's packed top-level marks go too, all of them, without
+    /// an object each (Select All on a drawing of many: `Scribble+PackedMarks`).
     /// - Complexity: O(the marks), on the main thread.
-    public func lift(_ marks: [Mark]) -> Bool {
-        guard lift == nil, scribble != nil, !marks.isEmpty else { return false }
+    public func lift(_ marks: [Mark], withPacked: Bool = false) -> Bool {
+        guard lift == nil, let scribble, !marks.isEmpty || withPacked else { return false }
         let group = Stroke()
+        // (Shared, not copied: values, copied on a change.)
+        if withPacked { group.adoptPacked(scribble.root.storedElements.packed) }
         for mark in marks { group.add(mark) }
         let snapshot = RenderSnapshot(of: group)
-        let bounds = marks.reduce(Rect.null) { $0.union($1.bounds) }
+        let bounds = marks.reduce(withPacked ? scribble.packedBounds : .null) { $0.union($1.bounds) }
         guard snapshot.vertexCount > Self.repaintVertexLimit || isTooSlowToRepaint(bounds) else { return false }
-        let lift = SelectionLift(hidden: Set(marks.map { ObjectIdentifier($0) }), bounds: bounds, vertexCount: snapshot.vertexCount)
+        let lift = SelectionLift(
+            hidden: Set(marks.map { ObjectIdentifier($0) }), hidesPacked: withPacked, bounds: bounds, vertexCount: snapshot.vertexCount)
         self.lift = lift
         let (view, hop) = (frameView, self.hop)
         DispatchQueue.global(qos: .userInitiated).async {

@@ -219,10 +219,13 @@ public final class CanvasSession {
     /// drawing's vertices it covers in the backdrop, supposing they are spread evenly, is over
     /// `repaintVertexLimit`.
     func isTooSlowToRepaint(_ rect: Rect) -> Bool {
-        guard let backdrop, vertexCount > Self.repaintVertexLimit else { return false }
+        // The last frame's count, or the packed marks' now (a vertex at least each), whichever
+        // is more: the undo of a clear puts a million packed ticks back on an empty frame.
+        let vertices = max(vertexCount, scribble?.packedMarkCount ?? 0)
+        guard let backdrop, vertices > Self.repaintVertexLimit else { return false }
         let shown = backdrop.view.viewRect(rect).intersection(backdrop.bounds)
         let share = Double(shown.width * shown.height) / Double(backdrop.width * backdrop.height)
-        return share * Double(vertexCount) > Double(Self.repaintVertexLimit)
+        return share * Double(vertices) > Double(Self.repaintVertexLimit)
     }
 
     /// Asks for a full frame of the scribble at the view's size.
@@ -246,10 +249,10 @@ public final class CanvasSession {
     /// background (unless a render is under way: its end starts the next one).
     private func startFullFrame() {
         guard let scribble, viewport.width > 0, viewport.height > 0, shownGeneration != generation else { return }
-        let hidden = lift?.hiddenFromFrames ?? []
-        let snapshot = RenderSnapshot(of: scribble.root, hiding: hidden)
+        let hidden = lift?.hiddenFromFrames ?? [], hidesPacked = lift?.hidesPackedFromFrames ?? false
+        let snapshot = RenderSnapshot(of: scribble.root, hiding: hidden, hidingPacked: hidesPacked)
         let background = background
-        vertexCount = snapshot.vertexCount + (hidden.isEmpty ? 0 : lift?.vertexCount ?? 0)
+        vertexCount = snapshot.vertexCount + (hidden.isEmpty && !hidesPacked ? 0 : lift?.vertexCount ?? 0)
         let frame = frameView
         let scale = frame.deviceScale
         if snapshot.vertexCount <= Self.synchronousVertexLimit, frame.width * frame.height * scale * scale <= Self.synchronousPixelLimit {

@@ -13,6 +13,9 @@ import CairoKit
 final class SelectionLift {
     /// The lifted top-level marks: full frames leave them out while the drag goes on.
     let hidden: Set<ObjectIdentifier>
+    /// Whether the packed top-level marks are lifted too, all of them (Select All on a
+    /// drawing of many: `Scribble+PackedMarks`).
+    let hidesPacked: Bool
     /// Where the lifted marks paint, on the canvas.
     let bounds: Rect
     /// How many vertices they hold: a full frame without them still counts them, since the
@@ -30,8 +33,12 @@ final class SelectionLift {
     /// until the drag ends.
     var hiddenFromFrames: Set<ObjectIdentifier> { layer != nil && dropped == nil ? hidden : [] }
 
-    init(hidden: Set<ObjectIdentifier>, bounds: Rect, vertexCount: Int) {
+    /// Whether a full frame leaves out the packed marks, as `hiddenFromFrames`.
+    var hidesPackedFromFrames: Bool { hidesPacked && layer != nil && dropped == nil }
+
+    init(hidden: Set<ObjectIdentifier>, hidesPacked: Bool = false, bounds: Rect, vertexCount: Int) {
         self.hidden = hidden
+        self.hidesPacked = hidesPacked
         self.bounds = bounds
         self.vertexCount = vertexCount
     }

@@ -11,17 +11,34 @@ public final class RemoveMarksCommand: Command {
     public private(set) var removed: [(index: Int, mark: Mark)] = []
     /// What `execute()` removes: the marks given at the start.
     private var marksToRemove: [Mark]
+    /// Whether `execute()` also takes every packed top-level mark, whole (Delete after
+    /// Select All on a drawing of many: `Selection.selectsPacked`, `Scribble+PackedMarks`).
+    private let takesPacked: Bool
+    /// The packed marks taken, kept whole for undo while they are off.
+    private var takenPacked: PackedChildren?
+    /// How many packed marks it took: they were the first, at indices 0 up to it.
+    private var takenPackedCount = 0
 
-    /// Prepares to remove `marks` (top-level marks of `scribble`); nothing changes until
+    /// Prepares to remove `marks` (top-level marks of `scribble`) and, with `takingPacked`,
+    /// every packed top-level mark whole, without an object for each; nothing changes until
     /// `execute()` or `remove(_:)`.
-    public init(scribble: Scribble, marks: [Mark] = []) {
+    public init(scribble: Scribble, marks: [Mark] = [], takingPacked: Bool = false) {
         self.scribble = scribble
         marksToRemove = marks
+        takesPacked = takingPacked
     }
 
-    /// Removes the marks (again, on redo), with one change.
+    /// Removes the marks (again, on redo), with one change (and one more for the packed ones).
     /// - Complexity: O(marks in the drawing + marks removed).
     public func execute() {
+        removeMarks()
+        guard takesPacked, let packed = scribble.takePacked() else { return }
+        takenPacked = packed
+        takenPackedCount = packed.strokes.count
+    }
+
+    /// The marks' part of `execute()`: those not packed, or packed ones by their objects.
+    private func removeMarks() {
         if removed.isEmpty {
             let indices = scribble.indices(of: marksToRemove)
             var seen = Set<Int>()
@@ -83,6 +100,10 @@ public final class RemoveMarksCommand: Command {
     /// Puts every removed mark back at its index, lowest first, with one change.
     /// - Complexity: O(marks in the drawing + marks removed).
     public func undo() {
+        if let packed = takenPacked {
+            takenPacked = nil // the drawing's own again, changed in place from now on
+            scribble.restorePacked(packed)
+        }
         // Where each goes in the drawing as it is now: below it, the removed marks before it are missing.
         var runs: [(index: Int, count: Int, marks: [Mark])] = []
         for (position, entry) in removed.enumerated() {
@@ -99,5 +120,6 @@ public final class RemoveMarksCommand: Command {
 
 extension RemoveMarksCommand: JournaledCommand {
     /// The indices of the removed marks, which a replay finds in the same drawing.
-    var journalRecord: JournalRecord { .remove(indices: removed.map(\.index)) }
+    /// - Complexity: O(marks removed, packed ones included).
+    var journalRecord: JournalRecord { .remove(indices: Array(0..<takenPackedCount) + removed.map(\.index)) }
 }

@@ -104,9 +104,11 @@ extension Document {
             case .redo: redo()
             case .clear: clear()
             case .remove(let indices):
-                execute(RemoveMarksCommand(scribble: scribble, marks: topLevelMarks(at: indices)))
+                let (packed, rest) = packedWhole(indices)
+                execute(RemoveMarksCommand(scribble: scribble, marks: topLevelMarks(at: rest), takingPacked: packed))
             case .edit(let indices, let edit):
-                execute(ReplaceMarksCommand(scribble: scribble, marks: topLevelMarks(at: indices), edit: edit))
+                let (packed, rest) = packedWhole(indices)
+                execute(ReplaceMarksCommand(scribble: scribble, marks: topLevelMarks(at: rest), edit: edit, editingPacked: packed))
             case .cut(let indices, let pieceCounts, let memento):
                 execute(
                     CutMarksCommand(
@@ -127,6 +129,17 @@ extension Document {
     /// The top-level marks at `indices` (a replayed record's), skipping any out of range.
     private func topLevelMarks(at indices: [Int]) -> [Mark] {
         indices.compactMap(scribble.mark(at:))
+    }
+
+    /// Whether a record's `indices` name every packed top-level mark first, as an edit of
+    /// them whole does (`Scribble+PackedMarks`): the replay then edits them whole too, with no
+    /// object each. The indices left are the rest.
+    private func packedWhole(_ indices: [Int]) -> (Bool, [Int]) {
+        let count = scribble.packedMarkCount
+        guard scribble.editsPackedWhole, indices.count >= count, indices[count - 1] == count - 1,
+            indices.prefix(count).elementsEqual(0..<count)
+        else { return (false, indices) }
+        return (true, Array(indices[count...]))
     }
 
     /// What a fresh journal starts from: the saved version, or the drawing itself when it has

@@ -18,7 +18,7 @@ struct PackedStroke: Sendable {
     /// The second vertex, or NaN for a stroke of one (a location in the model is never NaN:
     /// `MarkLimits.clamped`).
     fileprivate(set) var second: Point
-    let color: Color
+    fileprivate(set) var color: Color
     /// The pen width (always above 0), negated for a stroke that is untimed: a flag in a bit
     /// that is otherwise always clear, rather than four bytes more a stroke.
     fileprivate var signedSize: Float
@@ -93,6 +93,19 @@ extension PackedStroke {
         copy.first = MarkLimits.clamped(apply(first))
         if count == 2 { copy.second = MarkLimits.clamped(apply(second)) }
         copy.signedSize = -MarkLimits.clamped(size: size * widthScale)
+        copy.time = 0
+        return copy
+    }
+}
+
+extension PackedStroke {
+    /// The stroke `StyleVisitor` makes of the one this stands for, by value: `color` and the
+    /// width `size` (clamped, as `Stroke.size` is) where given, untimed (a copy an edit makes
+    /// takes the edit's time).
+    func restyled(color: Color?, size: Float?) -> PackedStroke {
+        var copy = self
+        if let color { copy.color = color }
+        copy.signedSize = -(size.map { MarkLimits.clamped(size: $0) } ?? self.size)
         copy.time = 0
         return copy
     }

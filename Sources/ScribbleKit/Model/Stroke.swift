@@ -152,6 +152,25 @@ public final class Stroke: Mark {
         }
     }
 
+    /// Takes the packed children off whole (`StrokeElements.takePacked`), kept for undo;
+    /// `nil` when there are none.
+    func takePacked() -> PackedChildren? {
+        guard let packed = storedElements.takePacked() else { return nil }
+        markCount -= Int32(truncatingIfNeeded: packed.strokes.count)
+        if markCount == 0 { storedElements.compact() }
+        if isSealed { recomputeBox() }
+        return packed
+    }
+
+    /// Puts `packed`, taken by `takePacked()`, back before the children (which have no packed
+    /// ones now); returns whether it did.
+    func restorePacked(_ packed: PackedChildren) -> Bool {
+        guard storedElements.restorePacked(packed) else { return false }
+        markCount += Int32(truncatingIfNeeded: packed.strokes.count)
+        if isSealed { recomputeBox() }
+        return true
+    }
+
     /// The stroke `packed` stands for: sealed, its vertices inline.
     convenience init(_ packed: PackedStroke) {
         self.init(color: packed.color, size: packed.size)

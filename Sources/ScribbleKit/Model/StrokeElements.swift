@@ -183,6 +183,26 @@ public struct StrokeElements: RandomAccessCollection {
         return copy
     }
 
+    /// Takes the packed children off whole, with their objects, leaving the others as the
+    /// storage's own: what Select All's Delete and a clear keep for their undo
+    /// (`restorePacked`), without an object made for any of them. `nil` for storage that
+    /// has none.
+    /// - Complexity: O(1), beyond storing a single child that is left inline.
+    mutating func takePacked() -> PackedChildren? {
+        guard case .packed(let packed, let tail) = storage else { return nil }
+        storage = Self.storage(of: tail)
+        return packed
+    }
+
+    /// Puts `packed` (taken by `takePacked`) back before the children, which must have none
+    /// packed now; returns whether it did.
+    /// - Complexity: O(1), beyond making an array of children kept inline.
+    mutating func restorePacked(_ packed: PackedChildren) -> Bool {
+        guard packedCount == 0, !packed.strokes.isEmpty else { return false }
+        storage = .packed(packed, tail: unpackedElements)
+        return true
+    }
+
     /// Makes room for `count` packed children in all (the reader's bulk load).
     mutating func reservePacked(_ count: Int) {
         // (Never on an array shared with a copy, which reserving would copy: only on room lacking.)

@@ -132,7 +132,12 @@ public final class CanvasBackdrop: @unchecked Sendable {
     /// - Complexity: O(the marks and vertices that touch `rect`), shared among the cores.
     public func repaint(_ rect: Rect, background: CanvasKind, root: Stroke?) {
         guard !rect.isNull else { return }
-        render(root.map(RenderSnapshot.init), in: Self.pixelArea(covering: view.viewRect(rect)), background: background)
+        // Only the packed children near `rect`: the pixels repainted reach two view pixels
+        // past it, and the renderer's culling a pixel and the smoothing's reach more.
+        let near = rect.outset(by: Stroke.smoothingReach + 4 / Float(view.zoom))
+        render(
+            root.map { RenderSnapshot(of: $0, hiding: [], packedWithin: near) }, in: Self.pixelArea(covering: view.viewRect(rect)),
+            background: background)
     }
 
     /// Copies the backdrop onto `cr` (a window's context, already clipped to what needs

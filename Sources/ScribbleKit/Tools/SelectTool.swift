@@ -25,6 +25,9 @@ public final class SelectTool: CanvasTool {
         let box: SelectionBox
         let originals: [Mark]
         let indices: [Int]
+        /// Whether the packed top-level marks are selected whole, and edited so
+        /// (`Scribble+PackedMarks`): lifted for the drag, changed once at its end.
+        let editsPacked: Bool
         var shown: [Mark]
         var transform = AffineTransform.identity
         /// Whether the canvas lifted the marks off for the drag (too many to change at every
@@ -102,7 +105,9 @@ public final class SelectTool: CanvasTool {
             transform != editing.transform
         else { return }
         let before = editing.box.area(through: editing.transform)
-        if editing.isLifted == nil { editing.isLifted = host.canvasSession?.lift(editing.originals) ?? false }
+        if editing.isLifted == nil {
+            editing.isLifted = host.canvasSession?.lift(editing.originals, withPacked: editing.editsPacked) ?? false
+        }
         if editing.isLifted == true {
             host.canvasSession?.moveLift(transform)
         } else {
@@ -117,7 +122,7 @@ public final class SelectTool: CanvasTool {
     private func show(_ copies: [Mark], for editing: inout EditGesture) {
         host.document.scribble.replaceMarks(at: editing.indices, with: copies)
         editing.shown = copies
-        host.selection.set(copies)
+        host.selection.set(copies, keepingPackedOf: host.document.scribble)
     }
 
     public func release(at point: Point) {
@@ -133,11 +138,15 @@ public final class SelectTool: CanvasTool {
         }
         guard var editing, editing.transform != .identity else { return }
         host.overlayNeedsDisplay(in: editing.box.area(through: editing.transform))
-        if editing.isLifted == true { show(editing.copies(through: editing.transform), for: &editing) }
         let t = editing.transform
         let edit: ReplaceMarksCommand.Edit = t.isTranslation ? .move(dx: Float(t.tx), dy: Float(t.ty)) : .transform(t)
+        let scribble = host.document.scribble
+        // The packed marks selected whole change here, once, to their values moved by the drag.
+        let packedOriginals = editing.editsPacked ? scribble.showPacked(editedBy: edit, from: nil) : nil
+        if editing.isLifted == true || editing.editsPacked { show(editing.copies(through: editing.transform), for: &editing) }
         host.document.commit(
-            ReplaceMarksCommand(scribble: host.document.scribble, originals: editing.originals, edited: editing.shown, edit: edit))
+            ReplaceMarksCommand(
+                scribble: scribble, originals: editing.originals, edited: editing.shown, edit: edit, packedOriginals: packedOriginals))
     }
 
     /// Draws the lasso, or the selection's box with its handles (turned and scaled with a
@@ -152,10 +161,11 @@ public final class SelectTool: CanvasTool {
             SelectionBox.strokeOutline(cr, pixel: pixel)
             return
         }
-        let marks = host.selection.marks
-        // Lifted marks move as a picture: their outlines would stay behind.
-        if marks.count > 1, marks.count <= Self.outlinedMarks, editing?.isLifted != true {
-            for mark in marks {
+        // Lifted marks move as a picture: their outlines would stay behind. (Counted first: a
+        // walk of the marks would make an object for each packed mark selected whole.)
+        let count = host.selection.count
+        if count > 1, count <= Self.outlinedMarks, editing?.isLifted != true {
+            for mark in host.selection.pickedMarks {
                 let outline = mark.bounds.outset(by: 2 * Float(pixel))
                 guard !outline.isNull else { continue }
                 cairo_rectangle(cr, Double(outline.minX), Double(outline.minY), Double(outline.width), Double(outline.height))
@@ -179,9 +189,11 @@ public final class SelectTool: CanvasTool {
     private func beginEdit(_ edit: Edit, box: SelectionBox) {
         let scribble = host.document.scribble
         let known = scribble.indicesByIdentity()
-        let marks = host.selection.marks.filter { known[ObjectIdentifier($0)] != nil }
+        // Packed marks selected whole stay so: they are not among the marks (`pickedMarks`).
+        let marks = host.selection.pickedMarks.filter { known[ObjectIdentifier($0)] != nil }
         editing = EditGesture(
-            edit: edit, box: box, originals: marks, indices: marks.compactMap { known[ObjectIdentifier($0)] }, shown: marks)
+            edit: edit, box: box, originals: marks, indices: marks.compactMap { known[ObjectIdentifier($0)] },
+            editsPacked: host.selection.selectsPacked, shown: marks)
     }
 
     /// The transform a drag to `point` makes.

@@ -8,10 +8,11 @@ extension CanvasViewController {
     /// How far a duplicate lands from its original, canvas pixels.
     static let duplicateOffset: Float = 16
 
-    /// Ctrl+A: selects every mark the select tool may pick, with the select tool.
+    /// Ctrl+A: selects every mark the select tool may pick, with the select tool (the packed
+    /// ticks of a big file whole, without an object each: `Selection.selectAll(on:)`).
     func selectAll() {
         if toolKind != .select || isStamping { choose(.select) }
-        selection.set(document.scribble.marks.filter { !$0.isLocked })
+        selection.selectAll(on: document.scribble)
     }
 
     /// Ctrl+D: copies of the selection, a little down and to the right, on top and selected.
@@ -25,7 +26,9 @@ extension CanvasViewController {
     /// Page Up/Down, Home/End: moves the selection in the drawing order, as one undo step.
     func reorderSelection(_ order: ReorderMarksCommand.Order) {
         selection.prune(on: document.scribble)
-        guard !selection.isEmpty else { return }
+        // Every mark selected (Select All, nothing locked): nothing moves, and the ticks of a
+        // big file selected whole need not become objects to find that out.
+        guard !selection.isEmpty, selection.count < document.scribble.root.count else { return }
         let command = ReorderMarksCommand(scribble: document.scribble, marks: selection.marks, order: order)
         guard !command.isEmpty else { return }
         document.execute(command)

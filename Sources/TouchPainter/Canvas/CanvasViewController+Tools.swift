@@ -81,7 +81,8 @@ extension CanvasViewController: CanvasToolHost {
     func deleteSelection() {
         selection.prune(on: document.scribble)
         guard !selection.isEmpty else { return }
-        document.execute(RemoveMarksCommand(scribble: document.scribble, marks: selection.marks))
+        document.execute(
+            RemoveMarksCommand(scribble: document.scribble, marks: selection.pickedMarks, takingPacked: selection.selectsPacked))
         selection.clear()
     }
 
@@ -96,9 +97,10 @@ extension CanvasViewController: CanvasToolHost {
     func moveSelection(dx: Float, dy: Float) {
         selection.prune(on: document.scribble)
         guard !selection.isEmpty else { return }
-        let command = ReplaceMarksCommand(scribble: document.scribble, marks: selection.marks, edit: .move(dx: dx, dy: dy))
+        let command = ReplaceMarksCommand(
+            scribble: document.scribble, marks: selection.pickedMarks, edit: .move(dx: dx, dy: dy), editingPacked: selection.selectsPacked)
         document.execute(command)
-        selection.set(command.editedMarks)
+        selection.set(command.editedMarks, keepingPackedOf: document.scribble)
     }
 
     /// Keeps a deep copy of the selection as the newest template.
