@@ -32,8 +32,9 @@ public struct ScribbleRest: Sendable {
     let plan: ScribblePartsPlan
 
     /// Reads the rest, several parts at once on every core the process may use (one at a
-    /// time on one), on threads that give way to the main thread: a memento of the marks that go on top of the first ones
-    /// (`Scribble.adoptRest(of:)`). Slow for a big drawing: call it off the main thread.
+    /// time on one), on threads that give way to the main thread: a memento of the marks that
+    /// go on top of the first ones, with what the file keeps of the marks taken off the whole
+    /// drawing (`Scribble.adoptRest(of:)`). Slow for a big drawing: call it off the main thread.
     /// - Complexity: O(n) in the rest's bytes, divided among the cores; read from a file, in
     ///   memory for a part a core at a time beyond the drawing.
     public func read() throws(ScribbleFormatError) -> ScribbleMemento {
@@ -48,7 +49,7 @@ public struct ScribbleRest: Sendable {
             case .file(let file, let check):
                 try ScribbleFormat.readParts(parts, of: plan, from: file, checking: check, cores: ProcessorCores.usable, yielding: true)
             }
-        return ScribbleMemento(root: ScribbleFormat.root(of: plan, holding: holders), isComplete: false, title: nil)
+        return ScribbleMemento(rest: ScribbleFormat.root(of: plan, holding: holders), history: plan.history)
     }
 
     /// How many of the drawing's top-level marks and inline vertices the rest holds.
