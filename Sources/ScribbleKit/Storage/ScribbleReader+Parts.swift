@@ -35,8 +35,7 @@ struct ScribblePartsPlan: Sendable {
 /// checks in the same order — header, title, declared length and checksum first, the drawing
 /// starting with a stroke, the version's trailer and its marks taken off, no byte left over
 /// — but the root's children are first only scanned (`skipRootChild`), which finds where
-/// each top-level mark ends
-/// without building it, so that runs of them can then be read on several threads at once
+/// each top-level mark ends without building it, so that runs of them can then be read on several threads at once
 /// and the first run shown before the rest is read. A file reads in parts exactly as it reads
 /// whole: each part starts where the one before ended, and must end where the scan said.
 extension ScribblePartsReader {
@@ -73,7 +72,13 @@ extension ScribblePartsReader {
         var after = Self(payload: reader.input.bytes, version: version, builder: MarkBuilder())
         try after.input.skip(reader.input.offset)
         let history = try after.readHistory(isComplete: header.isComplete, onDrawing: root.childCount) { item in
-            !vertices.contains { $0.contains(item) }
+            // The runs are in order and apart, and a hostile file may hold many: a binary search.
+            var (low, high) = (0, vertices.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if vertices[middle].upperBound <= item { low = middle + 1 } else { high = middle }
+            }
+            return low == vertices.count || !vertices[low].contains(item)
         }
         guard after.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
         return ScribblePartsPlan(
