@@ -89,17 +89,16 @@ extension ScribbleFormat {
     /// Reads the whole drawing of `plan` from `file` (the file it was made from, still open),
     /// `cores` parts at a time, each part's marks put on the root as soon as it is read: in
     /// memory, beside the drawing, only the parts being read. The parts' checksums, with
-    /// `check`'s (from the first part on), must make the file's. A `yielding` read (a file
-    /// the app opens, while it is on screen) gives way to the main thread, as the rest's does.
+    /// `check`'s (from the first part on), must make the file's.
     /// - Complexity: O(n) in the file's length, divided among the cores.
-    static func readDrawing(
-        _ plan: ScribblePartsPlan, from file: OpenFile, checking check: ScribbleRestCheck, cores: Int, yielding: Bool = false
-    ) throws(ScribbleFormatError) -> ScribbleMemento {
+    static func readDrawing(_ plan: ScribblePartsPlan, from file: OpenFile, checking check: ScribbleRestCheck, cores: Int)
+        throws(ScribbleFormatError) -> ScribbleMemento
+    {
         let root = plan.root.makeRoot()
         var checksum = check.before
         for start in stride(from: 0, to: plan.parts.count, by: max(1, cores)) {
             let batch = start..<min(start + max(1, cores), plan.parts.count)
-            let parts = try readParts(batch, of: plan, from: file, cores: cores, yielding: yielding)
+            let parts = try readParts(batch, of: plan, from: file, cores: cores)
             checksum = Self.checksum(checksum, continuedOver: batch, of: plan, withChecksums: parts.map(\.checksum))
             put(parts.map(\.holder), on: root, reserving: plan.root.childCount)
         }
