@@ -61,8 +61,11 @@ enum AppBenchmarks {
     }
 
     /// The longest the main loop stood still (input and drawing waiting), after the first
-    /// frame, while the app opened `path` from its command line until its full frame was up.
-    static func longestStallOpening(_ path: String, app: String, environment: [String: String]) throws -> Double {
+    /// frame, while the app opened `path` from its command line until its full frame (of at
+    /// least `vertices`) was up.
+    static func longestStallOpening(
+        _ path: String, app: String, environment: [String: String], vertices minimum: Int = BigScribble.vertexCount
+    ) throws -> Double {
         var environment = environment
         environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
         let child = try ChildProcess(app, arguments: [path], environment: environment)
@@ -76,7 +79,7 @@ enum AppBenchmarks {
             if fields.first == "main-loop-stall-ms", fields.count == 2, let stall = Double(fields[1]) {
                 longest = max(longest, stall)
             } else if fields.first == "full-frame", fields.count == 3, let vertices = Int(fields[2]),
-                vertices >= BigScribble.vertexCount, !sawFrame
+                vertices >= minimum, !sawFrame
             {
                 // A stall is reported when it ends, which may be after the frame went up.
                 sawFrame = true

@@ -7,9 +7,13 @@
 /// the marks gone from it (`gone`, by index after those): a mark on the drawing is named,
 /// never copied; a mark gone is kept whole, once. Format version 5 stores it after the
 /// drawing (`docs/FORMAT.md`); `ReplayLog` is what a scribble keeps of it while open.
-struct RemovalHistory {
+///
+/// `Sendable` as `ScribbleMemento` is: read from a file on one thread (a plan of reading in
+/// parts, `ScribblePartsPlan`) and handed on whole, its marks gone are made by the reader and
+/// never changed after; the scribble that opens the file takes them over.
+struct RemovalHistory: @unchecked Sendable {
     /// One taking off or putting back.
-    struct Entry: Equatable {
+    struct Entry: Equatable, Sendable {
         /// The item: a top-level mark of the drawing (below its count), or a gone mark after them.
         let item: Int
         /// When, in milliseconds on the scribble's clock.

@@ -42,16 +42,20 @@ extension Scribble {
 
     /// Puts the marks of `rest` on top, taking them over without a copy: the rest of a
     /// drawing opened in two steps (`ScribbleRest.read()`), a memento nobody else holds.
-    /// Observers hear one `.reset`; the marks get no times here (a document starts keeping
-    /// time once its drawing is whole).
-    /// - Complexity: O(the rest's top-level marks).
+    /// What the file keeps of the marks taken off (version 5) is restored then, over the
+    /// whole drawing, whose marks its entries name by place (the first part alone keeps no
+    /// log). Observers hear one `.reset`; the marks get no times here (a document starts
+    /// keeping time once its drawing is whole).
+    /// - Complexity: O(the rest's top-level marks), plus the log's entries.
     public func adoptRest(of rest: ScribbleMemento) {
-        let holder = Self.drawing(of: rest)
-        guard holder.count > 0 else { return }
-        root.reserveRoom(forChildren: root.count + holder.count)
-        root.adopt(holder.elements)
-        holder.removeAll()
-        notify(.reset, dirty: root.bounds)
+        let holder = Self.drawing(of: rest), adds = holder.count > 0
+        if adds {
+            root.reserveRoom(forChildren: root.count + holder.count)
+            root.adopt(holder.elements)
+            holder.removeAll()
+        }
+        if let history = Self.history(of: rest) { log = ReplayLog(history: history, drawing: root) }
+        if adds { notify(.reset, dirty: root.bounds) }
     }
 
     /// Restores `memento`: a complete one replaces the whole drawing, the title and, if it

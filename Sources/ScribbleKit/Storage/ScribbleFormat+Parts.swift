@@ -103,7 +103,7 @@ extension ScribbleFormat {
             put(parts.map(\.holder), on: root, reserving: plan.root.childCount)
         }
         try check.verify(checksum)
-        return ScribbleMemento(root: root, isComplete: plan.isComplete, title: plan.title, view: plan.view)
+        return ScribbleMemento(root: root, isComplete: plan.isComplete, title: plan.title, view: plan.view, history: plan.history)
     }
 
     /// Reads `indices` of `plan`'s parts from `file`, several at once on `cores` cores (on
@@ -196,7 +196,8 @@ extension ScribbleFormat {
         }
         guard let plan = try planned.get(), plan.root.childCount * minimumBytesPerMark <= bytes.count else { return nil }
         let holders = try readParts(0..<plan.parts.count, of: plan, in: bytes, cores: cores)
-        return ScribbleMemento(root: root(of: plan, holding: holders), isComplete: plan.isComplete, title: plan.title, view: plan.view)
+        return ScribbleMemento(
+            root: root(of: plan, holding: holders), isComplete: plan.isComplete, title: plan.title, view: plan.view, history: plan.history)
     }
 }
 

@@ -21,7 +21,8 @@ public struct ScribbleMemento: @unchecked Sendable {
     /// The zoom and centre the scribble was last seen at (complete mementos only).
     public internal(set) var view: ScribbleView?
     /// The marks taken off and put back, with when (complete mementos made for a save or a
-    /// journal only): file-private as `root` is, read by the originator and the encoder.
+    /// journal, or read from a file; and the rest of a drawing opened in two steps, for the
+    /// whole): file-private as `root` is, read by the originator and the encoder.
     fileprivate let history: RemovalHistory?
 
     /// Wraps a tree (and a history of removals) that nobody else holds.
@@ -33,8 +34,18 @@ public struct ScribbleMemento: @unchecked Sendable {
         self.history = isComplete ? history : nil
     }
 
+    /// The rest of a drawing opened in two steps (`ScribbleRest.read()`): the marks that go on
+    /// top of the first ones, and what the file keeps of the marks taken off, whose entries
+    /// name the whole drawing's marks (`Scribble.adoptRest(of:)` restores it once the rest is
+    /// on). Incremental, so it is never saved with them (`data` leaves them out).
+    init(rest root: Stroke, history: RemovalHistory?) {
+        self.root = root
+        isComplete = false
+        self.history = history
+    }
+
     /// Whether the memento keeps marks taken off the drawing (it is then a version 5 file).
-    public var keepsRemovals: Bool { history != nil }
+    public var keepsRemovals: Bool { isComplete && history != nil }
 
     /// Rebuilds a memento from its encoded form, refusing damaged, foreign or newer files.
     /// - Complexity: O(n) in the length of `data`.
@@ -44,11 +55,11 @@ public struct ScribbleMemento: @unchecked Sendable {
 
     /// The encoded form, in the current file format (`docs/FORMAT.md`); what gets saved.
     /// - Complexity: O(n) in the number of marks and vertices; encodes on every access.
-    public var data: [UInt8] { ScribbleEncoder.encode(self, root: root, history: history) }
+    public var data: [UInt8] { ScribbleEncoder.encode(self, root: root, history: isComplete ? history : nil) }
 
     /// `data` after `front` zero bytes, in one array (a journal frame's header goes there).
     func encoded(leavingFront front: Int) -> [UInt8] {
-        ScribbleEncoder.encode(self, root: root, history: history, front: front)
+        ScribbleEncoder.encode(self, root: root, history: isComplete ? history : nil, front: front)
     }
 }
 

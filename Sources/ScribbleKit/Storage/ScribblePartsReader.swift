@@ -11,9 +11,9 @@ protocol ScribblePartsReader: ScribbleReader {
     /// Moves past the root's next child checking only its structure — tags, flags, counts,
     /// nesting, that every node fits the bytes left — not its values, which the part's reader
     /// checks; notes what the trailer checks (a locked stroke, times). Returns how many of the
-    /// root's children it was (a run's vertices count one each); `left` is how many the root
-    /// still declares.
-    mutating func skipRootChild(left: Int) throws(ScribbleFormatError) -> Int
+    /// root's children it was (a run's vertices count one each), and whether they were such
+    /// vertices rather than a mark; `left` is how many the root still declares.
+    mutating func skipRootChild(left: Int) throws(ScribbleFormatError) -> (children: Int, areVertices: Bool)
     /// Reads `count` of the root's children from where the input stands into the stroke the
     /// builder has begun, checking everything `readRoot` checks.
     mutating func readRootChildren(_ count: Int) throws(ScribbleFormatError)

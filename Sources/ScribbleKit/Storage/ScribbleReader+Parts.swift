@@ -1,6 +1,7 @@
 /// Where the parts of a file read in parts lie (`ScribblePartsReader.plan`): the file's
-/// header, its view, the root's fields, and consecutive runs of the root's children — each
-/// part's place in the payload and how many children it holds — in drawing order.
+/// header, its view, the root's fields, consecutive runs of the root's children — each
+/// part's place in the payload and how many children it holds — in drawing order, and the
+/// marks the file keeps as taken off (version 5), read whole: they are few beside the drawing.
 struct ScribblePartsPlan: Sendable {
     /// One part: a run of the root's children.
     struct Part: Sendable {
@@ -24,14 +25,17 @@ struct ScribblePartsPlan: Sendable {
     let payload: Range<Int>
     /// The parts, in order; at least one (empty, for a root with no children).
     let parts: [Part]
+    /// The marks taken off the drawing and put back, with when (version 5), checked against
+    /// the drawing's scan; it goes with the whole drawing once every part is on, since its
+    /// entries name the drawing's marks by place (`Scribble.adoptRest(of:)`).
+    let history: RemovalHistory?
 }
 
 /// The skeleton of reading in parts (Template Method, as `ScribbleReader.read`): the same
 /// checks in the same order — header, title, declared length and checksum first, the drawing
-/// starting with a stroke, the version's trailer, no byte left over (a version 5 file, which
-/// keeps the marks taken off, is read whole) — but the root's children
-/// are first only scanned (`skipRootChild`), which finds where each top-level mark ends
-/// without building it, so that runs of them can then be read on several threads at once
+/// starting with a stroke, the version's trailer and its marks taken off, no byte left over
+/// — but the root's children are first only scanned (`skipRootChild`), which finds where
+/// each top-level mark ends without building it, so that runs of them can then be read on several threads at once
 /// and the first run shown before the rest is read. A file reads in parts exactly as it reads
 /// whole: each part starts where the one before ended, and must end where the scan said.
 extension ScribblePartsReader {
@@ -44,10 +48,6 @@ extension ScribblePartsReader {
         throws(ScribbleFormatError) -> ScribblePartsPlan?
     {
         let header = try ScribbleHeader.validate(raw)
-        // Version 5 keeps the marks taken off, which refer to the drawing's marks by place:
-        // such a file is read whole, with the drawing built (a drawing with nothing taken off
-        // is saved as version 4).
-        guard version < 5 else { return nil }
         var reader = Self(payload: UnsafeRawBufferPointer(rebasing: raw[header.payload]), version: version, builder: MarkBuilder())
         guard try reader.input.uint8() == ScribbleFormat.Tag.stroke.rawValue else {
             throw .corrupt("the drawing does not start with a stroke")
@@ -55,8 +55,10 @@ extension ScribblePartsReader {
         guard let root = try reader.readRootHeadForParts() else { return nil }
         var parts: [ScribblePartsPlan.Part] = []
         var start = reader.input.offset, children = 0, passed = 0
+        var vertices: [Range<Int>] = [] // the root's inline vertices, by index: no removal may name them
         while passed < root.childCount {
-            let count = try reader.skipRootChild(left: root.childCount - passed)
+            let (count, areVertices) = try reader.skipRootChild(left: root.childCount - passed)
+            if areVertices { vertices.append(passed..<(passed + count)) }
             passed += count
             children += count
             if reader.input.offset - start >= (parts.isEmpty ? firstPartBytes : partBytes) {
@@ -66,10 +68,22 @@ extension ScribblePartsReader {
         }
         if children > 0 || parts.isEmpty { parts.append(.init(bytes: start..<reader.input.offset, children: children)) }
         let view = try reader.readTrailer(isComplete: header.isComplete)
-        guard reader.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
+        // The marks taken off are built by a builder of their own (this one holds the root begun).
+        var after = Self(payload: reader.input.bytes, version: version, builder: MarkBuilder())
+        try after.input.skip(reader.input.offset)
+        let history = try after.readHistory(isComplete: header.isComplete, onDrawing: root.childCount) { item in
+            // The runs are in order and apart, and a hostile file may hold many: a binary search.
+            var (low, high) = (0, vertices.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if vertices[middle].upperBound <= item { low = middle + 1 } else { high = middle }
+            }
+            return low == vertices.count || !vertices[low].contains(item)
+        }
+        guard after.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
         return ScribblePartsPlan(
             version: version, isComplete: header.isComplete, title: header.title, view: view, root: root,
-            payload: header.payload, parts: parts)
+            payload: header.payload, parts: parts, history: history)
     }
 
     /// Reads part `index` of `plan` from `raw`, the file it was made from: its marks under a

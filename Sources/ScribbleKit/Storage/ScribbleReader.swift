@@ -21,9 +21,11 @@ protocol ScribbleReader {
     /// Reads what the version keeps after the tree, in a complete file or not, and checks
     /// what must hold of the whole drawing; by default, nothing.
     mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView?
-    /// Reads what the version keeps of the marks taken off `drawing` (the root just read),
-    /// after the trailer; by default, nothing.
-    mutating func readHistory(isComplete: Bool, drawing: Stroke) throws(ScribbleFormatError) -> RemovalHistory?
+    /// Reads what the version keeps of the marks taken off a drawing of `onDrawing` top-level
+    /// children, after the trailer; `isMark` tells the drawing's marks from its inline
+    /// vertices by index (the drawing built, or only scanned when read in parts). By
+    /// default, nothing.
+    mutating func readHistory(isComplete: Bool, onDrawing: Int, isMark: (Int) -> Bool) throws(ScribbleFormatError) -> RemovalHistory?
 }
 
 extension ScribbleReader {
@@ -39,7 +41,10 @@ extension ScribbleReader {
         }
         let root = try reader.readRoot()
         let view = try reader.readTrailer(isComplete: header.isComplete)
-        let history = try reader.readHistory(isComplete: header.isComplete, drawing: root)
+        // (A packed stroke is read as one made for the look: it is a mark.)
+        let history = try reader.readHistory(isComplete: header.isComplete, onDrawing: root.count) { item in
+            if case .mark = root.storedElements[item] { true } else { false }
+        }
         guard reader.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
         return ScribbleMemento(root: root, isComplete: header.isComplete, title: header.title, view: view, history: history)
     }
@@ -48,7 +53,9 @@ extension ScribbleReader {
     mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView? { nil }
 
     /// No marks taken off.
-    mutating func readHistory(isComplete: Bool, drawing: Stroke) throws(ScribbleFormatError) -> RemovalHistory? { nil }
+    mutating func readHistory(isComplete: Bool, onDrawing: Int, isMark: (Int) -> Bool) throws(ScribbleFormatError) -> RemovalHistory? {
+        nil
+    }
 
     /// Reads four colour bytes: red, green, blue, alpha (the same in every version).
     mutating func readColor() throws(ScribbleFormatError) -> Color {

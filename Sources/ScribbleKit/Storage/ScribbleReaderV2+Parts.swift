@@ -14,10 +14,11 @@ extension ScribbleReaderV2: ScribblePartsReader {
         return ScribbleRootHead(color: root.color, size: root.size, isLocked: root.isLocked, childCount: head.childCount)
     }
 
-    mutating func skipRootChild(left: Int) throws(ScribbleFormatError) -> Int {
+    mutating func skipRootChild(left: Int) throws(ScribbleFormatError) -> (children: Int, areVertices: Bool) {
         var afterRun = skippedRun
         defer { skippedRun = afterRun }
-        return try skipNode(depth: 0, left: left, hasPressure: false, isDrawn: false, afterRun: &afterRun)
+        let children = try skipNode(depth: 0, left: left, hasPressure: false, isDrawn: false, afterRun: &afterRun)
+        return (children, afterRun)
     }
 
     mutating func readRootChildren(_ count: Int) throws(ScribbleFormatError) {

@@ -4,7 +4,9 @@
 /// from a taking off, a mark on the drawing must end put back and a mark gone must end taken
 /// off, and the gone marks must come in the order the entries first name them (one spelling).
 extension ScribbleReaderV2 {
-    mutating func readHistory(isComplete: Bool, drawing: Stroke) throws(ScribbleFormatError) -> RemovalHistory? {
+    mutating func readHistory(isComplete: Bool, onDrawing: Int, isMark: (Int) -> Bool) throws(ScribbleFormatError)
+        -> RemovalHistory?
+    {
         guard version >= 5 else { return nil }
         guard input.remaining > 0, try input.uint8() == ScribbleFormat.Tag.removals.rawValue else {
             throw .corrupt("the marks taken off are missing")
@@ -18,7 +20,7 @@ extension ScribbleReaderV2 {
         // An entry takes two bytes at least: its item and its time.
         let count = try input.count(atMost: input.remaining / 2, .corrupt("more removals are declared than the file holds"))
         guard count > 0 else { throw .corrupt("no mark was taken off") }
-        let onDrawing = drawing.count, items = UInt64(drawing.count + gone.count)
+        let items = UInt64(onDrawing + gone.count)
         var entries: [RemovalHistory.Entry] = []
         entries.reserveCapacity(count)
         var isOff: [Int: Bool] = [:] // each item named so far: whether its last entry took it off
@@ -30,8 +32,7 @@ extension ScribbleReaderV2 {
             let time = try input.varint()
             guard time <= ScribbleFormat.maximumTime else { throw .corrupt("a time is out of range") }
             if item < onDrawing {
-                // (A packed stroke is read as one made for the look: it is a mark.)
-                guard case .mark = drawing.storedElements[item] else { throw .corrupt("a removal names no mark") }
+                guard isMark(item) else { throw .corrupt("a removal names no mark") }
             } else if item - onDrawing == nextGone {
                 nextGone += 1
             } else if item - onDrawing > nextGone {
