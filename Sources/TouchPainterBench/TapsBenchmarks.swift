@@ -91,6 +91,7 @@ enum TapsBenchmarks {
         let centre = try PointerDrag.windowCenter(ofProcess: child.pid)
         try PointerDrag.xdotool(keys(centre.x - 150, centre.y - 50), timeout: 60)
         var longest = 0.0
+        // (Long enough for the app before packed edits, whose steps took seconds each.)
         try child.waitUntilIdle(within: 240) { line in
             let fields = line.split(separator: " ")
             if fields.first == "main-loop-stall-ms", fields.count == 2, let stall = Double(fields[1]) { longest = max(longest, stall) }
@@ -104,29 +105,15 @@ enum TapsBenchmarks {
     /// the undo of each. Each once turned every tick into an object (160 MB and a stall of
     /// 400–700 ms); now only the ticks they touch get objects.
     static func firstEdits(of path: String, app: String, environment: [String: String]) throws -> (peak: Double, stall: Double) {
-        let child = try ChildProcess(app, arguments: [path], environment: environment)
-        defer { child.stop() }
-        _ = try child.firstValue { fields in
-            fields.first == "full-frame" && fields.count == 3 && (Int(fields[2]) ?? 0) >= 2 * tapCount ? true : nil
+        try edits(of: path, app: app, environment: environment) { x, y in
+            var keys = ["mousemove", String(x), String(y), "key", "e", "sleep", "0.3", "mousedown", "1"]
+            for step in 1...25 { keys += ["mousemove", String(x + step * 12), String(y + step * 4), "sleep", "0.03"] }
+            keys += ["mouseup", "1", "sleep", "0.5", "key", "ctrl+z", "sleep", "0.5"]
+            keys += ["key", "s", "sleep", "0.3", "mousemove", String(x), String(y + 120), "click", "1", "sleep", "0.5", "mousedown", "1"]
+            for step in 1...10 { keys += ["mousemove", String(x + step * 6), String(y + 120 + step * 3), "sleep", "0.03"] }
+            keys += ["mouseup", "1", "sleep", "0.5", "key", "Delete", "sleep", "0.5"]
+            return keys + ["key", "ctrl+z", "sleep", "0.3", "key", "ctrl+z", "sleep", "0.5"]
         }
-        try child.waitUntilIdle() // the stalls of opening are not the edits'
-        let centre = try PointerDrag.windowCenter(ofProcess: child.pid)
-        let (x, y) = (centre.x - 150, centre.y - 50)
-        var keys = ["mousemove", String(x), String(y), "key", "e", "sleep", "0.3", "mousedown", "1"]
-        for step in 1...25 { keys += ["mousemove", String(x + step * 12), String(y + step * 4), "sleep", "0.03"] }
-        keys += ["mouseup", "1", "sleep", "0.5", "key", "ctrl+z", "sleep", "0.5"]
-        keys += ["key", "s", "sleep", "0.3", "mousemove", String(x), String(y + 120), "click", "1", "sleep", "0.5", "mousedown", "1"]
-        for step in 1...10 { keys += ["mousemove", String(x + step * 6), String(y + 120 + step * 3), "sleep", "0.03"] }
-        keys += ["mouseup", "1", "sleep", "0.5", "key", "Delete", "sleep", "0.5"]
-        keys += ["key", "ctrl+z", "sleep", "0.3", "key", "ctrl+z", "sleep", "0.5"]
-        try PointerDrag.xdotool(keys, timeout: 60)
-        var longest = 0.0
-        // (Long enough for the app before this work, whose steps took seconds each.)
-        try child.waitUntilIdle(within: 240) { line in
-            let fields = line.split(separator: " ")
-            if fields.first == "main-loop-stall-ms", fields.count == 2, let stall = Double(fields[1]) { longest = max(longest, stall) }
-        }
-        return (try GalleryBenchmarks.peakMegabytes(of: child.pid), longest)
     }
 
     /// How many ticks `saveErased` leaves erased.

@@ -98,13 +98,7 @@ import Testing
             let at = late ? record + index % (sample.count - 4 - record) : index
             var mutated = sample
             mutated[at] = value
-            let sealed = CraftedFile.resealed(mutated)
-            let whole = try? ScribbleMemento(data: sealed)
-            let parts: ScribbleMemento??
-            do { parts = .some(try ScribbleFormat.decodeInParts(sealed, cores: 2, partBytes: 3)) } catch { parts = .none }
-            guard let parts else { return #expect(whole == nil, "byte \(at) := \(value): refused in parts only") }
-            guard let parts else { return } // a root read whole: nothing to compare
-            #expect(whole?.data == parts.data, "byte \(at) := \(value): read differently in parts")
+            ScribbleFormatPartsTests.expectReadAlikeInParts(CraftedFile.resealed(mutated), "byte \(at) := \(value)")
         }
     }
 

@@ -48,14 +48,19 @@ import Testing
         await propertyCheck(count: 3000, input: Gen.int(in: 0...(sample.count - 5)), Gen.uint8()) { index, value in
             var mutated = sample
             mutated[index] = value
-            let sealed = CraftedFile.resealed(mutated)
-            let whole = try? ScribbleMemento(data: sealed)
-            let parts: ScribbleMemento??
-            do { parts = .some(try ScribbleFormat.decodeInParts(sealed, cores: 2, partBytes: 3)) } catch { parts = .none }
-            guard let parts else { return #expect(whole == nil, "byte \(index) := \(value): refused in parts only") }
-            guard let parts else { return } // a root read whole: nothing to compare
-            #expect(whole?.data == parts.data, "byte \(index) := \(value): read differently in parts")
+            Self.expectReadAlikeInParts(CraftedFile.resealed(mutated), "byte \(index) := \(value)")
         }
+    }
+
+    /// Expects `file` refused in parts exactly when it is refused whole, and read to the same
+    /// bytes when it is read both ways.
+    static func expectReadAlikeInParts(_ file: [UInt8], _ change: String) {
+        let whole = try? ScribbleMemento(data: file)
+        let parts: ScribbleMemento??
+        do { parts = .some(try ScribbleFormat.decodeInParts(file, cores: 2, partBytes: 3)) } catch { parts = .none }
+        guard let parts else { return #expect(whole == nil, "\(change): refused in parts only") }
+        guard let parts else { return } // a root read whole: nothing to compare
+        #expect(whole?.data == parts.data, "\(change): read differently in parts")
     }
 
     @Test func everySingleBitFlipIsRefusedInParts() throws {
