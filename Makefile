@@ -5,7 +5,7 @@ APP_ID := io.github.touchpainter.TouchPainter
 # What `make install` installs (the tests install a debug build with `make -o release`).
 BINARY ?= .build/release/touchpainter
 
-.PHONY: setup setup-test build release run test test-package check soak bench bench-scale icons install uninstall clean locale po format lint deb setup-package
+.PHONY: setup setup-test build release run test check-load test-package check soak bench bench-scale icons install uninstall clean locale po format lint deb setup-package
 
 # Translations: po/<language>.po compiled into share/locale beside the binaries' folder.
 LANGUAGES := $(shell cat po/LINGUAS)
@@ -52,8 +52,18 @@ lint:
 run: release
 	./.build/release/touchpainter $(ARGS)
 
-test: setup-test locale lint
-	@bash scripts/test.sh
+# Sets up, lints, builds and runs every test, its legs side by side (scripts/test.sh); ends
+# with each phase's time and the ten slowest tests. `make test LEGS=x11,wayland` runs only
+# those legs (unit, x11, wayland, package).
+LEGS ?=
+test:
+	@TOUCHPAINTER_TEST_LEGS=$(LEGS) bash scripts/test.sh
+
+# The whole suite with both cores kept busy (stress-ng): a test that fails only on a busy
+# machine is a test to fix.
+check-load:
+	@bash scripts/setup.sh test
+	@bash scripts/check-load.sh
 
 # Ten minutes of two instances and a simulated sync tool on one gallery: no saved mark lost.
 soak: setup-test

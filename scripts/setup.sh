@@ -22,6 +22,7 @@ if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then
          appstream desktop-file-utils groff-base librsvg2-bin poppler-utils xclip time xournalpp
          dpkg-dev fakeroot libglib2.0-bin gstreamer1.0-tools gstreamer1.0-plugins-base-apps
          sway grim wl-clipboard libwayland-bin libwayland-dev libxkbcommon-dev gcc libc6-dev passwd util-linux
+         python3-pytest-xdist stress-ng bc
          libxtst-dev)
 fi
 # `make deb` and `make test-package`: Debian's packaging tools and a thumbnail service.

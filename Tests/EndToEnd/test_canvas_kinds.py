@@ -95,7 +95,7 @@ def test_a_corrupt_settings_file_means_plain_and_a_warning(launch, tmp_path):
     assert all(is_white(p, floor=255) for p in patch(screenshot(), ox + 150, oy + 150))
     app.key("ctrl+q")
     app.process.wait(timeout=10)
-    warnings = [line for line in app.process.stderr.read().splitlines() if "settings" in line]
+    warnings = [line for line in app.stderr.text().splitlines() if "settings" in line]
     assert len(warnings) == 1 and "warning" in warnings[0], warnings
 
 

@@ -237,7 +237,7 @@ def test_settings_linked_to_a_fifo_or_a_folder_are_never_written_through(launch,
     app.process.wait(timeout=10)
     assert (config / "settings.ini").is_symlink()
     assert (os.path.isdir(aim) and not os.listdir(aim)) if target == "folder" else stat.S_ISFIFO(os.stat(aim).st_mode)
-    warnings = [line for line in app.process.stderr.read().splitlines() if "settings" in line]
+    warnings = [line for line in app.stderr.text().splitlines() if "settings" in line]
     # Read at start and refused at each save (opening the palette and choosing Paper): each
     # time the cause, and the whole path, which the user needs to find the file.
     what = "named pipe (FIFO)" if target == "fifo" else "folder"

@@ -1,9 +1,6 @@
 """Issue 35: a big scribble is on screen before the whole of it is read. The app shows the
 first part of the drawing at once, takes no edit while the rest arrives (saying why), and is
 the file's whole drawing, untouched, once it is all there."""
-import os
-import select
-import time
 
 from hostile_files import many_strokes_v2
 from touchpainter_driver import is_white, screenshot, wait_for
@@ -16,25 +13,17 @@ class Frames:
     """The app's `full-frame vertices N` timing lines, read from its stderr as they come."""
 
     def __init__(self, app):
-        self.fd = app.process.stderr.fileno()
-        self.pending = b""
+        self.output = app.stderr
+        self.index = 0
 
     def next(self, timeout):
         """The vertex count of the next full frame put up, waiting at most `timeout` seconds."""
-        deadline = time.monotonic() + timeout
-        while True:
-            while b"\n" in self.pending:
-                line, self.pending = self.pending.split(b"\n", 1)
-                fields = line.decode(errors="replace").split()
-                if len(fields) == 3 and fields[0] == "full-frame":
-                    return int(fields[2])
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
-                raise TimeoutError("no full frame came")
-            chunk = os.read(self.fd, 65536)
-            if not chunk:
-                raise TimeoutError("the app closed its output")
-            self.pending += chunk
+        def is_frame(line):
+            fields = line.split()
+            return len(fields) == 3 and fields[0] == "full-frame"
+        index, line = self.output.next(self.index, is_frame, timeout)
+        self.index = index + 1
+        return int(line.split()[2])
 
 
 def test_a_big_scribble_shows_its_first_part_at_once_and_takes_no_edit_until_it_is_whole(launch, tmp_path):

@@ -94,7 +94,7 @@ def test_a_frozen_first_instance_does_not_block_a_second_launch(launch, tmp_path
         wait_for(lambda: app.title() == "postcard — TouchPainter", what="the file to open")
         assert time.monotonic() - started < 12
         app.close()
-        stderr = app.process.stderr.read()
+        stderr = app.stderr.text()
         assert "the running TouchPainter does not answer; starting a separate instance" in stderr
         assert len([line for line in stderr.splitlines() if "separate instance" in line]) == 1
     finally:
@@ -119,7 +119,7 @@ time.sleep(120)
         app = launch(path)
         wait_for(lambda: app.title() == "postcard — TouchPainter", what="the file to open")
         app.close()
-        stderr = app.process.stderr.read()
+        stderr = app.stderr.text()
         assert "another program holds TouchPainter’s name on the session bus; starting a separate instance" in stderr
         assert "GDBus" not in stderr
     finally:

@@ -6,6 +6,7 @@ import io
 import os
 import pathlib
 import subprocess
+import threading
 import time
 
 import pyatspi
@@ -53,6 +54,47 @@ def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
     raise TimeoutError(f"timed out waiting for {what}")
 
 
+class OutputLines:
+    """The lines a process writes to a pipe, read as they come by a thread of their own: a
+    pipe nobody reads fills at 64 KB, and the app's next timing line would then block it."""
+
+    def __init__(self, stream):
+        self.lines = []
+        self.ended = False
+        self._changed = threading.Condition()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream):
+        for line in stream:
+            with self._changed:
+                self.lines.append(line.rstrip("\n"))
+                self._changed.notify_all()
+        with self._changed:
+            self.ended = True
+            self._changed.notify_all()
+
+    def next(self, start, predicate, timeout):
+        """(index, line) of the first line from index `start` on that `predicate` accepts,
+        waiting at most `timeout` seconds for it."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                for index in range(start, len(self.lines)):
+                    if predicate(self.lines[index]):
+                        return index, self.lines[index]
+                start = len(self.lines)
+                left = deadline - time.monotonic()
+                if self.ended or left <= 0:
+                    raise TimeoutError("no such line came" + (" (the app closed its output)" if self.ended else ""))
+                self._changed.wait(left)
+
+    def text(self, timeout=10):
+        """Everything written, once the process closed its end (waiting at most `timeout` s)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.ended, timeout)
+            return "\n".join(self.lines)
+
+
 class App:
     """One running touchpainter process."""
 
@@ -70,9 +112,15 @@ class App:
         settings = data_dir.parent / "config" / "gtk-3.0" / "settings.ini"
         settings.parent.mkdir(parents=True, exist_ok=True)
         settings.write_text("[Settings]\ngtk-enable-animations=0\ngtk-decoration-layout=:close\n")
+        # Its timing lines (README, "Performance"): the first frame is waited for, not slept
+        # on. A test that asks for timings itself gets the stall lines too.
+        if "TOUCHPAINTER_REPORT_TIMINGS" not in (extra_env or {}):
+            env.update({"TOUCHPAINTER_REPORT_TIMINGS": "1", "TOUCHPAINTER_REPORT_STALLS": "0"})
         env.update(extra_env or {})
+        self.reports_timings = env.get("TOUCHPAINTER_REPORT_TIMINGS") == "1"
         self.process = subprocess.Popen([*wrapper, binary, *map(str, args)], env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.stderr = OutputLines(self.process.stderr)
         self.window_pid = 1 if "--pid" in wrapper else self.process.pid
         try:
             self.window = wait_for(self._find_window, timeout=20, what="the TouchPainter window")
@@ -81,7 +129,14 @@ class App:
             self.close()  # not left running to take the next test's launches (one instance a session)
             raise
         xdotool("windowfocus", "--sync", self.window)
-        time.sleep(0.4)  # let the first frame reach the screen
+        self.wait_for_first_frame()
+
+    def wait_for_first_frame(self, timeout=20):
+        """Waits until the canvas has drawn once (its `first-frame-ms` line), and a moment
+        more for the X server to show what the app sent it."""
+        if self.reports_timings:
+            self.stderr.next(0, lambda line: line.startswith("first-frame-ms "), timeout)
+        time.sleep(0.05)
 
     def _windows(self):
         """(X window id, title) of each window of the app's on show."""
@@ -92,7 +147,7 @@ class App:
 
     def _find_window(self):
         if self.process.poll() is not None:
-            raise RuntimeError(f"touchpainter exited early: {self.process.stderr.read()}")
+            raise RuntimeError(f"touchpainter exited early: {self.stderr.text()}")
         # The main window, not a dialog that may be up already (crash recovery asks at launch).
         return next((window for window, name in self._windows() if "TouchPainter" in name), None)
 

@@ -10,7 +10,10 @@ import GtkKit
 ///   when the canvas first draws; `gallery-first-frame-ms <ms>` from each request to open
 ///   the gallery to the gallery's first drawn frame; `full-frame vertices <n>` each time the
 ///   canvas puts up a new full frame; and, after the first frame, `main-loop-stall-ms <ms>`
-///   whenever the GTK main loop was kept from running for more than 8 ms; and, at the end of
+///   whenever the GTK main loop was kept from running for more than 8 ms, each followed by
+///   `main-loop-stall-own-ms <ms>`, that stall less the time the main thread waited for a
+///   processor other processes held (what the tests bound: it does not grow with the
+///   machine's load); and, at the end of
 ///   each canvas frame, `motion-to-frame-ms <ms>` for each drawing motion event since the
 ///   previous frame: from the event to the end of the frame that shows its segment; and
 ///   `gallery-tiles-ms <ms> <tiles>` at the gallery's first frame after every thumbnail the
@@ -255,16 +258,26 @@ final class TimingReport: Instrumentation {
     }
 
     /// Ticks every `stallTick` ms and reports the ticks that came late by more than 8 ms:
-    /// how long something kept the main loop (and so input and drawing) waiting.
+    /// how long something kept the main loop (and so input and drawing) waiting. Each such
+    /// line is followed by `main-loop-stall-own-ms`, the same stall less the time the main
+    /// thread stood ready to run while other processes had the processors (the scheduler's
+    /// run-queue wait): what the app's own work and waits cost, whatever the machine's load.
     private func watchMainLoop() {
         var last = monotonicNanoseconds()
+        var lastQueued = MainThreadSchedule.runQueueNanoseconds()
         let tick = stallTick
         MainLoop.every(milliseconds: tick) { [weak self] in
             guard let self else { return false }
             let now = self.monotonicNanoseconds()
+            let queued = MainThreadSchedule.runQueueNanoseconds()
             let late = Double(now - last) / 1e6 - Double(tick)
+            let queuedMilliseconds = Double(queued &- lastQueued) / 1e6
             last = now
-            if late > 8 { self.report("main-loop-stall-ms " + Self.tenths(late)) }
+            lastQueued = queued
+            if late > 8 {
+                self.report("main-loop-stall-ms " + Self.tenths(late))
+                self.report("main-loop-stall-own-ms " + Self.tenths(max(0, late - queuedMilliseconds)))
+            }
             return true
         }
     }
