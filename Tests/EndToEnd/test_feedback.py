@@ -48,6 +48,9 @@ def test_opening_a_big_scribble_shows_progress_until_it_is_drawn(launch, tmp_pat
     gallery = tmp_path / "gallery"
     gallery.mkdir()
     (gallery / "big.scribble").write_bytes(many_strokes(count=50_000))  # a million vertices
+    # Saved a while ago: a file changed in the last moments is still arriving (from a sync
+    # tool), and the gallery waits for it to settle, showing its empty state meanwhile.
+    os.utime(gallery / "big.scribble", (time.time() - 60, time.time() - 60))
     app = launch()
     app.key("ctrl+o")
     x, y, w, h = app.extents("Untitled")  # the file has no title of its own
