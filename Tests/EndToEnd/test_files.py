@@ -12,6 +12,7 @@ import tempfile
 import time
 import zlib
 
+import pyatspi
 import pytest
 
 from hostile_files import scribble
@@ -147,10 +148,16 @@ def test_the_export_dialog_refuses_to_write_over_the_open_file(launch, tmp_path)
     app = launch(victim)
     wait_for(lambda: app.title() == "victim — TouchPainter", what="the file to open")
     export_as(app, str(tmp_path / "link.png"))
-    # The chooser's completion of the typed path took that Return: once more for Export.
-    time.sleep(0.5)
-    xdotool("windowfocus", "--sync", app.other_window("Export Drawing"))
-    xdotool("key", "--clearmodifiers", "Return")
+
+    # The chooser's completion of the typed path may take that Return (it does when its pop-up
+    # comes in time; on a busy machine it may not): Return again until GTK asks.
+    def replace_asked():
+        if app.is_showing("Replace", pyatspi.ROLE_PUSH_BUTTON, timeout=0.5):
+            return True
+        xdotool("windowfocus", "--sync", app.other_window("Export Drawing"))
+        xdotool("key", "--clearmodifiers", "Return")
+        return False
+    wait_for(replace_asked, timeout=20, what="GTK's question about the existing name")
     app.answer_dialog("Replace", leads_to_another=True)  # GTK's own question: the name exists
     app.dialog(timeout=10)
     wait_for(lambda: "it is the scribble being exported" in app.dialog_text(), what="the refusal")

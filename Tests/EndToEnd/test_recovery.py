@@ -59,6 +59,33 @@ def relaunch_after_crash(launch, tmp_path):
     return launch(newest), False
 
 
+FRAME_MAGIC = b"\xd1TPR"  # docs/FORMAT.md, "The journal": magic, u32 length, u32 CRC, payload
+DRAW_RECORD = 2
+
+
+def journaled_draws(tmp_path):
+    """(path, count) of the live session's journal (the newest) and the draw records it holds:
+    each a stroke the app has written to its journal, which a kill -9 cannot take back (the
+    bytes are the kernel's once written)."""
+    journals = list((tmp_path / "state" / "touchpainter" / "journal").glob("*.journal"))
+    if not journals:
+        return None, 0
+    newest = max(journals, key=lambda path: path.stat().st_mtime_ns)
+    data = newest.read_bytes()
+    count, at = 0, data.find(FRAME_MAGIC)
+    while 0 <= at and at + 12 < len(data):
+        length = int.from_bytes(data[at + 4:at + 8], "little")
+        count += data[at + 12] == DRAW_RECORD
+        at = data.find(FRAME_MAGIC, at + 12 + length)
+    return newest, count
+
+
+def holds_new_draws(tmp_path, before, new):
+    """Whether the live journal holds `new` draws more than `before` ((path, count)) did."""
+    path, count = journaled_draws(tmp_path)
+    return count >= new + (before[1] if path == before[0] else 0)
+
+
 def test_kill_9_at_random_moments_loses_nothing_released(launch, tmp_path):
     rng = random.Random(16)
     trials = 20
@@ -66,9 +93,14 @@ def test_kill_9_at_random_moments_loses_nothing_released(launch, tmp_path):
     drawn = []
     for trial in range(trials):
         rows = rng.sample(ROWS, rng.randint(1, 3))
+        journaled = journaled_draws(tmp_path)
         for y in rows:
             stroke_row(app, y)
             drawn.append(y)
+        # Released strokes are the journal's within a fraction of a second of the app handling
+        # the release (Journal.syncDelay); on a busy machine the release itself may wait, so
+        # the test waits for the journal to hold them before choosing its moment to kill.
+        wait_for(lambda: holds_new_draws(tmp_path, journaled, len(rows)), timeout=30, what="the strokes journaled")
         moment = rng.choice(["idle", "saving", "drawing"])
         if moment == "saving":
             app.save()  # killed while the save may be under way
