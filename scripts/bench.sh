@@ -11,13 +11,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The app as it ships (Makefile, RELEASE_FLAGS): the Swift runtime linked in. The bench is
+# built with the same flags, so it shares that build (other flags compile ScribbleKit again:
+# 70 s), and so does `make test`'s package.
+release=(-c release --static-swift-stdlib --disable-local-rpath)
 # shellcheck disable=SC2086  # SWIFT_BUILD_FLAGS holds several words on purpose
-# The app as it ships (Makefile, RELEASE_FLAGS): the Swift runtime linked in.
-swift build -c release --static-swift-stdlib --disable-local-rpath ${SWIFT_BUILD_FLAGS:-} --product touchpainter
+swift build "${release[@]}" ${SWIFT_BUILD_FLAGS:-} --product touchpainter
 # shellcheck disable=SC2086
-swift build -c release ${SWIFT_BUILD_FLAGS:-} --product touchpainter-bench
+swift build "${release[@]}" ${SWIFT_BUILD_FLAGS:-} --product touchpainter-bench
 # shellcheck disable=SC2086
-bin="$(swift build -c release ${SWIFT_BUILD_FLAGS:-} --show-bin-path)"
+bin="$(swift build "${release[@]}" ${SWIFT_BUILD_FLAGS:-} --show-bin-path)"
 # The floor program, next to the app, where touchpainter-bench looks for it.
 # shellcheck disable=SC2046  # pkg-config prints several flags on purpose
 cc -O2 -Wall -o "$bin/scribble-floor" bench/floor/scribble_floor.c $(pkg-config --cflags --libs gtk+-3.0)
