@@ -105,6 +105,21 @@ import Testing
         #expect(elapsed < .seconds(8), "\(elapsed)") // a debug build on a busy machine; about 0.3 s
     }
 
+    @Test func aTagOfAMillionAttributesIsRefusedAtItsLimit() throws {
+        let attributes = (0..<300).map { "a\($0)=\"1\"" }.joined(separator: " ")
+        let cause = try #require(refusal(Array("<xournal><page width=\"9\" height=\"9\" \(attributes)><layer/></page></xournal>".utf8)))
+        #expect(cause.contains("more than 256 attributes"), "\(cause)")
+        let few = (0..<200).map { "a\($0)=\"1\"" }.joined(separator: " ")
+        #expect(try parse(Array("<xournal><page width=\"9\" height=\"9\" \(few)><layer/></page></xournal>".utf8)).pageCount == 1)
+    }
+
+    /// A stroke's `width` of many more widths than its points: only the points' are read.
+    @Test func aWidthAttributeIsReadOnlyAsFarAsThePointsGo() throws {
+        let widths = Array(repeating: "0.5", count: 100_000).joined(separator: " ")
+        let marks = try strokes("<stroke tool=\"pen\" color=\"#000000ff\" width=\"1 \(widths)\">10 10 20 20 30 30</stroke>")
+        #expect(marks.map(\.count) == [3])
+    }
+
     @Test func aCommentOrCDATACutAtAChunksEndIsNotTakenForADocumentType() throws {
         for cut in ["<!", "<!-", "<![CD"] {
             var scanner = XMLScanner(delegate: XoppReader(vertexLimit: 100, backgroundLimit: 100))

@@ -34,13 +34,27 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
     /// `width` holds a number a point) or a word.
     static var tagLimit: Int { 64 << 20 }
 
+    /// The most attributes a tag may have: Xournal++ writes at most a dozen, and each costs
+    /// two strings and a dictionary slot (a million in 11 MB took 141 MB).
+    static var attributeLimit: Int { 256 }
+
     init(delegate: Delegate) { self.delegate = delegate }
 
     /// Reads the next chunk of the document.
+    /// With nothing waiting, the chunk is read where it lies and only its unfinished end is
+    /// copied (a plain XML file is fed whole: it is not copied whole); a piece finished frees
+    /// the room it grew to.
     mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(ImportFailure) {
-        pending.append(contentsOf: chunk)
-        let used: Int = try pending.withUnsafeBufferPointer { (buffer) throws(ImportFailure) -> Int in try scan(buffer, isLast: false) }
-        pending.removeFirst(used)
+        if pending.isEmpty {
+            let used = try scan(chunk.assumingMemoryBound(to: UInt8.self), isLast: false)
+            pending.append(contentsOf: chunk[used...])
+        } else {
+            pending.append(contentsOf: chunk)
+            let used: Int = try pending.withUnsafeBufferPointer { (buffer) throws(ImportFailure) -> Int in
+                try scan(buffer, isLast: false)
+            }
+            if used > 0 { pending = Array(pending[used...]) }
+        }
         guard pending.count <= Self.tagLimit else { throw ImportFailure(tr("it holds a tag too long for a notebook")) }
     }
 
@@ -181,6 +195,9 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
         while true {
             while index < last, Self.isSpace(tag[index]) { index += 1 }
             guard index < last else { break }
+            guard attributes.count < Self.attributeLimit else {
+                throw ImportFailure(tr("it holds a tag of more than %1$s attributes", String(Self.attributeLimit)))
+            }
             let keyStart = index
             while index < last, tag[index] != UInt8(ascii: "="), !Self.isSpace(tag[index]) { index += 1 }
             let key = String(decoding: UnsafeBufferPointer(rebasing: tag[keyStart..<index]), as: UTF8.self)

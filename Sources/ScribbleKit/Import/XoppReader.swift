@@ -246,7 +246,7 @@ struct XoppReader: XMLScannerDelegate {
             vertexCount += 1
             return
         }
-        let widths = tag.segmentWidths
+        let widths = tag.segmentWidths(atMost: count - 1)
         guard !widths.isEmpty else { return addStroke(tag, points: 0..<count, widths: []) }
         // Segment k runs from point k to k + 1 at width k, as Xournal++ draws it. More
         // points than widths: the points past the last width's segment are dropped, and a
@@ -313,24 +313,17 @@ private struct StrokeTag {
     let color: Color
     /// The nominal width, in points.
     let width: Float
-    /// One width a segment (pressure), in points, as written (zero, negative or NaN
-    /// included); empty without pressure.
-    let segmentWidths: [Float]
+    /// The `width` attribute as written: the nominal width, then one a segment (pressure).
+    private let widthText: String
     let isDashed: Bool
     let isFilled: Bool
 
     init(_ attributes: [String: String], pageColor: Color) throws(ImportFailure) {
-        var widths: [Float] = []
-        if let text = attributes["width"] {
-            var utf8 = Array(text.utf8)
-            utf8.withUnsafeMutableBufferPointer { buffer in
-                var reader = NumberReader(UnsafeBufferPointer(buffer))
-                while let number = reader.next() { widths.append(number) }
-            }
+        widthText = attributes["width"] ?? ""
+        guard let first = Self.numbers(in: widthText, atMost: 1).first, first.isFinite, first > 0 else {
+            throw ImportFailure(tr("a stroke has no width"))
         }
-        guard let first = widths.first, first.isFinite, first > 0 else { throw ImportFailure(tr("a stroke has no width")) }
         width = first
-        segmentWidths = Array(widths.dropFirst())
         let tool = attributes["tool"] ?? "pen"
         var color = attributes["color"].flatMap(XoppColor.stroke) ?? Color(red: 0, green: 0, blue: 0)
         if tool == "highlighter", color.alpha == 255 { color.alpha = 128 } // Xournal's highlighters are half see-through
@@ -338,6 +331,23 @@ private struct StrokeTag {
         self.color = color
         isDashed = (attributes["style"].map { $0 != "plain" && !$0.isEmpty } ?? false)
         isFilled = (attributes["fill"].flatMap(Int.init) ?? -1) > 0
+    }
+
+    /// One width a segment (pressure), in points, as written (zero, negative or NaN
+    /// included), at most `count` — read once the points are known, so a `width` of
+    /// megabytes costs the points' widths, not its own; empty without pressure.
+    func segmentWidths(atMost count: Int) -> [Float] {
+        Array(Self.numbers(in: widthText, atMost: count + 1).dropFirst())
+    }
+
+    /// The first `count` numbers of `text`, read where they lie.
+    private static func numbers(in text: String, atMost count: Int) -> [Float] {
+        var text = text, numbers: [Float] = []
+        text.withUTF8 { buffer in
+            var reader = NumberReader(buffer)
+            while numbers.count < count, let number = reader.next() { numbers.append(number) }
+        }
+        return numbers
     }
 }
 
