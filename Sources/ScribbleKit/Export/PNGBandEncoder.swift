@@ -8,7 +8,8 @@ import CZlib
 /// The file is the one Cairo's own PNG writer makes in content: 8 bits a sample, RGB when
 /// the image is opaque (a background under everything), else RGBA with the alpha taken out
 /// of the colours (Cairo's pixels are premultiplied); each row filtered by `Sub` or `Up`,
-/// whichever leaves the smaller sum (libpng's heuristic, on its two cheapest filters).
+/// whichever leaves the smaller sum on a sample of the row (libpng's heuristic, on its two
+/// cheapest filters).
 struct PNGBandEncoder {
     /// The image's size in pixels.
     let width: Int, height: Int
@@ -21,8 +22,8 @@ struct PNGBandEncoder {
     private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     private var rowsDone = 0
     /// The previous row, filtered from (bytes a pixel × width), the row being built, and it
-    /// filtered each way (its filter's byte first).
-    private var previous: [UInt8], current: [UInt8], sub: [UInt8], up: [UInt8]
+    /// filtered (its filter's byte first).
+    private var previous: [UInt8], current: [UInt8], filtered: [UInt8]
     /// Where zlib writes.
     private var scratch = [UInt8](repeating: 0, count: 64 << 10)
     /// Compressed data not yet in an `IDAT` chunk.
@@ -39,9 +40,16 @@ struct PNGBandEncoder {
         let rowBytes = width * (hasAlpha ? 4 : 3)
         previous = [UInt8](repeating: 0, count: rowBytes)
         current = previous
-        (sub, up) = ([1] + previous, [2] + previous)
+        filtered = [0] + previous
         stream.initialize(to: z_stream())
-        guard deflateInit_(stream, Z_DEFAULT_COMPRESSION, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        // Run-length matches only (`Z_RLE`): on filtered drawing rows, mostly zeros, it is
+        // both smaller and faster than the default search (a 16384² export: 882 KB in 0.9 s
+        // against 921 KB in 1.9 s; a million-vertex drawing, 3 % smaller in a quarter of the time).
+        guard
+            deflateInit2_(
+                stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15, 8, Z_RLE, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+                == Z_OK
+        else {
             stream.deallocate()
             throw .cairo("no memory for the compressor")
         }
@@ -67,26 +75,37 @@ struct PNGBandEncoder {
     mutating func append(_ data: UnsafePointer<UInt8>, stride: Int, rows: Int) throws(ExportError) {
         for row in 0..<rows {
             convert(data + row * stride)
-            var sumSub = 0, sumUp = 0
             let step = hasAlpha ? 4 : 3
             let count = current.count
+            // The filter chosen on a sample of the row (every seventh byte: across the
+            // channels), then only its bytes made, in a loop the compiler vectorises.
+            var sumSub = 0, sumUp = 0
             current.withUnsafeBufferPointer { line in
                 previous.withUnsafeBufferPointer { above in
-                    sub.withUnsafeMutableBufferPointer { sub in
-                        up.withUnsafeMutableBufferPointer { up in
-                            for index in 0..<count {
-                                let left = index >= step ? line[index - step] : 0
-                                let (s, u) = (line[index] &- left, line[index] &- above[index])
-                                (sub[index + 1], up[index + 1]) = (s, u)
-                                sumSub += Int(Int8(bitPattern: s).magnitude)
-                                sumUp += Int(Int8(bitPattern: u).magnitude)
-                            }
-                        }
+                    var index = step
+                    while index < count {
+                        sumSub += Int(Int8(bitPattern: line[index] &- line[index - step]).magnitude)
+                        sumUp += Int(Int8(bitPattern: line[index] &- above[index]).magnitude)
+                        index += 7
                     }
                 }
             }
             let useUp = rowsDone > 0 && sumUp < sumSub
-            try deflate(useUp ? up : sub, flush: Z_NO_FLUSH)
+            current.withUnsafeBufferPointer { line in
+                previous.withUnsafeBufferPointer { above in
+                    filtered.withUnsafeMutableBufferPointer { out in
+                        let (line, above, out) = (line.baseAddress!, above.baseAddress!, out.baseAddress! + 1)
+                        out[-1] = useUp ? 2 : 1
+                        if useUp {
+                            for index in 0..<count { out[index] = line[index] &- above[index] }
+                        } else {
+                            for index in 0..<min(step, count) { out[index] = line[index] }
+                            for index in min(step, count)..<count { out[index] = line[index] &- line[index - step] }
+                        }
+                    }
+                }
+            }
+            try deflate(filtered, flush: Z_NO_FLUSH)
             swap(&previous, &current)
             rowsDone += 1
         }
