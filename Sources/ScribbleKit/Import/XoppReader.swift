@@ -158,7 +158,7 @@ struct XoppReader: XMLScannerDelegate {
     private mutating func fill(with color: Color) {
         guard color != Color(red: 255, green: 255, blue: 255) else { return }
         let band = min(MarkLimits.maximumSize / 1.5, max(8, pageHeight / 256))
-        guard budget((pageHeight / band).rounded(.up).asDouble) else {
+        guard budget(Double((pageHeight / band).rounded(.up))) else {
             leftOut.plainBackgrounds += 1
             return
         }
@@ -304,8 +304,6 @@ struct XoppReader: XMLScannerDelegate {
 extension Float {
     /// Whether a Xournal++ segment width can be drawn: finite and above zero.
     fileprivate var isValidWidth: Bool { isFinite && self > 0 }
-    /// The value as a `Double`, for counts that may exceed any integer.
-    fileprivate var asDouble: Double { Double(self) }
 }
 
 /// A `<stroke>` tag's attributes, read.
