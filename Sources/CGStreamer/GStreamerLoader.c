@@ -137,10 +137,28 @@ int tp_gst_push_frame(void *source, const void *data, size_t size, uint64_t pts,
 
 void tp_gst_end_of_stream(void *source) { gst.app_src_end_of_stream(source); }
 
+/* The error `message` holds as "element: message" (NULL for another kind), unreferencing it. */
+static char *error_text(GstMessage *message);
+
 char *tp_gst_next_error(void *bus, int waiting) {
     GstMessageType types = waiting ? GST_MESSAGE_EOS | GST_MESSAGE_ERROR : GST_MESSAGE_ERROR;
     GstMessage *message = gst.bus_timed_pop_filtered(bus, waiting ? GST_CLOCK_TIME_NONE : 0, types);
     if (message == NULL) return NULL;
+    return error_text(message);
+}
+
+char *tp_gst_wait_for_room(void *source, void *bus, uint64_t limit) {
+    for (;;) {
+        guint64 level = 0;
+        g_object_get(source, "current-level-bytes", &level, NULL);
+        if (level < limit) return NULL;
+        /* Full: the encoder is behind, or stopped for good by an error, which is on the bus. */
+        GstMessage *message = gst.bus_timed_pop_filtered(bus, 20 * GST_MSECOND, GST_MESSAGE_ERROR);
+        if (message != NULL) return error_text(message);
+    }
+}
+
+static char *error_text(GstMessage *message) {
     char *text = NULL;
     if (GST_MESSAGE_TYPE(message) == GST_MESSAGE_ERROR) {
         GError *error = NULL;

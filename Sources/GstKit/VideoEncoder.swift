@@ -7,8 +7,11 @@ import Glibc
 /// never takes the name).
 ///
 /// Frames go in on the caller's thread (`append`); GStreamer converts and encodes them on
-/// threads of its own. The source blocks once a few frames wait, so a renderer faster than
-/// the encoder never piles up memory. One thread uses an encoder; it is not shared.
+/// threads of its own. `append` waits once a few frames wait, so a renderer faster than
+/// the encoder never piles up memory — watching the bus meanwhile, so an element that
+/// fails (a full disk under the sink, an encoder's error) ends the export at once rather
+/// than leaving it waiting for room that never comes. One thread uses an encoder; it is
+/// not shared.
 public final class VideoEncoder {
     /// Frames a second the video plays at.
     public let framesPerSecond: Int
@@ -35,7 +38,7 @@ public final class VideoEncoder {
     /// 25 s on one. The frames are rendered on the caller's thread meanwhile, so the two
     /// cores are used all the same.
     static func description(bitrate: Int) -> String {
-        "appsrc name=source format=time block=true ! videoconvert n-threads=2 ! "
+        "appsrc name=source format=time block=false ! videoconvert n-threads=2 ! "
             + "vp8enc deadline=1 cpu-used=-16 threads=1 end-usage=vbr target-bitrate=\(bitrate) keyframe-max-dist=300 ! "
             + "webmmux ! fdsink name=sink"
     }
@@ -47,6 +50,9 @@ public final class VideoEncoder {
     /// - Throws: `VideoError` when GStreamer or one of its elements is missing, or the
     ///   pipeline cannot start.
     public init(width: Int, height: Int, framesPerSecond: Int, descriptor: Int32) throws(VideoError) {
+        guard (Self.minimumSide...Self.maximumSide).contains(width), (Self.minimumSide...Self.maximumSide).contains(height) else {
+            throw .unsupportedSize(width: width, height: height, minimum: Self.minimumSide, maximum: Self.maximumSide)
+        }
         if let failure = tp_gst_load() { throw .gstreamer(String(cString: failure)) }
         (self.width, self.height, self.framesPerSecond) = (width, height, framesPerSecond)
         // About a tenth of a bit a pixel: drawings are mostly flat colour, and sharp lines
@@ -68,7 +74,7 @@ public final class VideoEncoder {
         tp_gst_set_int(sink, "fd", descriptor)
         tp_gst_object_unref(sink)
         _ = tp_gst_set_caps(source, "video/x-raw,format=BGRx,width=\(width),height=\(height),framerate=\(framesPerSecond)/1")
-        tp_gst_set_uint64(source, "max-bytes", UInt64(width * height * 4 * 4)) // four frames wait at most
+        tp_gst_set_uint64(source, "max-bytes", queueLimit) // four frames wait at most (`append` waits)
         guard tp_gst_element_play(pipeline) != 0 else {
             let failure = Self.take(tp_gst_next_error(bus, 0)) ?? "the pipeline would not start"
             close()
@@ -78,12 +84,21 @@ public final class VideoEncoder {
 
     deinit { close() }
 
+    /// The smallest side WebM's muxer takes (`webmmux` refuses a frame under 16×16 pixels,
+    /// and the pipeline would fail after starting).
+    public static let minimumSide = 16
+    /// The largest side VP8 encodes (`vp8enc`: 16383).
+    public static let maximumSide = 16383
+
+    /// The most bytes of frames that may wait for the encoder: four frames.
+    private var queueLimit: UInt64 { UInt64(width * height * 4 * 4) }
+
     /// Appends one frame: `width`×`height` BGRx pixels (the fourth byte unused), rows of `width * 4` bytes, top first.
     /// It shows for one frame's time after the frame before.
     /// - Throws: `VideoError` when the pipeline failed (a full disk, an encoder error).
     public func append(_ pixels: UnsafeRawBufferPointer) throws(VideoError) {
         precondition(pixels.count == width * height * 4 && !isClosed)
-        if let failure = Self.take(tp_gst_next_error(bus, 0)) { throw .gstreamer(failure) }
+        if let failure = Self.take(tp_gst_wait_for_room(source, bus, queueLimit)) { throw .gstreamer(failure) }
         let start = UInt64(frameCount) * 1_000_000_000 / UInt64(framesPerSecond)
         let end = UInt64(frameCount + 1) * 1_000_000_000 / UInt64(framesPerSecond)
         let flow = tp_gst_push_frame(source, pixels.baseAddress, pixels.count, start, end - start)
@@ -130,4 +145,7 @@ public enum VideoError: Error, Equatable, Sendable {
     case missingElement(String)
     /// GStreamer failed (its message).
     case gstreamer(String)
+    /// Frames of this size cannot be made into a WebM video (its sides must be within
+    /// `minimum`…`maximum` pixels); refused before the pipeline starts.
+    case unsupportedSize(width: Int, height: Int, minimum: Int, maximum: Int)
 }

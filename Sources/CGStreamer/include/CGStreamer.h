@@ -45,7 +45,7 @@ void tp_gst_set_uint64(void *object, const char *name, uint64_t value);
 int tp_gst_set_caps(void *source, const char *description);
 
 /* Pushes a copy of the `size` bytes at `data` into appsrc `source`, stamped with its
- * presentation time and duration in nanoseconds (blocking while the source is full):
+ * presentation time and duration in nanoseconds (never blocking: see tp_gst_wait_for_room):
  * GStreamer's flow return, 0 when the frame went in, or 1 when there was no memory for it. */
 int tp_gst_push_frame(void *source, const void *data, size_t size, uint64_t pts, uint64_t duration);
 
@@ -55,5 +55,11 @@ void tp_gst_end_of_stream(void *source);
 /* The first error `bus` holds, as "element: message" — `waiting` until the stream ends or
  * fails when non-zero, else only if one is there already; NULL when none (or at the end). */
 char *tp_gst_next_error(void *bus, int waiting);
+
+/* Waits until appsrc `source` holds fewer than `limit` bytes (its queue drains as the
+ * encoder takes frames): NULL then, or the first error `bus` holds, as "element: message".
+ * An appsrc set to block would wait for room for ever once an element downstream failed (a
+ * full disk), as nothing takes frames any more; this waits while watching for that error. */
+char *tp_gst_wait_for_room(void *source, void *bus, uint64_t limit);
 
 #endif

@@ -25,25 +25,43 @@ extension ExportFormat {
 }
 
 /// PNG: the canvas' own fast path — tiles on every core, hidden segments left out — into an
-/// ARGB image, so the pixels equal what the app shows.
+/// ARGB image, so the pixels equal what the app shows; a band of rows at a time
+/// (`bandPixels`), each encoded as it is done (`PNGBandEncoder`), so memory does not grow
+/// with the image: a 16384×16384 export holds 16 MB of pixels, not 1 GiB.
 struct PNGExportSurface: ExportSurface {
+    /// The most pixels a band holds (16 MB of ARGB).
+    static let bandPixels = 4 << 20
+
     func render(
         _ snapshot: RenderSnapshot, width: Int, height: Int, scale: Double, page: (x: Double, y: Double),
         background: Color?, texture: CanvasTexture?
     ) throws(ExportError) -> [UInt8] {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+        let bandHeight = max(1, min(height, Self.bandPixels / width))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(bandHeight)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
             let data = cairo_image_surface_get_data(surface)
         else { throw .cairo("no memory for the image") }
         defer { cairo_surface_destroy(surface) }
-        cairo_surface_flush(surface)
-        CanvasBackdrop.renderTiles(
-            snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)),
-            format: CAIRO_FORMAT_ARGB32, area: (0, 0, width, height), scale: scale,
-            background: background, texture: texture,
-            view: page == (0, 0) ? nil : Viewport(width: width, height: height, originX: page.x, originY: page.y))
-        cairo_surface_mark_dirty(surface)
-        return try StreamSink.collect { sink in cairo_surface_write_to_png_stream(surface, StreamSink.write, sink) }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let isOpaque = texture != nil || (background.map { $0.alpha == 255 } ?? false)
+        var encoder = try PNGBandEncoder(width: width, height: height, hasAlpha: !isOpaque)
+        defer { encoder.close() }
+        let view = page == (0, 0) ? nil : Viewport(width: width, height: height, originX: page.x, originY: page.y)
+        var top = 0
+        while top < height {
+            let rows = min(bandHeight, height - top)
+            cairo_surface_flush(surface)
+            // Rows `top…` of the whole image, rendered as they would be in it: the band's
+            // buffer stands where those rows lie in an image that is never made (the
+            // address is only offset from, never read below the band).
+            CanvasBackdrop.renderTiles(
+                snapshot, into: data.advanced(by: -top * stride), stride: stride, format: CAIRO_FORMAT_ARGB32,
+                area: (0, top, width, rows), scale: scale, background: background, texture: texture, view: view)
+            cairo_surface_mark_dirty(surface)
+            try encoder.append(data, stride: stride, rows: rows)
+            top += rows
+        }
+        return encoder.bytes
     }
 }
 

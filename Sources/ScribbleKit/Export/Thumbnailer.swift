@@ -22,6 +22,7 @@ public enum Thumbnailer {
         if FileSystem.isSameFile(input, output) {
             throw StorageError(.save, path: output, cause: tr("it is the scribble being exported"))
         }
+        try checkOutput(output) // before any rendering
         let exporter = Exporter(memento: try ScribbleManager.loadMemento(path: input))
         let side = Double(min(max(size, 1), maximumSize))
         let scale = min(side / exporter.pageWidth, side / exporter.pageHeight)
@@ -29,15 +30,35 @@ public enum Thumbnailer {
         try writeInPlace(png, to: output)
     }
 
-    /// Writes `bytes` over the regular file at `path` (made if missing), keeping the file.
-    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(StorageError) {
+    /// Throws unless `path` is a regular file or nothing yet, itself and not through a link.
+    private static func checkOutput(_ path: String) throws(StorageError) {
         var status = stat()
-        let existed = stat(path, &status) == 0
-        if existed, status.st_mode & S_IFMT != S_IFREG {
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw StorageError(.save, path: path, cause: FileSystem.kind(of: status.st_mode))
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
-        guard descriptor >= 0 else { throw StorageError(.save, path: path, code: errno) }
+    }
+
+    /// Writes `bytes` over the regular file at `path` (made if missing), keeping the file.
+    /// The last name of `path` is never followed (`O_NOFOLLOW`): a thumbnail service runs
+    /// this on every file downloaded, and an output that is a symbolic link — to a file, or
+    /// dangling — is refused with its target untouched, so no one can aim the write
+    /// elsewhere. Only an output this run made is removed on a failure.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        try checkOutput(path)
+        var status = stat()
+        // Made new (O_EXCL) or opened as it is; either way never through a link.
+        let flags = O_WRONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW
+        var made = true
+        var descriptor = open(path, flags | O_CREAT | O_EXCL, 0o644)
+        if descriptor < 0, errno == EEXIST {
+            made = false
+            descriptor = open(path, flags)
+        }
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ELOOP || code == EMLINK { throw StorageError(.save, path: path, cause: tr("it is a symbolic link")) }
+            throw StorageError(.save, path: path, code: code)
+        }
         var failure: StorageError?
         if fstat(descriptor, &status) != 0 || status.st_mode & S_IFMT != S_IFREG {
             failure = StorageError(.save, path: path, cause: FileSystem.kind(of: status.st_mode))
@@ -54,7 +75,7 @@ public enum Thumbnailer {
         }
         if close(descriptor) != 0, failure == nil { failure = StorageError(.save, path: path, code: errno) }
         guard let failure else { return }
-        if !existed { unlink(path) } // no debris
+        if made { unlink(path) } // no debris
         throw failure
     }
 }

@@ -18,10 +18,10 @@ enum Inflater {
     /// Unpacks `input` and hands the output to `body` chunk by chunk; returns how many bytes
     /// came out.
     /// - Throws: `ImportFailure` when the data is damaged or cut short, or unpacks to more
-    ///   than `limit` bytes (a zip bomb), or whatever `body` throws.
+    ///   than `limit` bytes (a zip bomb; `refusal` if given), or whatever `body` throws.
     @discardableResult
     static func inflate(
-        _ input: UnsafeRawBufferPointer, wrapping: Wrapping, limit: Int,
+        _ input: UnsafeRawBufferPointer, wrapping: Wrapping, limit: Int, refusal: ImportFailure? = nil,
         into body: (UnsafeRawBufferPointer) throws(ImportFailure) -> Void
     ) throws(ImportFailure) -> Int {
         var stream = z_stream()
@@ -44,9 +44,7 @@ enum Inflater {
             consumed += before - Int(stream.avail_in)
             let count = chunkSize - Int(stream.avail_out)
             produced += count
-            guard produced <= limit else {
-                throw ImportFailure(tr("it unpacks to more than %1$s MB, too much for a notebook of its size", limit >> 20))
-            }
+            guard produced <= limit else { throw refusal ?? XoppImporter.tooBig(limit) }
             if count > 0 { try body(UnsafeRawBufferPointer(rebasing: output[0..<count])) }
             switch status {
             case Z_OK:

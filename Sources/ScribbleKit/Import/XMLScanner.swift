@@ -24,18 +24,37 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
     private var open: [String] = []
     /// Whether the root element was closed.
     private var isDone = false
+    /// How many bytes at the start of `pending` (the unfinished piece) were already looked
+    /// through without finding its end, and the quote open there in a tag: the next chunk's
+    /// scan goes on from there, so a piece growing over many chunks (a gzip bomb of one
+    /// comment, a huge `width`) is read once, not once a chunk — linear, not quadratic.
+    private var resume = 0, resumeQuote: UInt8 = 0
 
     /// The longest unfinished piece kept: a tag (the longest is a pressure stroke's, whose
     /// `width` holds a number a point) or a word.
     static var tagLimit: Int { 64 << 20 }
 
+    /// The most attributes a tag may have: Xournal++ writes at most a dozen, and each costs
+    /// two strings and a dictionary slot (a million in 11 MB took 141 MB).
+    static var attributeLimit: Int { 256 }
+
     init(delegate: Delegate) { self.delegate = delegate }
 
     /// Reads the next chunk of the document.
+    /// With nothing waiting, the chunk is read where it lies and only its unfinished end is
+    /// copied (a plain XML file is fed whole: it is not copied whole); a piece finished frees
+    /// the room it grew to.
     mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(ImportFailure) {
-        pending.append(contentsOf: chunk)
-        let used: Int = try pending.withUnsafeBufferPointer { (buffer) throws(ImportFailure) -> Int in try scan(buffer, isLast: false) }
-        pending.removeFirst(used)
+        if pending.isEmpty {
+            let used = try scan(chunk.assumingMemoryBound(to: UInt8.self), isLast: false)
+            pending.append(contentsOf: chunk[used...])
+        } else {
+            pending.append(contentsOf: chunk)
+            let used: Int = try pending.withUnsafeBufferPointer { (buffer) throws(ImportFailure) -> Int in
+                try scan(buffer, isLast: false)
+            }
+            if used > 0 { pending = Array(pending[used...]) }
+        }
         guard pending.count <= Self.tagLimit else { throw ImportFailure(tr("it holds a tag too long for a notebook")) }
     }
 
@@ -50,15 +69,21 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
     private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>, isLast: Bool) throws(ImportFailure) -> Int {
         var index = 0
         let count = buffer.count
+        var hint = min(resume, count) // for the piece at 0 only
+        resume = 0
         while index < count {
+            defer { hint = 0 }
             if buffer[index] != UInt8(ascii: "<") {
                 // Text up to the next tag; without one in sight, up to the last whitespace.
-                var end = index
+                var end = index + hint
                 while end < count, buffer[end] != UInt8(ascii: "<") { end += 1 }
                 if end == count, !isLast {
                     var cut = end
-                    while cut > index, !Self.isSpace(buffer[cut - 1]) { cut -= 1 }
-                    if cut == index { return index }
+                    while cut > index + hint, !Self.isSpace(buffer[cut - 1]) { cut -= 1 }
+                    if cut == index + hint {
+                        resume = count - index
+                        return index
+                    }
                     end = cut
                 }
                 if !open.isEmpty {
@@ -69,7 +94,10 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
                 index = end
                 continue
             }
-            guard let next = try tag(in: buffer, at: index, isLast: isLast) else { return index }
+            guard let next = try tag(in: buffer, at: index, isLast: isLast, from: hint) else {
+                resume = count - index
+                return index
+            }
             index = next
         }
         return index
@@ -77,7 +105,10 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
 
     /// Handles the markup at `start` (a `<`); returns where it ends, or `nil` if it is not
     /// all in `buffer` yet.
-    private mutating func tag(in buffer: UnsafeBufferPointer<UInt8>, at start: Int, isLast: Bool) throws(ImportFailure) -> Int? {
+    /// `searched` bytes from `start` were looked through by an earlier call (0: none).
+    private mutating func tag(
+        in buffer: UnsafeBufferPointer<UInt8>, at start: Int, isLast: Bool, from searched: Int
+    ) throws(ImportFailure) -> Int? {
         let count = buffer.count
         func has(_ text: StaticString, at offset: Int) -> Bool {
             let length = text.utf8CodeUnitCount
@@ -95,23 +126,30 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
         }
         let cutShort = ImportFailure(tr("the file is cut short"))
         if has("<!--", at: start) {
-            guard let close = find("-->", from: start + 4) else { if isLast { throw cutShort }; return nil }
+            guard let close = find("-->", from: max(start + 4, start + searched - 2)) else { if isLast { throw cutShort }; return nil }
             return close + 3
         }
         if has("<![CDATA[", at: start) {
-            guard let close = find("]]>", from: start + 9) else { if isLast { throw cutShort }; return nil }
+            guard let close = find("]]>", from: max(start + 9, start + searched - 2)) else { if isLast { throw cutShort }; return nil }
             if !open.isEmpty { try delegate.text(UnsafeBufferPointer(rebasing: buffer[(start + 9)..<close])) }
             return close + 3
+        }
+        if !isLast, count - start < 9, has("<!", at: start),
+            "<![CDATA[".utf8.starts(with: buffer[start..<count]) || "<!--".utf8.starts(with: buffer[start..<count])
+        {
+            resumeQuote = 0
+            return nil // a comment or CDATA section cut before its opening was all read
         }
         if has("<!", at: start) {
             throw ImportFailure(tr("it declares a document type, which a Xournal++ notebook never does"))
         }
         if has("<?", at: start) {
-            guard let close = find("?>", from: start + 2) else { if isLast { throw cutShort }; return nil }
+            guard let close = find("?>", from: max(start + 2, start + searched - 1)) else { if isLast { throw cutShort }; return nil }
             return close + 2
         }
         // An element's start or end tag: up to the `>` outside quotes.
         var end = start + 1, quote: UInt8 = 0
+        if searched > 1 { (end, quote) = (start + searched, resumeQuote) }
         while end < count {
             let byte = buffer[end]
             if quote != 0 {
@@ -123,7 +161,11 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
             }
             end += 1
         }
-        guard end < count else { if isLast { throw cutShort }; return nil }
+        guard end < count else {
+            if isLast { throw cutShort }
+            resumeQuote = quote
+            return nil
+        }
         try element(UnsafeBufferPointer(rebasing: buffer[(start + 1)..<end]))
         return end + 1
     }
@@ -153,6 +195,9 @@ struct XMLScanner<Delegate: XMLScannerDelegate> {
         while true {
             while index < last, Self.isSpace(tag[index]) { index += 1 }
             guard index < last else { break }
+            guard attributes.count < Self.attributeLimit else {
+                throw ImportFailure(tr("it holds a tag of more than %1$s attributes", String(Self.attributeLimit)))
+            }
             let keyStart = index
             while index < last, tag[index] != UInt8(ascii: "="), !Self.isSpace(tag[index]) { index += 1 }
             let key = String(decoding: UnsafeBufferPointer(rebasing: tag[keyStart..<index]), as: UTF8.self)

@@ -48,28 +48,48 @@ public enum XoppImporter {
         }
     }
 
+    /// The refusal of a notebook that would unpack past `limit` bytes.
+    static func tooBig(_ limit: Int) -> ImportFailure {
+        ImportFailure(tr("it unpacks to more than %1$s MB, too much for a notebook of its size", limit >> 20))
+    }
+
     /// Unpacks and reads `file` (any of the three containers).
     static func parse(_ file: UnsafeRawBufferPointer) throws(ImportFailure) -> XoppReader {
         // The memory budget of any file, 2 × its size + 64 MB, at about 24 bytes a point
         // kept; the XML may unpack to 32 times the file (Xournal++'s own compress 3–5 times).
         let vertexLimit = (2 * file.count + (64 << 20)) / 24
         let textLimit = 32 * file.count + (64 << 20)
-        var scanner = XMLScanner(delegate: XoppReader(vertexLimit: vertexLimit))
+        // A quarter of that budget for the pages' outlines and a quarter for their
+        // backgrounds, at about 400 bytes a mark (a two-point stroke, its box and its place
+        // in the group).
+        let backgroundLimit = (2 * file.count + (64 << 20)) / 4 / 400
+        var scanner = XMLScanner(delegate: XoppReader(vertexLimit: vertexLimit, backgroundLimit: backgroundLimit))
         if file.count >= 2, file[0] == 0x1F, file[1] == 0x8B {
             try Inflater.inflate(file, wrapping: .gzip, limit: textLimit) { (chunk) throws(ImportFailure) in try scanner.feed(chunk) }
         } else if ZipArchive.isZip(file) {
             let entry = try ZipArchive(file).entry(named: "content.xml")
             let data = UnsafeRawBufferPointer(rebasing: file[entry.data])
+            // The entry is held to what the directory says of it: no more bytes than its
+            // size (checked as they unpack), then exactly its size and its CRC.
+            guard entry.size <= textLimit else { throw tooBig(textLimit) }
+            let mismatch = ImportFailure(tr("its content.xml does not match the size and checksum its zip archive gives"))
+            var crc: UInt32 = 0
+            var produced = 0
             if entry.method == 8 {
-                try Inflater.inflate(data, wrapping: .raw, limit: textLimit) { (chunk) throws(ImportFailure) in try scanner.feed(chunk) }
+                produced = try Inflater.inflate(data, wrapping: .raw, limit: entry.size, refusal: mismatch) { (chunk) throws(ImportFailure) in
+                    crc = CRC32.checksum(chunk, continuing: crc)
+                    try scanner.feed(chunk)
+                }
             } else {
-                var offset = 0
-                while offset < data.count {
-                    let end = min(offset + Inflater.chunkSize, data.count)
-                    try scanner.feed(UnsafeRawBufferPointer(rebasing: data[offset..<end]))
-                    offset = end
+                while produced < data.count {
+                    let end = min(produced + Inflater.chunkSize, data.count)
+                    let chunk = UnsafeRawBufferPointer(rebasing: data[produced..<end])
+                    crc = CRC32.checksum(chunk, continuing: crc)
+                    try scanner.feed(chunk)
+                    produced = end
                 }
             }
+            guard produced == entry.size, crc == entry.crc else { throw mismatch }
         } else if file.starts(with: Array("<?xml".utf8)) || file.starts(with: Array("<xournal".utf8)) {
             try scanner.feed(file)
         } else {

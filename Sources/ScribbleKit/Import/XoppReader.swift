@@ -23,6 +23,16 @@ struct XoppReader: XMLScannerDelegate {
     let vertexLimit: Int
     /// Pages read.
     private(set) var pageCount = 0
+    /// Background marks made so far (colour rows, ruling lines, dots), and the most the file
+    /// may ask for (as many again for the pages' outlines): a page's pattern past the budget
+    /// is drawn plain (counted), a page past it refuses the file, so a few hundred bytes
+    /// asking for a million pages or a dotted page the size of a field cost neither memory
+    /// nor an export's time.
+    private(set) var backgroundCount = 0
+    let backgroundLimit: Int
+    /// The most ruling lines or dots one page may have (a dotted A2 sheet has 9,500): a
+    /// bigger page is drawn plain, as each of its lines would be drawn the page's length.
+    static let patternLimit = 10_000
 
     /// Where the current page's top lies on the canvas, and its size in pixels.
     private var pageTop: Float = 0, pageWidth: Float = 0, pageHeight: Float = 0
@@ -35,8 +45,8 @@ struct XoppReader: XMLScannerDelegate {
     /// stroke in a layer, a layer in a page).
     private var depth: [String] = []
 
-    init(vertexLimit: Int) {
-        self.vertexLimit = vertexLimit
+    init(vertexLimit: Int, backgroundLimit: Int) {
+        (self.vertexLimit, self.backgroundLimit) = (vertexLimit, backgroundLimit)
         backgrounds = backgroundBuilder.beginStroke(color: nil, size: 1)
     }
 
@@ -104,7 +114,18 @@ struct XoppReader: XMLScannerDelegate {
         nextPageTop = min(pageTop + pageHeight + Self.pageGap, MarkLimits.maximumCoordinate)
         pageColor = Color(red: 255, green: 255, blue: 255)
         pageCount += 1
+        guard pageCount <= backgroundLimit else {
+            throw ImportFailure(tr("it holds more than %1$s pages, too many for a file of its size", String(backgroundLimit)))
+        }
         addOutline()
+    }
+
+    /// Whether `cells` more background marks fit the page's and the file's budgets; counts
+    /// them in if so.
+    private mutating func budget(_ cells: Double) -> Bool {
+        guard cells <= Double(Self.patternLimit), backgroundCount + Int(cells) <= backgroundLimit else { return false }
+        backgroundCount += Int(cells)
+        return true
     }
 
     /// A thin grey rectangle around the page.
@@ -132,10 +153,15 @@ struct XoppReader: XMLScannerDelegate {
     }
 
     /// Fills the page with `color` (unless white) in rows of round-capped strokes, kept
-    /// within the page.
+    /// within the page: 8 px apart, or on a page over 2,048 px high, 256 rows (as wide as
+    /// a pen may be, 1,024 px, at most), so the rows stay few on any page.
     private mutating func fill(with color: Color) {
         guard color != Color(red: 255, green: 255, blue: 255) else { return }
-        let band: Float = 8
+        let band = min(MarkLimits.maximumSize / 1.5, max(8, pageHeight / 256))
+        guard budget(Double((pageHeight / band).rounded(.up))) else {
+            leftOut.plainBackgrounds += 1
+            return
+        }
         var y = band / 2
         while y < pageHeight {
             let inset = min(band * 0.75, pageWidth / 2)
@@ -152,6 +178,20 @@ struct XoppReader: XMLScannerDelegate {
         let scale = Self.pixelsPerPoint
         let thin: Float = 0.5 * scale
         let blue = Color(red: 0x40, green: 0xA0, blue: 0xFF), grey = Color(red: 0xBD, green: 0xBD, blue: 0xBD)
+        // The pattern's marks counted before any is made.
+        let (width, height) = (Double(pageWidth), Double(pageHeight))
+        let step = 14.17 * Double(scale)
+        let cells: Double =
+            switch style {
+            case "ruled", "lined": height / (24 * Double(scale)) + 1
+            case "graph": width / step + height / step
+            case "dotted": (width / step) * (height / step)
+            default: 0
+            }
+        guard budget(cells) else {
+            leftOut.plainBackgrounds += 1
+            return
+        }
         switch style {
         case "plain":
             return
@@ -196,7 +236,7 @@ struct XoppReader: XMLScannerDelegate {
     // Strokes
 
     private mutating func finishStroke(_ tag: StrokeTag) throws(ImportFailure) {
-        let count = numbers.count / 2
+        var count = numbers.count / 2
         guard count > 0 else { return }
         if tag.isDashed { leftOut.dashed += 1 }
         if tag.isFilled { leftOut.fills += 1 }
@@ -206,24 +246,46 @@ struct XoppReader: XMLScannerDelegate {
             vertexCount += 1
             return
         }
-        // Per-segment widths become pressure levels at each vertex (the last takes the last
-        // segment's): width = size × (0.1 + 0.9 p), with size the widest.
-        let widths = tag.segmentWidths
-        let size = max(tag.width, widths.max() ?? 0) * scale
+        let widths = tag.segmentWidths(atMost: count - 1)
+        guard !widths.isEmpty else { return addStroke(tag, points: 0..<count, widths: []) }
+        // Segment k runs from point k to k + 1 at width k, as Xournal++ draws it. More
+        // points than widths: the points past the last width's segment are dropped, and a
+        // zero, negative or NaN width leaves its segment out, splitting the stroke — what
+        // Xournal++'s reader does (such segments were never visible) — so a stroke with
+        // no valid width is left out whole.
+        count = min(count, widths.count + 1)
+        var first = 0
+        while first < count - 1 {
+            guard widths[first].isValidWidth else { first += 1; continue }
+            var last = first
+            while last + 1 < count - 1, widths[last + 1].isValidWidth { last += 1 }
+            addStroke(tag, points: first..<(last + 2), widths: widths[first...last])
+            first = last + 1
+        }
+    }
+
+    /// Adds the stroke through the points `points` of `numbers` with the segment widths
+    /// `widths` (none: no pressure, all valid otherwise). Its size is the widest segment
+    /// (the nominal width without pressure); each vertex's pressure level comes from the
+    /// segment starting there (the last vertex takes the last segment's), under this app's
+    /// model, width = size × (0.1 + 0.9 p), a width under a tenth of the size raised to it.
+    private mutating func addStroke(_ tag: StrokeTag, points range: Range<Int>, widths: ArraySlice<Float>) {
+        let scale = Self.pixelsPerPoint
+        let size = (widths.max() ?? tag.width) * scale
         var points: [Point] = []
-        points.reserveCapacity(count)
+        points.reserveCapacity(range.count)
         var levels: [UInt8] = []
-        if !widths.isEmpty { levels.reserveCapacity(count) }
+        if !widths.isEmpty { levels.reserveCapacity(range.count) }
         let top = pageTop
         numbers.withUnsafeBufferPointer { numbers in
-            for index in 0..<count {
+            for index in range {
                 let x = numbers[2 * index], y = numbers[2 * index + 1]
                 guard x.isFinite, y.isFinite else { leftOut.clampedPoints += 1; continue }
                 let point = Point(x: x * scale, y: top + y * scale)
                 if abs(point.x) > MarkLimits.maximumCoordinate || abs(point.y) > MarkLimits.maximumCoordinate { leftOut.clampedPoints += 1 }
                 points.append(point)
                 if !widths.isEmpty {
-                    let width = widths[min(index, widths.count - 1)] * scale
+                    let width = widths[min(widths.startIndex + index - range.lowerBound, widths.endIndex - 1)] * scale
                     let pressure = (width / size - 0.1) / 0.9
                     if pressure < 0 { leftOut.clampedWidths += 1 }
                     levels.append(Stroke.level(pressure))
@@ -239,28 +301,27 @@ struct XoppReader: XMLScannerDelegate {
     }
 }
 
+extension Float {
+    /// Whether a Xournal++ segment width can be drawn: finite and above zero.
+    fileprivate var isValidWidth: Bool { isFinite && self > 0 }
+}
+
 /// A `<stroke>` tag's attributes, read.
 private struct StrokeTag {
     let color: Color
     /// The nominal width, in points.
     let width: Float
-    /// One width a segment (pressure), in points; empty without pressure.
-    let segmentWidths: [Float]
+    /// The `width` attribute as written: the nominal width, then one a segment (pressure).
+    private let widthText: String
     let isDashed: Bool
     let isFilled: Bool
 
     init(_ attributes: [String: String], pageColor: Color) throws(ImportFailure) {
-        var widths: [Float] = []
-        if let text = attributes["width"] {
-            var utf8 = Array(text.utf8)
-            utf8.withUnsafeMutableBufferPointer { buffer in
-                var reader = NumberReader(UnsafeBufferPointer(buffer))
-                while let number = reader.next() { widths.append(number) }
-            }
+        widthText = attributes["width"] ?? ""
+        guard let first = Self.numbers(in: widthText, atMost: 1).first, first.isFinite, first > 0 else {
+            throw ImportFailure(tr("a stroke has no width"))
         }
-        guard let first = widths.first, first.isFinite, first > 0 else { throw ImportFailure(tr("a stroke has no width")) }
         width = first
-        segmentWidths = widths.dropFirst().map { $0.isFinite && $0 > 0 ? $0 : first }
         let tool = attributes["tool"] ?? "pen"
         var color = attributes["color"].flatMap(XoppColor.stroke) ?? Color(red: 0, green: 0, blue: 0)
         if tool == "highlighter", color.alpha == 255 { color.alpha = 128 } // Xournal's highlighters are half see-through
@@ -268,6 +329,23 @@ private struct StrokeTag {
         self.color = color
         isDashed = (attributes["style"].map { $0 != "plain" && !$0.isEmpty } ?? false)
         isFilled = (attributes["fill"].flatMap(Int.init) ?? -1) > 0
+    }
+
+    /// One width a segment (pressure), in points, as written (zero, negative or NaN
+    /// included), at most `count` — read once the points are known, so a `width` of
+    /// megabytes costs the points' widths, not its own; empty without pressure.
+    func segmentWidths(atMost count: Int) -> [Float] {
+        Array(Self.numbers(in: widthText, atMost: count + 1).dropFirst())
+    }
+
+    /// The first `count` numbers of `text`, read where they lie.
+    private static func numbers(in text: String, atMost count: Int) -> [Float] {
+        var text = text, numbers: [Float] = []
+        text.withUTF8 { buffer in
+            var reader = NumberReader(buffer)
+            while numbers.count < count, let number = reader.next() { numbers.append(number) }
+        }
+        return numbers
     }
 }
 

@@ -11,6 +11,8 @@ struct ZipArchive {
         let data: Range<Int>
         /// Its size once unpacked, as the directory says.
         let size: Int
+        /// The CRC-32 of its unpacked bytes, as the directory says.
+        let crc: UInt32
     }
 
     private let bytes: UnsafeRawBufferPointer
@@ -38,7 +40,7 @@ struct ZipArchive {
         let wanted = Array(name.utf8)
         for _ in 0..<count {
             guard offset + 46 <= end, word(offset) == 0x0201_4B50 else { throw damaged }
-            let method = half(offset + 10), packed = Int(word(offset + 20)), size = Int(word(offset + 24))
+            let method = half(offset + 10), crc = word(offset + 16), packed = Int(word(offset + 20)), size = Int(word(offset + 24))
             let nameLength = Int(half(offset + 28)), extraLength = Int(half(offset + 30)), commentLength = Int(half(offset + 32))
             let local = Int(word(offset + 42))
             guard offset + 46 + nameLength <= end else { throw damaged }
@@ -51,7 +53,7 @@ struct ZipArchive {
                     throw ImportFailure(tr("its %1$s is packed in a way this app cannot unpack", name))
                 }
                 guard method == 8 || packed == size else { throw damaged }
-                return Entry(method: method, data: start..<(start + packed), size: size)
+                return Entry(method: method, data: start..<(start + packed), size: size, crc: crc)
             }
             offset += 46 + nameLength + extraLength + commentLength
         }

@@ -137,6 +137,7 @@ enum FileSystem {
         case S_IFIFO: tr("it is a named pipe (FIFO), not a regular file")
         case S_IFSOCK: tr("it is a socket, not a regular file")
         case S_IFCHR, S_IFBLK: tr("it is a device, not a regular file")
+        case S_IFLNK: tr("it is a symbolic link, not a regular file")
         default: tr("it is not a regular file")
         }
     }

@@ -38,6 +38,10 @@ struct VideoFailure: Error, CustomStringConvertible {
                 "GStreamer lacks a part the video needs (%1$s); install gstreamer1.0-plugins-base and gstreamer1.0-plugins-good", message)
         case .gstreamer(let message):
             description = tr("GStreamer could not make the video: %1$s", message)
+        case .unsupportedSize(let width, let height, let minimum, let maximum):
+            description = tr(
+                "a WebM video must be %1$s to %2$s pixels a side, and this one would be %3$s×%4$s; make it wider or taller, or choose an animated PNG (.apng)",
+                String(minimum), String(maximum), String(width), String(height))
         }
     }
 }
