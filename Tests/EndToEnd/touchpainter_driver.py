@@ -259,13 +259,24 @@ class App:
     def drag(self, points, steps=12):
         """Presses the primary button at the first point and moves through the others in
         small steps, as a hand would, then releases at the last."""
+        global _pointer
         x0, y0 = points[0]
         pointer_to(x0, y0)
         xdotool("mousedown", 1)
-        for (ax, ay), (bx, by) in zip(points, points[1:]):
-            for i in range(1, steps + 1):
-                pointer_to(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
-        xdotool("mouseup", 1)
+        moves = [(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
+                 for (ax, ay), (bx, by) in zip(points, points[1:]) for i in range(1, steps + 1)]
+        for x, y in moves[:-1]:
+            pointer_to(x, y)
+        # The last move and the release in one command: a pause between them is the pen's
+        # hold (shape recognition, 500 ms), which starting another xdotool on a busy machine
+        # could take.
+        last = moves[-1] if moves else (x0, y0)
+        x, y = round(last[0]), round(last[1])
+        if (x, y) == _pointer:  # there already: --sync would wait for a move that never comes
+            xdotool("mouseup", 1)
+        else:
+            xdotool("mousemove", "--sync", x, y, "mouseup", 1)
+            _pointer = (x, y)
         time.sleep(0.2)
 
     def key(self, *keys):
