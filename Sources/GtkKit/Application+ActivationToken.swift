@@ -30,7 +30,7 @@ extension Application {
         let type = g_variant_type_new("s")
         defer { g_variant_type_free(type) }
         let action = Object(adopting: UnsafeMutableRawPointer(g_simple_action_new(Self.activationTokenAction, type)))
-        let handler: @MainActor (String) -> Void = { [unowned self] token in activationToken = token }
+        let handler: @MainActor (String) -> Void = { [weak self] token in self?.activationToken = token }
         _ = action.connect("activate", trampoline: unsafeBitCast(tokenTrampoline, to: GCallback.self), handler: handler)
         g_action_map_add_action(OpaquePointer(pointer), OpaquePointer(action.pointer))
     }

@@ -25,8 +25,8 @@ public final class Application: Object {
     /// Called in the primary instance when the app is launched without files (also when a
     /// second launch asks the running one to show itself).
     public func onActivate(_ handler: @escaping @MainActor () -> Void) {
-        connect("activate") { [unowned self] in
-            handOverActivationToken()
+        connect("activate") { [weak self] in
+            self?.handOverActivationToken()
             handler()
         }
     }
@@ -34,8 +34,8 @@ public final class Application: Object {
     /// Called in the primary instance with the absolute paths of files to open, from its own
     /// command line or from a later launch's.
     public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) {
-        let opened: @MainActor ([String]) -> Void = { [unowned self] paths in
-            handOverActivationToken()
+        let opened: @MainActor ([String]) -> Void = { [weak self] paths in
+            self?.handOverActivationToken()
             handler(paths)
         }
         connect("open", trampoline: unsafeBitCast(openTrampoline, to: GCallback.self), handler: opened)

@@ -17,7 +17,7 @@ public final class Spinner: DrawingArea {
     override public init() {
         super.init()
         setSizeRequest(width: Self.size, height: Self.size)
-        onDraw { [unowned self] context in draw(on: context) }
+        onDraw { [weak self] context in self?.draw(on: context) }
     }
 
     /// Whether it turns.

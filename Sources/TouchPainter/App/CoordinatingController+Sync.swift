@@ -11,8 +11,8 @@ extension CoordinatingController {
     func watchDocument() {
         guard documentWatcher == nil else { return }
         let watcher = DocumentWatcher(document: document)
-        watcher.onChangedElsewhere = { [unowned self] memento, identity in self.drawingChangedElsewhere(memento, identity) }
-        watcher.onDeletedElsewhere = { [unowned self] in self.drawingDeletedElsewhere() }
+        watcher.onChangedElsewhere = { [weak self] memento, identity in self?.drawingChangedElsewhere(memento, identity) }
+        watcher.onDeletedElsewhere = { [weak self] in self?.drawingDeletedElsewhere() }
         document.onOriginChange = { [weak watcher] _ in watcher?.follow() }
         documentWatcher = watcher
     }
@@ -21,7 +21,8 @@ extension CoordinatingController {
     private func drawingChangedElsewhere(_ memento: ScribbleMemento, _ identity: FileIdentity) {
         let name = document.displayName
         let canvas = canvasViewController
-        let reload: @MainActor () -> Void = { [unowned self] in
+        let reload: @MainActor () -> Void = { [weak self] in
+            guard let self else { return }
             self.document.reload(Scribble(adopting: memento), basis: identity)
             canvas.notify(
                 tr("“%1$s” was changed on another computer or in another window: this is that version. Undo brings back the one you had.", name))

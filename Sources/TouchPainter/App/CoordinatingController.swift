@@ -26,7 +26,7 @@ final class CoordinatingController: Navigator, GalleryObserver {
         generator: .generator(for: settings.canvasKind))
     /// Export, Copy and Print of the drawing on the canvas.
     private(set) lazy var exportController = ExportController(
-        document: document, settings: settings, dialogs: self, canvasKind: { [unowned self] in self.canvasViewController.canvasKind })
+        document: document, settings: settings, dialogs: self, canvasKind: { [weak self] in self?.canvasViewController.canvasKind ?? .plain })
     /// The controller whose page is on screen.
     private(set) var activeViewController: ViewController?
     private var paletteViewController: PaletteViewController?
@@ -36,7 +36,8 @@ final class CoordinatingController: Navigator, GalleryObserver {
     /// The replay's page: each replay loads the drawing as it is then.
     private(set) lazy var replayViewController: ReplayViewController = {
         let replay = ReplayViewController()
-        replay.onExportVideo = { [unowned self] job in
+        replay.onExportVideo = { [weak self] job in
+            guard let self else { return }
             videoExportController.export(job, name: document.displayName, input: document.manager.path(of: document.origin))
         }
         return replay
@@ -155,10 +156,10 @@ final class CoordinatingController: Navigator, GalleryObserver {
             pen: canvas.strokeStyle, selection: canvas.selection,
             document: document, navigator: self, branding: branding)
         controller.canvasChooser.selected = canvasViewController.canvasKind
-        controller.canvasChooser.onChoose = { [unowned self] kind in self.canvasKindChosen(kind) }
+        controller.canvasChooser.onChoose = { [weak self] kind in self?.canvasKindChosen(kind) }
         controller.recentColors = settings.recentColors
         controller.showRecentColors()
-        controller.onRecentColorsChange = { [unowned self] colors in self.settings.recentColors = colors }
+        controller.onRecentColorsChange = { [weak self] colors in self?.settings.recentColors = colors }
         paletteViewController = controller
         return controller
     }
@@ -178,7 +179,7 @@ final class CoordinatingController: Navigator, GalleryObserver {
     func showPreferences(parent: ApplicationWindow?) {
         if preferencesWindowController == nil {
             let controller = PreferencesWindowController(settings: settings, canvasKind: canvasViewController.canvasKind, parent: parent)
-            controller.onCanvasKindChosen = { [unowned self] kind in self.canvasKindChosen(kind) }
+            controller.onCanvasKindChosen = { [weak self] kind in self?.canvasKindChosen(kind) }
             preferencesWindowController = controller
         }
         preferencesWindowController?.present()

@@ -57,8 +57,8 @@ final class MainWindowController: ViewPresenter {
         window.doubleBufferOnlyWhileNearTheMonitorsSize()
         // A scribble or a Xournal++ notebook dropped from the file manager opens, as from
         // the command line (asking about unsaved work first).
-        window.acceptFileDrops { [unowned coordinator] paths in
-            MainLoop.perform { coordinator.openFile(at: paths[0]) } // after the drop is finished
+        window.acceptFileDrops { [weak coordinator] paths in
+            MainLoop.perform { coordinator?.openFile(at: paths[0]) } // after the drop is finished
             return true
         }
         window.setTitlebar(headerBar)

@@ -28,7 +28,8 @@ final class CanvasViewController: ViewController {
     /// Where pointer input goes: palm rejection, navigation, the opening gate, then the tools.
     lazy var router = CanvasInputRouter(
         host: self,
-        openingGate: OpeningGate(isOpening: { [unowned self] in document.isOpening }, tellWhy: { [unowned self] in _ = refusesWhileOpening() }))
+        openingGate: OpeningGate(
+            isOpening: { [weak self] in self?.document.isOpening ?? false }, tellWhy: { [weak self] in _ = self?.refusesWhileOpening() }))
     /// The tool picked in the tool bar (stamping returns to it).
     var toolKind = ToolKind.pen
     /// The marks the select tool picked, and where their outlines are drawn.

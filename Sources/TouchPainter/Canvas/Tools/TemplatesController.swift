@@ -21,7 +21,7 @@ final class TemplatesController {
     init(manager: ScribbleManager, dialogs: Dialogs, button: PopoverButton) {
         library = TemplateLibrary(manager: manager, dialogs: dialogs)
         self.button = button
-        button.setContent { [unowned self] in view.view }
+        button.setContent { [weak self] in self?.view.view ?? Box(.vertical, spacing: 0) }
         library.onChange = { [weak self] in
             guard let self, hasView else { return }
             view.show(library.entries)

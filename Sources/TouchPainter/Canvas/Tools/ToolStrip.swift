@@ -69,7 +69,8 @@ final class ToolStrip {
         view.packStart(group)
         eraserOptionsButton.accessibleName = tr("Eraser options")
         eraserOptionsButton.tooltip = tr("Eraser options: size, and whether to cut marks or remove them whole")
-        eraserOptionsButton.setContent { [unowned self] in
+        eraserOptionsButton.setContent { [weak self] in
+            guard let self else { return Box(.vertical, spacing: 0) } // the strip is gone: nothing to show
             eraserOptions.view.showAll()
             return eraserOptions.view
         }
