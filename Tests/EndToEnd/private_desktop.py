@@ -24,6 +24,9 @@ import tempfile
 
 WIDTH, HEIGHT = 1280, 1024
 START_TIMEOUT = 30  # seconds for Xvfb or dbus-daemon to say they are ready
+# Run under this, a server gets SIGTERM from the kernel when the test process dies, however it
+# dies (a time limit's SIGKILL runs no clean-up), so no X server or bus is left behind.
+ENDS_WITH_ITS_PARENT = ["setpriv", "--pdeathsig", "TERM"]
 
 
 class PrivateDesktop:
@@ -47,7 +50,7 @@ class PrivateDesktop:
         clients (-displayfd): no two workers can pick the same one, as `xvfb-run -a` can."""
         read_end, write_end = os.pipe()
         server = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp", "-noreset"],
+            [*ENDS_WITH_ITS_PARENT, "Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp", "-noreset"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,), start_new_session=True)
         os.close(write_end)
         self.processes.append(server)
@@ -68,7 +71,7 @@ class PrivateDesktop:
     def _start_bus(self):
         env = dict(os.environ, **self.environment_values)
         env.pop("NO_AT_BRIDGE", None)
-        bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
+        bus = subprocess.Popen([*ENDS_WITH_ITS_PARENT, "dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
                                start_new_session=True)
         self.processes.append(bus)
