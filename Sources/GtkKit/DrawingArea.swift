@@ -54,23 +54,6 @@ public class DrawingArea: Widget {
         return true
     }
 
-    /// Calls `tick` at the start of each of the widget's frames (GTK's frame clock, its update
-    /// phase: what `tick` invalidates is painted in the same frame) until it returns false.
-    public func onEachFrame(_ tick: @escaping @MainActor () -> Bool) {
-        let box = Unmanaged.passRetained(FrameTickBox(tick)).toOpaque()
-        gtk_widget_add_tick_callback(
-            widget,
-            { _, _, data in
-                guard let data else { return 0 }
-                let box = Unmanaged<FrameTickBox>.fromOpaque(data).takeUnretainedValue()
-                return MainActor.assumeIsolated { box.tick() } ? 1 : 0
-            }, box,
-            { data in
-                guard let data else { return }
-                Unmanaged<FrameTickBox>.fromOpaque(data).release()
-            })
-    }
-
     /// Whether `paintNow` can paint: the widget is on screen on an X11 display. Elsewhere
     /// (Wayland, where a surface shows only what the frame clock commits) the caller asks for
     /// a redraw instead, at once, so the next frame shows it.
@@ -99,6 +82,23 @@ public class DrawingArea: Widget {
 }
 
 extension Widget {
+    /// Calls `tick` at the start of each of the widget's frames (GTK's frame clock, its update
+    /// phase: what `tick` invalidates is painted in the same frame) until it returns false.
+    public func onEachFrame(_ tick: @escaping @MainActor () -> Bool) {
+        let box = Unmanaged.passRetained(FrameTickBox(tick)).toOpaque()
+        gtk_widget_add_tick_callback(
+            widget,
+            { _, _, data in
+                guard let data else { return 0 }
+                let box = Unmanaged<FrameTickBox>.fromOpaque(data).takeUnretainedValue()
+                return MainActor.assumeIsolated { box.tick() } ? 1 : 0
+            }, box,
+            { data in
+                guard let data else { return }
+                Unmanaged<FrameTickBox>.fromOpaque(data).release()
+            })
+    }
+
     /// Called when GTK gives the widget a new size (width, height in pixels).
     public func onResize(_ handler: @escaping @MainActor (Int, Int) -> Void) {
         connect(

@@ -32,6 +32,12 @@ public enum Gtk {
         _ = pango_cairo_font_map_get_default()
     }
 
+    /// Waits until the display server has carried out every request the app sent it (a
+    /// round trip): what the app drew is on screen for a client that looks next.
+    public static func syncDisplay() {
+        if let display = gdk_display_get_default() { gdk_display_sync(display) }
+    }
+
     /// Paints the theme's icon `name` at `size` pixels with its top-left corner at (x, y) on
     /// a Cairo context; false when the theme has no such icon.
     @discardableResult

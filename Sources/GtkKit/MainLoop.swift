@@ -16,6 +16,12 @@ public enum MainLoop {
         g_idle_add_full(G_PRIORITY_HIGH_IDLE, runOnce, Unmanaged.passRetained(IdleBox(work)).toOpaque(), releaseIdleBox)
     }
 
+    /// Runs `work` once on the main thread when nothing else is waiting to run: after the
+    /// input, the frames and the results of background work already queued.
+    public static func performWhenIdle(_ work: @escaping @MainActor @Sendable () -> Void) {
+        g_idle_add_full(G_PRIORITY_LOW, runOnce, Unmanaged.passRetained(IdleBox(work)).toOpaque(), releaseIdleBox)
+    }
+
     /// Runs `work` every `milliseconds` on the main thread while it returns true.
     @MainActor @discardableResult
     public static func every(milliseconds: UInt32, _ work: @escaping @MainActor () -> Bool) -> UInt32 {

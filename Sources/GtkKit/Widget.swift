@@ -20,6 +20,9 @@ open class Widget: Object {
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
     }
 
+    /// Whether the widget is on screen: shown, its window mapped, and so drawn when asked.
+    public var isDrawable: Bool { gtk_widget_is_drawable(widget) != 0 }
+
     /// Whether `showAll` on an ancestor leaves the widget as it is (`gtk_widget_set_no_show_all`):
     /// for a widget shown only at times, whose owner sets `isVisible` itself.
     public var isLeftOutOfShowAll: Bool {

@@ -1,7 +1,6 @@
 """Issue 12: canvas kinds. Choosing Paper (by its accessible name, over AT-SPI) puts a paper
 texture beneath the marks at once; the choice survives a relaunch; Plain is white again; the
 drawing and its undo history carry across a switch."""
-import time
 
 import pyatspi
 from PIL import Image
@@ -135,7 +134,7 @@ def test_a_paper_scribbles_gallery_tile_shows_its_paper_and_plain_makes_it_white
     saved = wait_for(lambda: next((tmp_path / "gallery").glob("*.scribble"), None), what="the saved scribble")
     thumbnail = wait_for(lambda: (lambda t: t if t.exists() else None)(cached_thumbnail(tmp_path / "gallery", saved)),
                          what="the thumbnail")
-    time.sleep(0.2)
+    app.settle()
     image = Image.open(thumbnail).convert("RGB")
     assert any(is_dark(p) for p in image.getdata())  # the mark
     assert looks_textured(patch(image, image.width - 60, image.height - 60))  # on paper, as the canvas shows it

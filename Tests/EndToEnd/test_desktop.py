@@ -2,7 +2,6 @@
 page, window sizes, and a gallery that explains itself."""
 import os
 import subprocess
-import time
 
 import pyatspi
 
@@ -98,7 +97,7 @@ def test_the_window_gets_its_icon_without_loading_librsvg(app):
 
 def test_the_canvas_window_shrinks_to_360_by_300(app):
     xdotool("windowsize", "--sync", app.window, 360, 300)
-    time.sleep(0.5)
+    app.settle()
     geometry = xdotool("getwindowgeometry", app.window)
     size = geometry.split("Geometry:")[1].split()[0]
     width, height = map(int, size.split("x"))

@@ -7,7 +7,7 @@ from PIL import Image
 
 from test_export_cli import export
 from test_tools import choose_tool, ink_at
-from touchpainter_driver import is_dark, screenshot
+from touchpainter_driver import is_dark, screenshot, wait_for
 
 
 def dark_runs(pixels):
@@ -54,9 +54,8 @@ def test_part_mode_is_the_default_and_cuts_a_stroke_in_two(app, tmp_path):
     assert ink_at(ox + 120, y) and ink_at(ox + 380, y)
 
     app.save()
-    time.sleep(1)
+    saved = wait_for(lambda: next((tmp_path / "gallery").glob("*.scribble"), None), what="the saved scribble")
     app.close()
-    saved = next((tmp_path / "gallery").glob("*.scribble"))
     result = export(saved, tmp_path / "saved.png")
     assert result.returncode == 0, result.stderr
     png = Image.open(tmp_path / "saved.png").convert("RGB")
@@ -108,7 +107,6 @@ def test_a_cut_comes_back_after_kill_9(launch):
     again = launch()
     again.dialog(timeout=10)
     again.answer_dialog("Restore")
-    time.sleep(0.5)
     ox, oy = again.canvas_origin()
     assert row_runs(ox, oy + 150) == before
     again.key("ctrl+z")  # the cut is one step of the restored history

@@ -276,7 +276,7 @@ def test_a_million_one_point_strokes_open_in_at_most_200_mb_and_stay_there(launc
     app = launch(big, release=True)
     wait_for(lambda: app.title() == "taps — TouchPainter", timeout=60, what="the drawing to open")
     opened = time.monotonic()
-    time.sleep(3)  # its first full frame, rendered in the background
+    app.settle()  # its first full frame, rendered in the background
     peak, resident = memory_mb(app.process.pid, "VmHWM"), memory_mb(app.process.pid, "VmRSS")
     assert peak <= 200, f"{peak:.0f} MB for a million one-point strokes"  # was 520 MB
     # And it stays there while nobody touches the app (it grew to 300 MB within 12 s).
@@ -296,7 +296,7 @@ def test_a_million_two_point_strokes_open_in_twice_their_size_and_64_mb(launch, 
     limit = 2 * big.stat().st_size / (1 << 20) + 64
     app = launch(big, release=True)
     wait_for(lambda: app.title() == "ticks — TouchPainter", timeout=60, what="the drawing to open")
-    time.sleep(3)  # its first full frame, rendered in the background
+    app.settle()  # its first full frame, rendered in the background
     peak = memory_mb(app.process.pid, "VmHWM")
     assert peak <= limit, f"{peak:.0f} MB for a million two-point strokes, over {limit:.0f}"  # was 187 MB, then 157
 

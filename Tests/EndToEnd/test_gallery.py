@@ -1,5 +1,4 @@
 """Issue 5: save, quit, relaunch and reopen from the gallery; bad files never lose work."""
-import time
 
 import pyatspi
 from PIL import Image
@@ -142,7 +141,7 @@ def test_deleting_a_tile_asks_and_removes_its_files(launch, tmp_path):
     x, y, w, h = app.extents("Scribble 1")
     app.click(x + w // 2, y + h // 3, button=3)
     app.find("Delete scribble").queryAction().doAction(0)
-    time.sleep(0.3)
+    app.settle()
     app.answer_dialog("Delete")
     # Deleted off the main thread too: the folder empties soon after the answer.
     wait_for(lambda: sorted(gallery.iterdir()) == [], what="the scribble's files to go")

@@ -72,7 +72,7 @@ def test_a_gallery_of_png_bombs_stays_small(launch, tmp_path):
     app = launch()
     app.key("ctrl+o")
     app.find("Untitled", timeout=5)  # the tiles are up
-    time.sleep(3)  # every tile has had time to load (or refuse) its thumbnail
+    app.settle()  # every tile on show has loaded (or refused) its thumbnail
     assert peak_memory_mb(app) <= 300, peak_memory_mb(app)
 
 
@@ -85,11 +85,11 @@ def resize_to_8000(launch, *args):
     is_frame = lambda line: line.startswith("full-frame ")
     # The empty canvas' frame, then the drawing's (a frame with vertices) when there is one.
     seen, _ = app.stderr.next(0, lambda line: is_frame(line) and (not args or not line.endswith(" 0")), timeout=30)
-    time.sleep(0.5)
+    app.settle()
     for size in ((8000, 8000), (900, 700)):
         xdotool("windowsize", app.window, *size)
         seen, _ = app.stderr.next(seen + 1, is_frame, timeout=30)
-        time.sleep(0.5)
+        app.settle()
     assert app.process.poll() is None
     peak = peak_memory_mb(app)
     app.close()

@@ -45,7 +45,7 @@ def test_a_big_scribble_shows_its_first_part_at_once_and_takes_no_edit_until_it_
 
     # An edit before the whole drawing is on screen is refused, and the progress notification
     # says why (it stays until all of it is shown).
-    app.drag([(x + 40, y + 40), (x + 200, y + 120)])
+    app.drag([(x + 40, y + 40), (x + 200, y + 120)], settle=False)  # not waiting for the whole
     assert app.is_showing(STILL_OPENING, timeout=5)
     app.key("ctrl+s")
 

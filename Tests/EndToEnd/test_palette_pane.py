@@ -4,7 +4,6 @@ controls recolour them and its heading says so; the mouse wheel over a slider sc
 pane and leaves the value alone; the Hex field follows the colour and says why it refuses
 a text; each row of swatches is one Tab stop."""
 import subprocess
-import time
 
 import pyatspi
 
@@ -35,7 +34,7 @@ def resize(app, width, height):
     run("windowmove", app.window, 0, 0)
     run("windowsize", app.window, width, height)
     wait_for(lambda: geometry(app)[2:] == (width, height), timeout=10, what=f"a {width}×{height} window")
-    time.sleep(0.5)  # the new layout and the canvas' frame at its new size
+    app.settle()  # the new layout and the canvas' frame at its new size
 
 
 def inside(rect, outer):
@@ -79,7 +78,7 @@ def test_at_1024x600_the_pane_fits_beside_the_drawing(app):
     cx, cy, cw, ch = app.extents("Canvas")
     pane_left = min(app.extents(name, role)[0] for name, role in CONTROLS)
     assert cx + cw <= pane_left and cw >= 500 and inside((cx, cy, cw, ch), window)
-    time.sleep(0.3)
+    app.settle()
     shot = screenshot()
     assert all(is_dark(shot.getpixel((ox + x, oy + 120))) for x in range(80, 290, 20))
     # And the canvas still takes strokes while the pane is open, in the colour picked last.
@@ -104,7 +103,6 @@ def test_with_marks_selected_red_recolours_them_and_the_heading_says_so(app):
     app.key("ctrl+k")
     assert app.is_showing("Colour of 2 selected marks", timeout=5)
     app.click_control("Red swatch")
-    time.sleep(0.2)
     shot = screenshot()
     for y in rows:
         assert all(is_red(shot.getpixel((ox + x, y))) for x in range(130, 380, 25)), y
@@ -130,7 +128,7 @@ def test_the_wheel_over_a_slider_scrolls_the_pane_not_the_value(app):
     run("mousemove", "--sync", x + w // 3, y + h // 2)
     for button in (4, 4, 5, 5, 5):
         run("click", button)
-        time.sleep(0.1)
+    app.settle()
     assert app.slider_value("Red") == 100
 
     # In a window too low for the pane, the same wheel scrolls the pane instead.
@@ -140,7 +138,7 @@ def test_the_wheel_over_a_slider_scrolls_the_pane_not_the_value(app):
     run("mousemove", "--sync", x + w // 3, y + h // 2)
     for _ in range(3):
         run("click", 5)
-        time.sleep(0.1)
+    app.settle()
 
     def scrolled():  # Done, at the top, went up or out of sight
         return not app.is_showing("Done", pyatspi.ROLE_PUSH_BUTTON, timeout=0.1) \

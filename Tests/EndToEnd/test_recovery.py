@@ -168,7 +168,7 @@ def test_discard_deletes_the_journal(launch, tmp_path):
     app.key("ctrl+q")
     app.process.wait(timeout=10)
     app = launch()
-    time.sleep(1)
+    app.settle()  # recovery has looked at the journal folder (a background lane)
     assert not app._has_dialog()  # nothing left to offer
     assert not list((tmp_path / "state" / "touchpainter" / "journal").glob("*.damaged"))  # nor kept
 
@@ -238,7 +238,7 @@ def test_a_file_that_is_not_a_journal_is_reported_once_and_kept_aside(launch, tm
     app.key("ctrl+q")
     app.process.wait(timeout=10)
     app = launch()
-    time.sleep(1)
+    app.settle()
     assert not app._has_dialog()  # said once
 
 

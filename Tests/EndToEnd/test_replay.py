@@ -38,7 +38,6 @@ def test_paused_at_half_time_the_replay_shows_half_the_marks_and_escape_leaves_t
     wait_for(lambda: app.is_showing("Replay position"), what="the replay's scrubber")
     app.key("space")  # pause
     app.key("5")  # half time
-    time.sleep(0.5)
     assert bars_shown(app, "Replay canvas") == list(range(BARS // 2))
     time.sleep(0.5)
     assert bars_shown(app, "Replay canvas") == list(range(BARS // 2))  # paused: it stays
@@ -57,19 +56,17 @@ def test_a_stroke_undone_appears_and_then_goes(app):
     app.drag([(x + 100, y + 300), (x + 400, y + 300)])
     time.sleep(1)
     app.key("ctrl+z")
-    time.sleep(0.3)
     shot = screenshot()
     assert is_white(shot.getpixel((x + 250, y + 300)))  # undone
     app.key("ctrl+r")
     wait_for(lambda: app.is_showing("Replay position"), what="the replay's scrubber")
     app.key("space", "8")  # paused at 80 %: after the second stroke, before its undo
-    time.sleep(0.5)
     rx, ry, _, _ = app.extents("Replay canvas")
     shot = screenshot()
     assert not is_white(shot.getpixel((rx + 250, ry + 100)))
     assert not is_white(shot.getpixel((rx + 250, ry + 300)))
     app.key("space")
-    time.sleep(1.5)  # to the end, where it is undone
+    wait_for(lambda: is_white(screenshot().getpixel((rx + 250, ry + 300))), what="the end, where it is undone")
     shot = screenshot()
     assert not is_white(shot.getpixel((rx + 250, ry + 100)))
     assert is_white(shot.getpixel((rx + 250, ry + 300)))
@@ -101,13 +98,12 @@ def test_a_cut_stroke_is_kept_in_the_saved_file_and_replays_whole_until_its_cut_
     app.key("ctrl+r")
     wait_for(lambda: app.is_showing("Replay position"), what="the replay's scrubber")
     app.key("space", "8")  # paused at 80 %: after the second stroke, before the cut
-    time.sleep(0.5)
     rx, ry, _, _ = app.extents("Replay canvas")
     shot = screenshot()
     assert not is_white(shot.getpixel((rx + 250, ry + 100)))
     assert not is_white(shot.getpixel((rx + 250, ry + 300)))  # whole: where the eraser will pass
     app.key("space")
-    time.sleep(1.5)  # to the end: cut
+    wait_for(lambda: is_white(screenshot().getpixel((rx + 250, ry + 300))), what="the end: cut")
     shot = screenshot()
     assert is_white(shot.getpixel((rx + 250, ry + 300)))
     assert not is_white(shot.getpixel((rx + 120, ry + 300))) and not is_white(shot.getpixel((rx + 380, ry + 300)))

@@ -70,11 +70,12 @@ def test_a_wobbly_rectangle_held_still_becomes_clean_and_undo_gives_it_back(app)
     for (ax, ay), (bx, by) in zip(path, path[1:]):
         for i in range(1, 7):
             pointer_to(round(ax + (bx - ax) * i / 6), round(ay + (by - ay) * i / 6))
+    app.settle()
     bowed = ink_near(screenshot(), x0 + 150, y0 - 8, 1)
     time.sleep(0.9)  # held still: recognised while the button is down
     held = screenshot()
     xdotool("mouseup", 1)
-    time.sleep(0.3)
+    app.settle()
     assert bowed
     assert not ink_near(held, x0 + 150, y0 - 8, 1)  # the bow is gone
     assert ink_near(held, x0 + 150, y0, 2) and ink_near(held, x1, y0 + 100, 2)
@@ -119,7 +120,6 @@ def test_copy_in_one_scribble_and_paste_into_a_new_one(app):
     ox, oy = app.canvas_origin()
     app.drag([(ox + 100, oy + 250), (ox + 300, oy + 250)])
     app.key("ctrl+a", "ctrl+c")
-    time.sleep(0.5)
     targets = subprocess.run(["xclip", "-selection", "clipboard", "-t", "TARGETS", "-o"],
                              capture_output=True, text=True, timeout=10).stdout.split()
     assert {"application/x-touchpainter-marks", "image/png", "image/svg+xml"} <= set(targets), targets
@@ -129,10 +129,8 @@ def test_copy_in_one_scribble_and_paste_into_a_new_one(app):
     app.key("ctrl+n")
     app.dialog(timeout=10)
     app.answer_dialog("Discard")
-    time.sleep(0.3)
     assert not ink_near(screenshot(), ox + 200, oy + 250)
     app.key("ctrl+v")
-    time.sleep(0.3)
     shot = screenshot()
     assert all(ink_near(shot, ox + x, oy + 250, 1) for x in (110, 200, 290))
     assert "•" in app.title()  # the paste is unsaved work of the new scribble
@@ -171,7 +169,9 @@ def test_pasting_a_picture_from_another_app_says_it_is_not_supported(app, tmp_pa
     subprocess.run(["convert", "-size", "8x8", "xc:red", str(picture)], check=True, timeout=20)
     owner = subprocess.Popen(["xclip", "-quiet", "-selection", "clipboard", "-t", "image/png", "-i", str(picture)])
     try:
-        time.sleep(0.5)
+        wait_for(lambda: "image/png" in subprocess.run(["xclip", "-selection", "clipboard", "-t", "TARGETS", "-o"],
+                                                       capture_output=True, text=True, timeout=10).stdout,
+                 what="the other app to own the clipboard")
         app.key("ctrl+v")
         assert app.is_showing(
             "Pasting pictures from other apps is not supported: only marks copied in TouchPainter paste", timeout=5)
@@ -201,7 +201,7 @@ def test_ten_thousand_selected_strokes_move_with_the_pointer_and_land_as_one_und
     # While the button is held, the drawing shows where the pointer took it: the left side is bare.
     wait_for(lambda: inked(screenshot(), 10, 140) < before / 20, timeout=30, what="the selection moved with the pointer")
     xdotool("mouseup", 1)
-    time.sleep(1)
+    app.settle()
     assert inked(screenshot(), 10, 140) < before / 20  # and it stayed there
     assert app.is_sensitive("Undo")
     app.key("Escape", "ctrl+z")

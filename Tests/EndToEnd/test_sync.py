@@ -134,7 +134,7 @@ def test_an_unchanged_drawing_shows_the_version_saved_elsewhere(launch, tmp_path
 
 def raise_window(app):
     subprocess.run(["xdotool", "windowraise", app.window], check=True)
-    time.sleep(0.3)
+    app.settle()
 
 
 class SyncTool(threading.Thread):

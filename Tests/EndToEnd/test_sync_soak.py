@@ -64,7 +64,6 @@ class Side:
             self.save()
         raise_window(self.app)
         self.app.click_control("Open")
-        time.sleep(0.6)
         assert not self.app.find_all_containing("Damaged scribble"), "a broken tile showed"
         if opening:
             x, y, w, h = self.app.extents("Scribble 1")

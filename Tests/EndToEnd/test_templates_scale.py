@@ -39,7 +39,7 @@ def test_ten_thousand_templates_open_a_page_at_a_time_and_search_finds_any(launc
     for number in range(1, 10_001):
         (folder / f"template-{number}.scribble").write_bytes(data)
     app = launch()
-    time.sleep(1)  # the list of names is read in the background at start
+    app.settle()  # the list of names is read in the background at start
     started = time.monotonic()
     app.click_control("Templates", pyatspi.ROLE_TOGGLE_BUTTON)
     app.find("Template 1", timeout=5)
@@ -70,23 +70,17 @@ def test_a_huge_template_stamps_as_one_step_without_freezing_the_window(launch, 
     x, y, w, h = app.extents("Template 1")
     app.click(x + w // 2, y + h // 2)
     ox, oy = app.canvas_origin()
-    time.sleep(3)  # read and prepared in the background
+    app.settle()  # read and prepared in the background
     pointer_to(ox + 350, oy + 250)
     app.click(ox + 350, oy + 250)
-    deadline = time.monotonic() + 60
-    while not ink_at(ox + 350, oy + 250, radius=20) and time.monotonic() < deadline:
-        time.sleep(0.5)
-    assert ink_at(ox + 350, oy + 250, radius=20), "the stamp never showed"
+    wait_for(lambda: ink_at(ox + 350, oy + 250, radius=20), timeout=60, interval=0.5, what="the stamp")
     assert app.is_sensitive("Undo")
     app.key("Escape")
     pointer_to(ox + 900, oy + 20)
     app.key("ctrl+z")  # one undo step takes the whole stamp away
-    deadline = time.monotonic() + 60
-    while ink_at(ox + 350, oy + 250, radius=20) and time.monotonic() < deadline:
-        time.sleep(0.5)
-    assert not ink_at(ox + 350, oy + 250, radius=20)
+    wait_for(lambda: not ink_at(ox + 350, oy + 250, radius=20), timeout=60, interval=0.5, what="the stamp undone")
     assert not app.is_sensitive("Undo")
-    time.sleep(1)
+    app.settle()
     app.close()
     stalls = [float(line.split()[1]) for line in app.stderr.text().splitlines()
               if line.startswith("main-loop-stall-own-ms ")]
@@ -136,17 +130,17 @@ def test_a_template_of_a_million_ticks_stamps_in_twice_its_size_and_64_mb(launch
     assert 21e6 < size < 25e6
     limit = 2 * size / (1 << 20) + 64
     app = launch(extra_env={"TOUCHPAINTER_REPORT_TIMINGS": "1"}, release=True)
-    time.sleep(2)
+    app.settle()
     before = memory_mb(app.process.pid, "VmRSS")
     app.click_control("Templates", pyatspi.ROLE_TOGGLE_BUTTON)
     x, y, w, h = app.extents("Template 1")
-    time.sleep(4)  # its preview in the list is drawn from the template, in the background
+    app.settle()  # its preview in the list is drawn from the template, in the background
     app.click(x + w // 2, y + h // 2)
     ox, oy = app.canvas_origin()
     # Read and prepared in the background: once stamping starts, the stamp's faint picture
     # follows the pointer over the canvas.
     area = (ox + 60, oy + 40, ox + 140, oy + 120)
-    time.sleep(1)  # the popover gone
+    app.settle()  # the popover gone
     pointer_to(ox + 900, oy + 20)  # a preview here would not reach the area
     blank = screenshot().crop(area)
 
@@ -160,7 +154,7 @@ def test_a_template_of_a_million_ticks_stamps_in_twice_its_size_and_64_mb(launch
     # The whole 900×600 stamp, centred on the click: ink far from it too.
     wait_for(lambda: ink_at(ox + 450, oy + 300, radius=20) and ink_at(ox + 100, oy + 80, radius=20), timeout=60,
              what="the stamp")
-    time.sleep(2)
+    app.settle()
     peak = memory_mb(app.process.pid, "VmHWM")
     assert peak - before <= limit, f"{peak:.0f} MB at the peak, {before:.0f} MB before: over {limit:.0f} MB more"
     app.key("Escape")
@@ -171,15 +165,13 @@ def test_a_template_of_a_million_ticks_stamps_in_twice_its_size_and_64_mb(launch
     wait_for(lambda: ink_at(ox + 450, oy + 300, radius=20), timeout=60, what="the stamp redone")
     app.save()
     gallery = tmp_path / "gallery"
-    deadline = time.monotonic() + 60
-    while not any(gallery.glob("*.scribble")) and time.monotonic() < deadline:
-        time.sleep(0.2)
+    wait_for(lambda: any(gallery.glob("*.scribble")), timeout=60, what="the save")
     files = {p.name: p.stat().st_size for p in gallery.iterdir()}
     saved = [p for p in gallery.glob("*.scribble")]
     assert len(saved) == 1, files
     assert group_children(saved[0].read_bytes()) == 1_000_000, files
     assert memory_mb(app.process.pid, "VmHWM") - before <= limit, "saving stays within the rule too"
-    time.sleep(1)
+    app.settle()
     app.close()
     stalls = [float(line.split()[1]) for line in app.stderr.text().splitlines()
               if line.startswith("main-loop-stall-own-ms ")]

@@ -4,7 +4,6 @@ own tools: its length, and frames decoded to pixels — or an animated PNG; Canc
 import os
 import re
 import subprocess
-import time
 
 from PIL import Image, ImageChops, ImageStat
 
@@ -120,7 +119,7 @@ def test_cancelling_the_players_video_export_leaves_nothing(launch, tmp_path):
     app.find("Video export progress", timeout=10)
     app.key("Escape")  # the progress window's Cancel
     wait_for(lambda: not app.is_showing("Video export progress"), timeout=20, what="the export to stop")
-    time.sleep(0.5)
+    app.settle()
     assert not (pictures / "slow.webm").exists()
     assert sorted(p.name for p in pictures.iterdir()) == []
     assert app.is_showing("Replay position")  # still in the player

@@ -93,6 +93,7 @@ def test_keep_a_template_stamp_it_twice_undo_one_and_find_it_after_a_relaunch(la
     # Each click stamps a copy of the whole 300 px stroke centred on the click.
     stamps = [(ox + 210, oy + 380), (ox + 310, oy + 440)]
     pointer_to(*stamps[0])
+    app.settle()
     shot = screenshot()  # the preview: the whole stamp, faint, centred on the pointer
     assert all(min(shot.getpixel((stamps[0][0] + dx, stamps[0][1]))) < 220 for dx in (-140, 0, 140))
     assert all(min(shot.getpixel((stamps[0][0] + dx, stamps[0][1]))) > 235 for dx in (-160, 160))
@@ -100,6 +101,7 @@ def test_keep_a_template_stamp_it_twice_undo_one_and_find_it_after_a_relaunch(la
         app.click(sx, sy)
     app.key("Escape")  # stamping ends: no preview follows the pointer any more
     pointer_to(ox + 700, oy + 20)
+    app.settle()
     for sx, sy in stamps:
         assert ink_at(sx, sy), f"no stamp at {sx, sy}"
         assert ink_at(sx - 140, sy) and ink_at(sx + 140, sy)

@@ -136,11 +136,32 @@ class App:
         self.wait_for_first_frame()
 
     def wait_for_first_frame(self, timeout=20):
-        """Waits until the canvas has drawn once (its `first-frame-ms` line), and a moment
-        more for the X server to show what the app sent it."""
+        """Waits until the canvas has drawn once (its `first-frame-ms` line) and the app has
+        settled."""
         if self.reports_timings:
             self.stderr.next(0, lambda line: line.startswith("first-frame-ms "), timeout)
-        time.sleep(0.05)
+        self.settle()
+
+    def settle(self, timeout=20):
+        """Waits until the app has done what the input sent so far asked of it: sets the X
+        property `_TOUCHPAINTER_SETTLE` on its window, which reaches the app after that input
+        (one X connection, in order), and waits for the `settled` it then writes once the
+        work this started is done and drawn (README, "Performance"). A test that turned the
+        app's timing lines off gets a pause instead."""
+        if not self.reports_timings:
+            time.sleep(0.3)
+            return
+        start = len(self.stderr.lines)
+        knock = subprocess.run(["xprop", "-id", str(self.window), "-f", "_TOUCHPAINTER_SETTLE", "8s",
+                                "-set", "_TOUCHPAINTER_SETTLE", "1"], capture_output=True)
+        if knock.returncode != 0:  # the window is gone (the input closed it): nothing to wait for
+            assert b"BadWindow" in knock.stderr, knock.stderr
+            return
+        try:
+            self.stderr.next(start, lambda line: line == "settled", timeout)
+        except TimeoutError:
+            if not self.stderr.ended:
+                raise  # else the input made the app quit: nothing to wait for
 
     def _windows(self):
         """(X window id, title) of each window of the app's on show."""
@@ -212,7 +233,7 @@ class App:
             wait_for(lambda: not dialog.getState().contains(pyatspi.STATE_SHOWING), what="the first dialog to close")
         else:
             wait_for(lambda: not self._has_dialog(), what="the dialog to close")
-        time.sleep(0.2)
+        self.settle()
 
     def _has_dialog(self):
         try:
@@ -258,11 +279,12 @@ class App:
     def click(self, x, y, button=1):
         pointer_to(x, y)
         xdotool("click", button)
-        time.sleep(0.15)
+        self.settle()
 
-    def drag(self, points, steps=12):
+    def drag(self, points, steps=12, settle=True):
         """Presses the primary button at the first point and moves through the others in
-        small steps, as a hand would, then releases at the last."""
+        small steps, as a hand would, then releases at the last; then settles the app,
+        unless `settle` is false (a test of what shows while the app is still busy)."""
         global _pointer
         x0, y0 = points[0]
         pointer_to(x0, y0)
@@ -281,13 +303,14 @@ class App:
         else:
             xdotool("mousemove", "--sync", x, y, "mouseup", 1)
             _pointer = (x, y)
-        time.sleep(0.2)
+        if settle:
+            self.settle()
 
     def key(self, *keys):
         xdotool("windowfocus", "--sync", self.window)
         for key in keys:
             xdotool("key", "--clearmodifiers", key)
-            time.sleep(0.15)
+            self.settle()
 
     def save(self):
         """Ctrl+S; a new scribble's first save asks for a name, answered with the proposal."""
@@ -301,7 +324,7 @@ class App:
         """Types `text` over the name (or path) a file chooser titled `title` proposes, and
         presses Enter."""
         xdotool("windowfocus", "--sync", self.other_window(title))
-        time.sleep(0.3)
+        self.settle()
         xdotool("key", "--clearmodifiers", "ctrl+a")
         xdotool("type", "--delay", 20, text)
         xdotool("key", "--clearmodifiers", "Return")
@@ -309,7 +332,7 @@ class App:
     def set_slider(self, name, value):
         """Sets a slider through its AT-SPI value interface — the same path a screen reader uses."""
         self.find(name, pyatspi.ROLE_SLIDER).queryValue().currentValue = float(value)
-        time.sleep(0.1)
+        self.settle()
 
     def slider_value(self, name):
         return self.find(name, pyatspi.ROLE_SLIDER).queryValue().currentValue

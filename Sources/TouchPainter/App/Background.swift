@@ -93,6 +93,14 @@ enum Background {
             })
     }
 
+    /// Calls `then` on the main thread once the work asked of every lane so far is done
+    /// and its results handed back are queued before it (a test driver's settle).
+    static func afterWorkAskedSoFar(then: @escaping @MainActor @Sendable () -> Void) {
+        let group = DispatchGroup()
+        for lane in Lane.allCases { lane.queue.async(group: group, flags: .barrier) {} }
+        group.notify(queue: .global()) { MainLoop.perform(then) }
+    }
+
     /// Waits until the work asked of `lane` so far is done (at exit, for the preferences;
     /// in tests).
     static func wait(for lane: Lane) {

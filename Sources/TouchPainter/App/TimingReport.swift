@@ -20,7 +20,8 @@ import GtkKit
 ///   opened gallery started loading (those on screen: the proxies load when first drawn)
 ///   has its picture or broken tile: the frame that shows them; and `gallery-shown <entries>
 ///   <CLOCK_REALTIME ms>` at the gallery's first frame after each listing (a live update
-///   too: the time a file was completed is compared with it).
+///   too: the time a file was completed is compared with it); and `settled` each time a
+///   client sets the X property `_TOUCHPAINTER_SETTLE` on the main window (`answerSettleRequests`).
 /// - `TOUCHPAINTER_REPORT_STALLS=0` leaves out the stall lines: their watch wakes the main
 ///   loop every 4 ms, CPU time the motion benchmark must not charge to the app.
 /// - `TOUCHPAINTER_BENCH_OPEN_GALLERY=1` opens the gallery by itself, from an idle callback
@@ -55,6 +56,10 @@ final class TimingReport: Instrumentation {
     /// What chooses the first template and stamps it, reporting each step through the line
     /// it is given, for `TOUCHPAINTER_BENCH_STAMP_TEMPLATE` (the app sets it).
     var stampTemplate: (@MainActor @Sendable (@escaping @MainActor (String) -> Void) -> Void)?
+
+    /// Runs its closure once the canvas on screen shows the drawing as it is now, for a
+    /// settle (the app sets it).
+    var whenCanvasIsCurrent: (@MainActor (@escaping @MainActor () -> Void) -> Void)?
 
     private var sawFirstFrame = false
     /// When the gallery was last asked for and has not drawn since (CLOCK_MONOTONIC ns).
@@ -255,6 +260,32 @@ final class TimingReport: Instrumentation {
         guard value.isFinite else { return "nan" }
         let tenths = Int((abs(value) * 10).rounded())
         return (value < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// Answers a test driver's knock — the X property `_TOUCHPAINTER_SETTLE` set on `window`
+    /// after its clicks and keys — with `settled` once the app has done what they asked:
+    /// the events before the knock handled (the X server delivers them in order), the work
+    /// they put on the background lanes done and handed back, a frame painted after that,
+    /// the canvas' full frame of the drawing as it is up, nothing else waiting on the main
+    /// loop, and the display server through with what the app sent it. What a test then sees or reads is the app's answer, with no sleep to guess
+    /// how long that takes on a busy machine.
+    func answerSettleRequests(on window: Widget) {
+        guard isEnabled else { return }
+        window.onPropertySet(named: "_TOUCHPAINTER_SETTLE") { [weak self, weak window] in
+            Background.afterWorkAskedSoFar {
+                window?.onEachFrame {
+                    MainLoop.performWhenIdle {
+                        let settled: @MainActor () -> Void = {
+                            Gtk.syncDisplay()
+                            self?.report("settled")
+                        }
+                        guard let whenCurrent = self?.whenCanvasIsCurrent else { return settled() }
+                        whenCurrent { MainLoop.performWhenIdle(settled) }
+                    }
+                    return false
+                }
+            }
+        }
     }
 
     /// Ticks every `stallTick` ms and reports the ticks that came late by more than 8 ms:

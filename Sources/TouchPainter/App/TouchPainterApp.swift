@@ -87,6 +87,7 @@ final class TouchPainterApp {
         let windowController = MainWindowController(application: application, coordinator: coordinator)
         mainWindow = windowController
         windowController.window.showAll()
+        timingReport?.answerSettleRequests(on: windowController.window)
         coordinator.attach(presenter: windowController)
         coordinator.recoverThenStartJournal(in: Journal.defaultDirectory())
         // A logout, `kill` or Ctrl+C in the terminal: keep every finished change in the
@@ -100,6 +101,10 @@ final class TouchPainterApp {
         }
         timingReport?.closeGallery = { [weak coordinator] in
             coordinator?.requestViewChange(to: .canvas)
+        }
+        timingReport?.whenCanvasIsCurrent = { [weak coordinator] body in
+            guard let coordinator else { return body() }
+            coordinator.canvasViewController.canvasView.whenShowingCurrentFrame(body)
         }
         timingReport?.stampTemplate = { [weak coordinator] report in
             coordinator?.canvasViewController.stampFirstTemplate(report: report)

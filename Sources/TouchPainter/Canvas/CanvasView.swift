@@ -98,6 +98,13 @@ class CanvasView {
         invalidate(viewRect: session.viewport.zoom < 1 ? area.outset(by: 2) : area)
     }
 
+    /// Runs `body` once the canvas on screen shows the drawing as it is now (a full frame
+    /// being rendered in the background is up); at once when the canvas is not on screen.
+    func whenShowingCurrentFrame(_ body: @escaping @MainActor () -> Void) {
+        guard drawingArea.isDrawable else { return body() }
+        session.whenCurrentFrameIsShown(body)
+    }
+
     /// Asks for `rect` (view coordinates) to be drawn again.
     private func invalidate(viewRect rect: Rect) {
         guard !rect.isNull else { return }
