@@ -66,13 +66,17 @@ enum MotionBenchmarks {
             Case(name: "@1m_400", program: app, arguments: [zoomed], vertices: BigScribble.vertexCount, environment: environment),
             Case(name: "@10m", program: app, arguments: [huge], vertices: 10 * BigScribble.vertexCount, environment: environment),
         ]
-        var cpu: [String: [Double]] = [:], p99: [String: [Double]] = [:]
+        var cpu: [String: [Double]] = [:], p99: [String: [Double]] = [:], server: [String: [Double]] = [:]
         for round in 0..<runs {
             for index in cases.indices {
                 let next = cases[(index + round) % cases.count]
                 let figures = try measure(next.program, arguments: next.arguments, environment: next.environment, vertices: next.vertices)
                 cpu[next.name, default: []].append(figures.cpuMicroseconds)
                 p99[next.name, default: []].append(figures.p99)
+                if let serverCPU = figures.serverMicroseconds {
+                    server[next.name, default: []].append(serverCPU)
+                    cpu[next.name + "+server", default: []].append(figures.cpuMicroseconds + serverCPU)
+                }
             }
         }
         /// Adds case `top`'s median over case `bottom`'s, with the least and the most of the
@@ -94,6 +98,15 @@ enum MotionBenchmarks {
             report.add("app_motion_to_frame_ms_p99" + name, samples: p99[name] ?? [], "ms", limit: 16)
         }
         addRatio("app_motion_cpu_ratio_to_floor", "@0", to: "floor", limit: 1.25)
+        // The machine's share (issue 52): the program's CPU and the X server's for the same
+        // drag, against the floor's and its server's; at most what the floor costs.
+        if !server.isEmpty {
+            report.add("floor_motion_server_cpu_us", samples: server["floor"] ?? [], "us")
+            for name in ["@0", "@1m"] {
+                report.add("app_motion_server_cpu_us" + name, samples: server[name] ?? [], "us")
+                addRatio("app_motion_machine_cpu_ratio" + name + "_to_floor", name + "+server", to: "floor+server", limit: 1.0)
+            }
+        }
         addRatio("app_motion_cpu_ratio@10m_to_0", "@10m", to: "@0", limit: 1.05)
         addRatio("app_motion_cpu_ratio@10m_to_floor", "@10m", to: "floor", limit: 1.0)
         // 400 % and 100 % within 10 % of each other (issue 28), either way.
@@ -149,7 +162,7 @@ enum MotionBenchmarks {
         }
         let desktop = try WaylandDesktop(swayPath: sway)
         defer { desktop.stop() }
-        var appRuns: [(cpuMicroseconds: Double, p99: Double)] = [], floorRuns = appRuns
+        var appRuns: [(cpuMicroseconds: Double, serverMicroseconds: Double?, p99: Double)] = [], floorRuns = appRuns
         for _ in 0..<runs {
             appRuns.append(try measureOnWayland(app, environment: desktop.clientEnvironment(environment), desktop: desktop, input: input))
             floorRuns.append(try measureOnWayland(floor, environment: desktop.clientEnvironment(environment), desktop: desktop, input: input))
@@ -158,13 +171,24 @@ enum MotionBenchmarks {
         report.add("app_motion_to_frame_ms_p99@0_wayland", samples: appRuns.map(\.p99), "ms", limit: 16)
         report.add("floor_motion_cpu_us@0_wayland", samples: floorRuns.map(\.cpuMicroseconds), "us")
         report.add("floor_motion_to_frame_ms_p99@0_wayland", samples: floorRuns.map(\.p99), "ms")
+        // The machine's share: the program's CPU and the compositor's, against the floor's.
+        let appMachine = appRuns.compactMap { run in run.serverMicroseconds.map { run.cpuMicroseconds + $0 } }
+        let floorMachine = floorRuns.compactMap { run in run.serverMicroseconds.map { run.cpuMicroseconds + $0 } }
+        if !appMachine.isEmpty, !floorMachine.isEmpty {
+            report.add("app_motion_server_cpu_us@0_wayland", samples: appRuns.compactMap(\.serverMicroseconds), "us")
+            report.add("floor_motion_server_cpu_us@0_wayland", samples: floorRuns.compactMap(\.serverMicroseconds), "us")
+            let rounds = zip(appMachine, floorMachine).map { $0 / $1 }
+            report.add(
+                "app_motion_machine_cpu_ratio@0_wayland_to_floor", median(appMachine) / median(floorMachine), "x", limit: 1.0,
+                spread: rounds.min().map { ($0, rounds.max() ?? $0) })
+        }
     }
 
     /// One launch on `desktop`, measured as `measure` does on X11: `events` moves at 8 kHz for
     /// CPU per event, `pacedEvents` at 1 kHz for motion-to-frame.
     private static func measureOnWayland(
         _ program: String, environment: [String: String], desktop: WaylandDesktop, input inputPath: String
-    ) throws -> (cpuMicroseconds: Double, p99: Double) {
+    ) throws -> (cpuMicroseconds: Double, serverMicroseconds: Double?, p99: Double) {
         let input = try WaylandInput(program: inputPath, desktop: desktop)
         defer { input.stop() }
         let child = try ChildProcess(program, arguments: [], environment: environment)
@@ -174,12 +198,14 @@ enum MotionBenchmarks {
         let circle = (x: WaylandDesktop.width / 2 + 60, y: WaylandDesktop.height / 2 + 30, radius: 150)
         try input.send("move \(circle.x + circle.radius - 4) \(circle.y)")
         try child.waitUntilIdle()
-        let before = try child.cpuNanoseconds()
+        let server = desktop.compositor
+        let before = try child.cpuNanoseconds(), serverBefore = try server?.cpuNanoseconds()
         _ = try waylandLatencies(input: input, circle: circle, count: events, rate: PointerDrag.cpuRate, in: child)
         let cpu = Double(try child.cpuNanoseconds() - before) / 1e3 / Double(events)
+        let serverCPU = try serverBefore.flatMap { before in try server.map { Double(try $0.cpuNanoseconds() - before) / 1e3 / Double(events) } }
         try input.send("move \(circle.x + circle.radius - 4) \(circle.y)")
         let latencies = try waylandLatencies(input: input, circle: circle, count: pacedEvents, rate: PointerDrag.latencyRate, in: child)
-        return (cpu, percentile(latencies, 0.99))
+        return (cpu, serverCPU, percentile(latencies, 0.99))
     }
 
     /// Moves the drag may run ahead of the ones the program has shown, and the part sent at once.
@@ -264,7 +290,7 @@ enum MotionBenchmarks {
     static func measure(
         _ program: String, arguments: [String] = [], environment: [String: String],
         vertices: Int = 0
-    ) throws -> (cpuMicroseconds: Double, p99: Double) {
+    ) throws -> (cpuMicroseconds: Double, serverMicroseconds: Double?, p99: Double) {
         let child = try ChildProcess(program, arguments: arguments, environment: environment)
         defer { child.stop() }
         _ = try AppBenchmarks.startupMilliseconds(of: child)
@@ -278,13 +304,15 @@ enum MotionBenchmarks {
         try drag.moveToStart()
         try child.waitUntilIdle()
 
-        let before = try child.cpuNanoseconds()
+        let server = ProcessInfo.processInfo.environment["DISPLAY"].flatMap(DisplayServer.x11(display:))
+        let before = try child.cpuNanoseconds(), serverBefore = try server?.cpuNanoseconds()
         _ = try latencies(of: drag, rate: PointerDrag.cpuRate, in: child)
         let cpu = Double(try child.cpuNanoseconds() - before) / 1e3 / Double(events)
+        let serverCPU = try serverBefore.flatMap { before in try server.map { Double(try $0.cpuNanoseconds() - before) / 1e3 / Double(events) } }
 
         let paced = PointerDrag(around: center, count: pacedEvents)
         try paced.moveToStart()
-        return (cpu, percentile(try latencies(of: paced, rate: PointerDrag.latencyRate, in: child), 0.99))
+        return (cpu, serverCPU, percentile(try latencies(of: paced, rate: PointerDrag.latencyRate, in: child), 0.99))
     }
 
     /// Drags and returns the `motion-to-frame-ms` figures `child` printed for it, once it

@@ -80,6 +80,10 @@ final class WaylandDesktop {
         return environment
     }
 
+    /// The compositor's process (sway itself, under `runuser` when the bench runs as root),
+    /// whose CPU time the drag metrics count beside the program's.
+    var compositor: DisplayServer? { DisplayServer.process(named: "sway", at: sway.pid) }
+
     /// Ends sway and removes its folders.
     func stop() {
         sway.stop()
