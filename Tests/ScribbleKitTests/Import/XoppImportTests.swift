@@ -7,7 +7,7 @@ import Testing
 /// Xournal++ notebooks in all three containers, each element kind, and hostile ones: every
 /// bad file is refused in one clear sentence, within the memory its size allows.
 @Suite(.timeLimit(.minutes(2))) struct XoppImportTests {
-    let folder = NSTemporaryDirectory() + "xopp-\(UUID().uuidString)"
+    let folder = TemporaryDirectory()
 
     /// Two pages (the second yellow and lined), a pen stroke with pressure, a highlighter, a
     /// Xournal colour name, a dashed stroke, a one-point stroke, and what is left out.
@@ -40,17 +40,14 @@ import Testing
         """
 
     func write(_ bytes: [UInt8], as name: String = "notes.xopp") throws -> String {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/" + name
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-        return path
+        folder.write(bytes, to: name)
+        return folder.file(name)
     }
 
     func gzipped(_ text: String) -> [UInt8] { Inflater.gzip(Array(text.utf8)) }
 
     func read(_ bytes: [UInt8], as name: String = "notes.xopp") throws -> XoppImporter.Notebook {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        return try XoppImporter.read(try write(bytes, as: name))
+        try XoppImporter.read(try write(bytes, as: name))
     }
 
     func refusal(_ bytes: [UInt8]) throws -> String? {
@@ -166,9 +163,7 @@ import Testing
     }
 
     @Test func aFifoIsRefusedWithoutBlocking() throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let pipe = folder + "/pipe.xopp"
+        let pipe = folder.file("pipe.xopp")
         #expect(mkfifo(pipe, 0o600) == 0)
         #expect { try XoppImporter.read(pipe) } throws: { ($0 as? StorageError)?.cause.contains("named pipe") == true }
     }
@@ -176,8 +171,6 @@ import Testing
     @Test func mutatedNotebooksNeverCrash() throws {
         var random = SplitMix64(seed: 30)
         let sources = [gzipped(Self.notebook), Array(Self.notebook.utf8), Self.zip(content: Array(Self.notebook.utf8), deflated: true)]
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         var refused = 0
         for round in 0..<1500 {
             var bytes = sources[round % sources.count]
