@@ -1,97 +1,12 @@
+import CCairo
+import CairoKit
 import Foundation
 import Testing
 @testable import ScribbleKit
 
-/// One kind of mark as `MarkKindConformanceTests` runs it: a sample of the kind, where its
-/// ink is and what colour, how a user puts it on a drawing, and whether Xournal++ has an
-/// element for it. A new kind of mark (a picture, a text box, a PDF page) is one more case
-/// in `all`; docs/ARCHITECTURE.md's "A new kind of mark" lists the files it touches.
-struct MarkKindSample: Sendable, CustomTestStringConvertible {
-    /// The case's name in the test report.
-    let name: String
-    /// Makes a fresh sample: marks are objects, so each check gets its own. It lies inside
-    /// (0, 0)–(200, 120), clear of (150, 100)–(200, 120), where the replay puts another mark.
-    let make: @Sendable () -> Mark
-    /// A point well inside the ink, where every renderer paints `ink` solid.
-    let onInk: Point
-    /// The ink's colour: opaque, so pixels can be checked against it.
-    let ink: Color
-    /// Puts the sample on `document` as a user does — through the history, on `clock`'s time
-    /// (the pen's vertices one by one, a click's dot at once) — and returns the mark put
-    /// there, equal to `make()`'s.
-    let draw: @MainActor @Sendable (Document, TestClock) -> Mark
-    /// Whether the kind maps to a Xournal++ element, so that a `.xopp` export keeps it.
-    let mapsToXopp: Bool
-
-    var testDescription: String { name }
-
-    /// Every kind of mark the app draws.
-    static let all: [MarkKindSample] = [dot, stroke, pressureStroke]
-
-    /// A click's dot.
-    static let dot = placedWhole("dot", onInk: Point(x: 60, y: 40), ink: Color(red: 200, green: 30, blue: 40), mapsToXopp: true) {
-        Dot(location: Point(x: 60, y: 40), color: Color(red: 200, green: 30, blue: 40), size: 14)
-    }
-
-    /// A pen stroke of a few vertices.
-    static let stroke = pen(
-        "stroke", color: Color(red: 20, green: 60, blue: 190), size: 8,
-        points: [Point(x: 20, y: 30), Point(x: 70, y: 50), Point(x: 120, y: 35), Point(x: 140, y: 90)], pressures: nil)
-
-    /// A stylus stroke: its width follows the pressure.
-    static let pressureStroke = pen(
-        "stroke with pressure", color: Color(red: 30, green: 140, blue: 60), size: 12,
-        points: [Point(x: 30, y: 90), Point(x: 70, y: 60), Point(x: 110, y: 70), Point(x: 130, y: 20)],
-        pressures: [0.4, 1, 1, 0.6])
-
-    /// A kind put down whole — a click's dot, a pasted or imported mark: added through the
-    /// history at one moment.
-    static func placedWhole(
-        _ name: String, onInk: Point, ink: Color, mapsToXopp: Bool, make: @escaping @Sendable () -> Mark
-    ) -> MarkKindSample {
-        MarkKindSample(
-            name: name, make: make, onInk: onInk, ink: ink,
-            draw: { document, _ in
-                let mark = make()
-                document.execute(DrawScribbleCommand(scribble: document.scribble, mark: mark))
-                document.markFinished(mark)
-                return mark
-            },
-            mapsToXopp: mapsToXopp)
-    }
-
-    /// A stroke through `points` (with `pressures`, taken to whole 255ths as files keep
-    /// them; `onInk` its second point), drawn as the pen draws it: the first vertex as one
-    /// step in the history, the others 8 ms apart, then finished.
-    static func pen(_ name: String, color: Color, size: Float, points: [Point], pressures: [Float]?) -> MarkKindSample {
-        let levels = pressures?.map { ($0 * 255).rounded() / 255 }
-        return MarkKindSample(
-            name: name,
-            make: {
-                let stroke = Stroke(color: color, size: size)
-                for (index, point) in points.enumerated() {
-                    if let levels { stroke.append(point, pressure: levels[index]) } else { stroke.append(point) }
-                }
-                return stroke
-            },
-            onInk: points[1], ink: color,
-            draw: { document, clock in
-                let stroke = Stroke(color: color, size: size)
-                if let levels { stroke.append(points[0], pressure: levels[0]) } else { stroke.append(points[0]) }
-                document.execute(DrawScribbleCommand(scribble: document.scribble, mark: stroke))
-                for index in points.indices.dropFirst() {
-                    clock.advance(8)
-                    document.scribble.append(points[index], pressure: levels?[index], to: stroke)
-                }
-                document.markFinished(stroke)
-                return stroke
-            },
-            mapsToXopp: true)
-    }
-}
-
 /// What every kind of mark must do, run on each kind in `MarkKindSample.all`: a file, the
-/// journal and the history give it back exactly; every export shows it; it is hit where its
+/// journal and the history give it back exactly; every export, print, the thumbnail and the
+/// time-lapse show it; it is hit where its
 /// ink is and not beside it; its bounds hold all its ink and move as an edit moves it; the
 /// replay shows it from its moment; and a Xournal++ notebook keeps it where the kind maps to one.
 @MainActor
@@ -205,6 +120,65 @@ struct MarkKindConformanceTests {
         let x = Int(kind.onInk.x - page.minX), y = Int(kind.onInk.y - page.minY)
         #expect(pixel(seen, x, y, is: kind.ink, within: 24), "\(seen.pixel(x: x, y: y)) at the ink")
         #expect(pixel(seen, 1, 1, is: .white, within: 0), "the page's corner, in its margin, is blank")
+    }
+
+    /// The other pictures a drawing leaves the app as, each seen as its reader sees it.
+    enum OtherPicture: CaseIterable {
+        /// Print… (the print implementor, onto a PDF sheet the page's size, seen by poppler).
+        case print
+        /// The desktop's thumbnail (`touchpainter thumbnail`).
+        case thumbnail
+        /// The time-lapse's last frame.
+        case timelapse
+    }
+
+    @Test(arguments: MarkKindSample.all, OtherPicture.allCases)
+    func printTheThumbnailAndTheTimelapseShowTheMarksInk(kind: MarkKindSample, picture: OtherPicture) throws {
+        let clock = TestClock()
+        let document = document(clock)
+        _ = kind.draw(document, clock)
+        let memento = document.scribble.makeMemento()
+        let exporter = Exporter(memento: memento)
+        let page = Point(x: Float(exporter.pageX), y: Float(exporter.pageY))
+        // The picture, and where the page's corner and one canvas pixel lie on it.
+        let seen: ImageSurface, corner: Point, scale: Float
+        switch picture {
+        case .print:
+            let pdf = folder.file("printed.pdf")
+            let sheet = cairo_pdf_surface_create(pdf, exporter.pageWidth, exporter.pageHeight)
+            let context = try #require(cairo_create(sheet))
+            exporter.print(on: CairoContext(context), fitting: exporter.pageWidth, height: exporter.pageHeight)
+            cairo_destroy(context)
+            cairo_surface_finish(sheet)
+            cairo_surface_destroy(sheet)
+            try runTool("/usr/bin/pdftoppm", ["-png", "-r", "72", "-singlefile", pdf, folder.file("printed")])
+            (seen, corner, scale) = (try #require(ImageSurface(png: folder.file("printed.png"))), page, 1)
+        case .thumbnail:
+            try ScribbleManager.save(memento, toPath: folder.file("thumbnailed.scribble"))
+            try Thumbnailer.thumbnail(of: folder.file("thumbnailed.scribble"), to: folder.file("thumbnail.png"), size: 256)
+            let image = try #require(ImageSurface(png: folder.file("thumbnail.png")))
+            (seen, corner, scale) = (image, page, Float(Double(image.width) / exporter.pageWidth))
+        case .timelapse:
+            let timeline = ReplayTimeline(document.scribble)
+            let schedule = TimelapseSchedule(pace: ReplayPace(timeline, skippingIdle: false), speed: 1)
+            let renderer = try TimelapseRenderer(timeline: timeline, schedule: schedule)
+            let frame = renderer.render(frame: schedule.frameCount - 1)
+            let image = ImageSurface(width: renderer.width, height: renderer.height)
+            let stride = Int(cairo_image_surface_get_stride(image.surface))
+            let data = try #require(cairo_image_surface_get_data(image.surface))
+            for row in 0..<renderer.height { // RGB24 rows into the ARGB32 surface, made opaque
+                for column in 0..<renderer.width {
+                    let word = frame.load(fromByteOffset: (row * renderer.width + column) * 4, as: UInt32.self) | 0xFF00_0000
+                    UnsafeMutableRawPointer(data).storeBytes(of: word, toByteOffset: row * stride + column * 4, as: UInt32.self)
+                }
+            }
+            cairo_surface_mark_dirty(image.surface)
+            let area = document.scribble.root.bounds.outset(by: Exporter.margin).integral
+            (seen, corner, scale) = (image, Point(x: area.minX, y: area.minY), Float(renderer.scale))
+        }
+        let x = Int((kind.onInk.x - corner.x) * scale), y = Int((kind.onInk.y - corner.y) * scale)
+        #expect(pixel(seen, x, y, is: kind.ink, within: 24), "\(seen.pixel(x: x, y: y)) at the ink")
+        #expect(pixel(seen, 1, 1, is: .white, within: 0), "the corner, in the margin, is blank")
     }
 
     @Test(arguments: MarkKindSample.all)
