@@ -126,7 +126,7 @@ struct ExporterTests {
     @Test func anSVGWrittenInPartsIsTheOnePassSVG() throws {
         // Written on every core, in parts of the marks joined into one page: the bytes one
         // pass writes, on plain and on a texture, for two and three parts.
-        let snapshot = RenderSnapshot(of: RenderEquivalenceTests.scribble(seed: 7).root)
+        let snapshot = RenderSnapshot(of: DenseScribble.make(seed: 7).root)
         let format = VectorExportSurface(kind: .svg)
         for texture in [nil, CanvasKind.paper.texture(scale: 1)] {
             let page = VectorExportSurface.Page(
@@ -142,7 +142,7 @@ struct ExporterTests {
     @Test func anSVGWhoseLaterMarksAreGroupsIsWrittenInOnePass() throws {
         // A translucent run of several chunks is a group Cairo names by id: such a part is
         // not joined, and the export writes the SVG in one pass.
-        let scribble = RenderEquivalenceTests.scribble(seed: 8)
+        let scribble = DenseScribble.make(seed: 8)
         let long = Stroke(color: Color(red: 0, green: 90, blue: 200, alpha: 120), size: 9)
         long.append(contentsOf: (0..<(2 * MarkRenderer.chunkLength)).map { Point(x: Float($0 % 300), y: Float($0 / 3 % 200)) })
         scribble.add(long)

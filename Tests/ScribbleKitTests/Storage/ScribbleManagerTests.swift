@@ -166,7 +166,7 @@ import Testing
         stroke.append(contentsOf: (0..<10_000).map { Point(x: Float($0), y: 1) })
         bigger.add(stroke)
 
-        let fullDisk = ScribbleManager(directory: temporary.path, writeCall: AtomicFileTests.failing(after: 4096, with: ENOSPC))
+        let fullDisk = ScribbleManager(directory: temporary.path, writeCall: failingWrite(after: 4096, with: ENOSPC))
         #expect {
             try fullDisk.save(bigger, id: entry.id, canvasWidth: 10, canvasHeight: 10)
         } throws: { error in
