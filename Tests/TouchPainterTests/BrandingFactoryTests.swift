@@ -49,9 +49,8 @@ struct BrandingFactoryTests {
             func makeMainView(content: Widget) -> MainView { GnomeMainView(widget: content) }
             func makeMainButton(label: String) -> MainButton { FourthButton() }
         }
-        let coordinator = CoordinatingController.makeForTesting(
-            document: Document(manager: ScribbleManager(directory: "/nonexistent"), hop: { MainLoop.perform($0) }))
-        let tagged = DoneButton.make(branding: FourthFactory(), navigator: coordinator)
+        let fixture = CoordinatorFixture()
+        let tagged = DoneButton.make(branding: FourthFactory(), navigator: fixture.coordinator)
         #expect(tagged.tag == .done)
         let done = tagged.button
         #expect(done.label == "Fourth")

@@ -11,19 +11,11 @@ import Testing
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct CanvasGeneratorTests {
-    let folder = NSTemporaryDirectory() + "canvas-kinds-\(UUID().uuidString)"
-    let presenter = RecordingPresenter()
-    let coordinator: CoordinatingController
-
     /// A coordinator of its own, over a temporary gallery, keeping its preferences in a
-    /// temporary folder.
-    init() {
-        #expect(Gtk.initialise(), "GTK needs a display; run through `make test`")
-        coordinator = CoordinatingController.makeForTesting(
-            document: Document(manager: ScribbleManager(directory: folder + "/gallery"), hop: { MainLoop.perform($0) }),
-            settings: SettingsStore(path: folder + "/config/touchpainter/settings.ini"))
-        coordinator.attach(presenter: presenter)
-    }
+    /// temporary folder (`folder + "/config/touchpainter/settings.ini"`).
+    let fixture = CoordinatorFixture(keepingSettings: true)
+    var folder: String { fixture.folder }
+    var coordinator: CoordinatingController { fixture.coordinator }
 
     private func pointer(_ kind: PointerEvent.Kind, _ x: Double, _ y: Double) -> PointerEvent {
         PointerEvent(

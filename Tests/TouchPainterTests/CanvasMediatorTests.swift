@@ -11,17 +11,8 @@ import Testing
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct CanvasMediatorTests {
-    let folder = NSTemporaryDirectory() + "canvas-mediator-\(UUID().uuidString)"
-    let presenter = RecordingPresenter()
-    let coordinator: CoordinatingController
-
-    init() {
-        #expect(Gtk.initialise(), "GTK needs a display; run through `make test`")
-        coordinator = CoordinatingController.makeForTesting(
-            document: Document(manager: ScribbleManager(directory: folder + "/gallery"), hop: { MainLoop.perform($0) }),
-            settings: SettingsStore(path: folder + "/config/touchpainter/settings.ini"))
-        coordinator.attach(presenter: presenter)
-    }
+    let fixture = CoordinatorFixture(keepingSettings: true)
+    var coordinator: CoordinatingController { fixture.coordinator }
 
     private func click(_ tagged: TaggedButton?) {
         guard let tagged else {

@@ -26,6 +26,18 @@ final class ImageSurface {
         }
     }
 
+    /// Reads the PNG file at `path` (Cairo's reader), or `nil` when it does not read.
+    init?(png path: String) {
+        guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
     deinit {
         cairo_surface_destroy(surface)
     }
@@ -60,6 +72,12 @@ final class ImageSurface {
             UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
             UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 24)
         )
+    }
+
+    /// The mean of the red, green and blue of the pixel at (`x`, `y`), 0–255.
+    func brightness(x: Int, y: Int) -> Int {
+        let p = pixel(x: x, y: y)
+        return (Int(p.r) + Int(p.g) + Int(p.b)) / 3
     }
 
     /// The pixel at (`x`, `y`) compared with an opaque `color`.

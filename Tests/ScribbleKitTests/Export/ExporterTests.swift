@@ -126,7 +126,7 @@ struct ExporterTests {
     @Test func anSVGWrittenInPartsIsTheOnePassSVG() throws {
         // Written on every core, in parts of the marks joined into one page: the bytes one
         // pass writes, on plain and on a texture, for two and three parts.
-        let snapshot = RenderSnapshot(of: RenderEquivalenceTests.scribble(seed: 7).root)
+        let snapshot = RenderSnapshot(of: DenseScribble.make(seed: 7).root)
         let format = VectorExportSurface(kind: .svg)
         for texture in [nil, CanvasKind.paper.texture(scale: 1)] {
             let page = VectorExportSurface.Page(
@@ -142,7 +142,7 @@ struct ExporterTests {
     @Test func anSVGWhoseLaterMarksAreGroupsIsWrittenInOnePass() throws {
         // A translucent run of several chunks is a group Cairo names by id: such a part is
         // not joined, and the export writes the SVG in one pass.
-        let scribble = RenderEquivalenceTests.scribble(seed: 8)
+        let scribble = DenseScribble.make(seed: 8)
         let long = Stroke(color: Color(red: 0, green: 90, blue: 200, alpha: 120), size: 9)
         long.append(contentsOf: (0..<(2 * MarkRenderer.chunkLength)).map { Point(x: Float($0 % 300), y: Float($0 / 3 % 200)) })
         scribble.add(long)
@@ -207,7 +207,7 @@ struct ExporterTests {
     /// How many paths poppler finds stroked or filled on the PDF's page.
     private func paintedPaths(inPDF path: String) throws -> Int {
         let svg = folder.file("poppler-\(UUID().uuidString).svg")
-        try run("/usr/bin/pdftocairo", ["-svg", path, svg])
+        try runTool("/usr/bin/pdftocairo", ["-svg", path, svg])
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         return text.components(separatedBy: "<path").count - 1
     }
@@ -220,7 +220,7 @@ struct ExporterTests {
         try Exporter(memento: coveredStrokes(redAlpha: 254)).write(.pdf, to: whole)
         #expect(try paintedPaths(inPDF: whole) == 4)
         #expect(try paintedPaths(inPDF: pdf) == 3) // the stroke under the opaque red one is gone
-        try run("/usr/bin/pdftoppm", ["-png", "-r", "72", "-singlefile", pdf, folder.file("covered")])
+        try runTool("/usr/bin/pdftoppm", ["-png", "-r", "72", "-singlefile", pdf, folder.file("covered")])
         try matchesThePNG(folder.file("covered.png"), exporter) // and the page looks the same
     }
 
@@ -264,20 +264,11 @@ struct ExporterTests {
         return largest
     }
 
-    private func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool) failed")
-    }
-
     @Test func librsvgDrawsTheSVGAsThePNGShowsIt() throws {
         let exporter = Exporter(memento: memento())
         let svg = folder.file("drawing.svg"), png = folder.file("rsvg.png")
         try exporter.write(.svg, to: svg)
-        try run("/usr/bin/rsvg-convert", ["-o", png, svg])
+        try runTool("/usr/bin/rsvg-convert", ["-o", png, svg])
         try matchesThePNG(png, exporter)
     }
 
@@ -286,7 +277,7 @@ struct ExporterTests {
         let pdf = folder.file("drawing.pdf")
         try exporter.write(.pdf, to: pdf)
         // 72 dpi: one PDF point per pixel, as the page was made.
-        try run("/usr/bin/pdftoppm", ["-png", "-r", "72", "-singlefile", pdf, folder.file("poppler")])
+        try runTool("/usr/bin/pdftoppm", ["-png", "-r", "72", "-singlefile", pdf, folder.file("poppler")])
         try matchesThePNG(folder.file("poppler.png"), exporter)
     }
 }

@@ -17,7 +17,7 @@ struct PackedSelectAllTests {
     /// last tick locked: held both ways, packed (read in parts, as the app opens a large
     /// file) and as objects (read whole), each in a document.
     private func documents(seed: UInt64) throws -> (packed: Document, whole: Document) {
-        let bytes = PackedStrokeTests.file(seed: seed, small: Self.ticks)
+        let bytes = PackedDrawing.file(seed: seed, small: Self.ticks)
         func document(_ scribble: Scribble) -> Document {
             let clock = TestClock()
             scribble.clock = clock.clock // (the same time on both)
@@ -26,7 +26,7 @@ struct PackedSelectAllTests {
             (scribble.mark(at: scribble.root.count - 1) as? Stroke)?.isLocked = true
             return document
         }
-        let packed = document(try PackedStrokeTests.packed(bytes))
+        let packed = document(try PackedDrawing.packed(bytes))
         let whole = document(Scribble(adopting: try ScribbleMemento(data: bytes)))
         #expect(packed.scribble.packedMarkCount == Self.ticks && whole.scribble.packedMarkCount == 0)
         return (packed, whole)
@@ -34,7 +34,7 @@ struct PackedSelectAllTests {
 
     /// The packed strokes' count and how many of them have objects.
     private func packing(_ document: Document) -> (packed: Int, objects: Int) {
-        (document.scribble.packedMarkCount, PackedStrokeTests.objectCount(document.scribble))
+        (document.scribble.packedMarkCount, PackedDrawing.objectCount(document.scribble))
     }
 
     /// The drawing's bytes (without the replay's history: the packed marks taken whole are
@@ -137,8 +137,8 @@ struct PackedSelectAllTests {
     }
 
     @Test func aFewPackedStrokesAreSelectedAndClearedAsObjects() throws {
-        let bytes = PackedStrokeTests.file(seed: 24)
-        let scribble = try PackedStrokeTests.packed(bytes)
+        let bytes = PackedDrawing.file(seed: 24)
+        let scribble = try PackedDrawing.packed(bytes)
         #expect(scribble.packedMarkCount == 300 && !scribble.editsPackedWhole)
         let selection = Selection()
         selection.selectAll(on: scribble)

@@ -137,14 +137,14 @@ import Testing
     @Test func aZipEntryWhoseBytesDoNotMatchItsSizeOrChecksumIsRefused() throws {
         let xml = Array(String(decoding: page("100", style: "plain"), as: UTF8.self).utf8)
         for deflated in [false, true] {
-            #expect(refusal(XoppImportTests.zip(content: xml, deflated: deflated)) == nil)
+            #expect(refusal(xoppZip(content: xml, deflated: deflated)) == nil)
             // The data changed, the CRC kept.
             // A byte changed where the XML stays well formed ("plain" → "plaim").
             var changed = xml
             let style = try #require(Self.range(of: Array("plain".utf8), in: xml))
             changed[style + 4] = UInt8(ascii: "m")
-            var archive = XoppImportTests.zip(content: xml, deflated: deflated)
-            let forged = XoppImportTests.zip(content: changed, deflated: deflated)
+            var archive = xoppZip(content: xml, deflated: deflated)
+            let forged = xoppZip(content: changed, deflated: deflated)
             if !deflated {
                 // Same length: put the changed bytes where the real ones were, CRC unchanged.
                 let start = try #require(Self.range(of: xml, in: archive))
@@ -159,7 +159,7 @@ import Testing
             }
         }
         // A declared size smaller than what inflates is refused as it inflates.
-        var archive = XoppImportTests.zip(content: xml, deflated: true)
+        var archive = xoppZip(content: xml, deflated: true)
         var size = UInt32(xml.count).littleEndian
         let sizeBytes = withUnsafeBytes(of: &size) { Array($0) }
         var smaller = UInt32(xml.count / 2).littleEndian

@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 import Glibc
 import Testing
@@ -7,7 +6,7 @@ import Testing
 /// Xournal++ notebooks in all three containers, each element kind, and hostile ones: every
 /// bad file is refused in one clear sentence, within the memory its size allows.
 @Suite(.timeLimit(.minutes(2))) struct XoppImportTests {
-    let folder = NSTemporaryDirectory() + "xopp-\(UUID().uuidString)"
+    let folder = TemporaryDirectory()
 
     /// Two pages (the second yellow and lined), a pen stroke with pressure, a highlighter, a
     /// Xournal colour name, a dashed stroke, a one-point stroke, and what is left out.
@@ -40,17 +39,14 @@ import Testing
         """
 
     func write(_ bytes: [UInt8], as name: String = "notes.xopp") throws -> String {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/" + name
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-        return path
+        folder.write(bytes, to: name)
+        return folder.file(name)
     }
 
     func gzipped(_ text: String) -> [UInt8] { Inflater.gzip(Array(text.utf8)) }
 
     func read(_ bytes: [UInt8], as name: String = "notes.xopp") throws -> XoppImporter.Notebook {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        return try XoppImporter.read(try write(bytes, as: name))
+        try XoppImporter.read(try write(bytes, as: name))
     }
 
     func refusal(_ bytes: [UInt8]) throws -> String? {
@@ -109,8 +105,8 @@ import Testing
     @Test func theThreeContainersReadAlike() throws {
         let gzip = try read(gzipped(Self.notebook))
         let plain = try read(Array(Self.notebook.utf8), as: "old.xoj")
-        let stored = try read(Self.zip(content: Array(Self.notebook.utf8), deflated: false))
-        let deflated = try read(Self.zip(content: Array(Self.notebook.utf8), deflated: true))
+        let stored = try read(xoppZip(content: Array(Self.notebook.utf8), deflated: false))
+        let deflated = try read(xoppZip(content: Array(Self.notebook.utf8), deflated: true))
         for other in [plain, stored, deflated] {
             other.scribble.title = gzip.scribble.title
             #expect(other.scribble.makeMemento().data == gzip.scribble.makeMemento().data)
@@ -124,7 +120,7 @@ import Testing
         #expect(try refusal(Array(valid.prefix(valid.count / 2)))?.contains("cut short") == true)
         #expect(try refusal(Array("PK\u{3}\u{4}junk".utf8))?.contains("damaged zip") == true)
         #expect(
-            try refusal(Self.zip(content: Array(Self.notebook.utf8), deflated: false, name: "../content.xml"))?.contains("no content.xml") == true)
+            try refusal(xoppZip(content: Array(Self.notebook.utf8), deflated: false, name: "../content.xml"))?.contains("no content.xml") == true)
         #expect(try refusal(Array("not a notebook at all".utf8))?.contains("not a Xournal++ notebook") == true)
         let entities = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">]><xournal><page width=\"1\" height=\"1\"/></xournal>"
         #expect(try refusal(gzipped(entities))?.contains("document type") == true)
@@ -166,18 +162,14 @@ import Testing
     }
 
     @Test func aFifoIsRefusedWithoutBlocking() throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let pipe = folder + "/pipe.xopp"
+        let pipe = folder.file("pipe.xopp")
         #expect(mkfifo(pipe, 0o600) == 0)
         #expect { try XoppImporter.read(pipe) } throws: { ($0 as? StorageError)?.cause.contains("named pipe") == true }
     }
 
     @Test func mutatedNotebooksNeverCrash() throws {
         var random = SplitMix64(seed: 30)
-        let sources = [gzipped(Self.notebook), Array(Self.notebook.utf8), Self.zip(content: Array(Self.notebook.utf8), deflated: true)]
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sources = [gzipped(Self.notebook), Array(Self.notebook.utf8), xoppZip(content: Array(Self.notebook.utf8), deflated: true)]
         var refused = 0
         for round in 0..<1500 {
             var bytes = sources[round % sources.count]
@@ -193,49 +185,5 @@ import Testing
             do { _ = try XoppImporter.read(path) } catch { refused += 1; #expect(!error.cause.isEmpty) }
         }
         #expect(refused > 100) // most mutations of a compressed file break it
-    }
-
-    /// A zip holding `content.xml` (as `name`), stored or deflated, as Xournal++ 1.1 writes.
-    static func zip(content: [UInt8], deflated: Bool, name: String = "content.xml") -> [UInt8] {
-        var data = content
-        if deflated {
-            var stream = z_stream()
-            _ = deflateInit2_(&stream, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-            var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(content.count))) + 64)
-            let count = content.withUnsafeBufferPointer { input in
-                out.withUnsafeMutableBufferPointer { output in
-                    stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                    stream.avail_in = uInt(input.count)
-                    stream.next_out = output.baseAddress
-                    stream.avail_out = uInt(output.count)
-                    _ = CZlib.deflate(&stream, Z_FINISH)
-                    return output.count - Int(stream.avail_out)
-                }
-            }
-            deflateEnd(&stream)
-            data = Array(out.prefix(count))
-        }
-        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-        func le32(_ v: Int) -> [UInt8] { le16(v & 0xFFFF) + le16(v >> 16 & 0xFFFF) }
-        let crc = Int(content.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
-        let nameBytes = Array(name.utf8), method = deflated ? 8 : 0
-        let mimetype = Array("application/xournal++".utf8)
-        var archive: [UInt8] = []
-        var directory: [UInt8] = []
-        for (entryName, entryData, entryMethod, size, entryCRC) in [
-            (Array("mimetype".utf8), mimetype, 0, mimetype.count, Int(mimetype.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })),
-            (nameBytes, data, method, content.count, crc),
-        ] {
-            let offset = archive.count
-            archive += le32(0x0403_4B50) + le16(20) + le16(0) + le16(entryMethod) + le16(0) + le16(0) + le32(entryCRC)
-            archive += le32(entryData.count) + le32(size) + le16(entryName.count) + le16(0) + entryName + entryData
-            directory += le32(0x0201_4B50) + le16(20) + le16(20) + le16(0) + le16(entryMethod) + le16(0) + le16(0)
-            directory += le32(entryCRC) + le32(entryData.count) + le32(size) + le16(entryName.count) + le16(0) + le16(0)
-            directory += le16(0) + le16(0) + le32(0) + le32(offset) + entryName
-        }
-        let start = archive.count
-        archive += directory
-        archive += le32(0x0605_4B50) + le16(0) + le16(0) + le16(2) + le16(2) + le32(directory.count) + le32(start) + le16(0)
-        return archive
     }
 }

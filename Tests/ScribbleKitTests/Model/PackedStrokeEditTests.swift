@@ -10,10 +10,10 @@ import Testing
 struct PackedStrokeEditTests {
     let folder = TemporaryDirectory()
 
-    /// The drawing of `PackedStrokeTests.file` held both ways: packed (read in parts, as the
+    /// The drawing of `PackedDrawing.file` held both ways: packed (read in parts, as the
     /// app opens a large file) and as objects (read whole), each in a timed document.
     private func documents(seed: UInt64) throws -> (packed: Document, whole: Document, clocks: (TestClock, TestClock), bytes: [UInt8]) {
-        let bytes = PackedStrokeTests.file(seed: seed)
+        let bytes = PackedDrawing.file(seed: seed)
         let clocks = (TestClock(), TestClock())
         func document(_ scribble: Scribble, _ clock: TestClock) -> Document {
             let document = Document.timed(in: folder, clock)
@@ -21,7 +21,7 @@ struct PackedStrokeEditTests {
             document.open(scribble, from: .new)
             return document
         }
-        let packed = document(try PackedStrokeTests.packed(bytes), clocks.0)
+        let packed = document(try PackedDrawing.packed(bytes), clocks.0)
         let whole = document(Scribble(adopting: try ScribbleMemento(data: bytes)), clocks.1)
         #expect(packed.scribble.root.storedElements.packedCount == 300 && whole.scribble.root.storedElements.packedCount == 0)
         return (packed, whole, clocks, bytes)
@@ -29,7 +29,7 @@ struct PackedStrokeEditTests {
 
     /// The packed strokes' count and how many of them have objects.
     private func packing(_ document: Document) -> (packed: Int, objects: Int) {
-        (document.scribble.root.storedElements.packedCount, PackedStrokeTests.objectCount(document.scribble))
+        (document.scribble.root.storedElements.packedCount, PackedDrawing.objectCount(document.scribble))
     }
 
     /// The saved bytes, with the replay's history.

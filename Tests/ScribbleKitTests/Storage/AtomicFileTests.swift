@@ -5,19 +5,6 @@ import Testing
 
 /// Atomic replacement: the old version or the new one, never a mix, no temporary files left.
 @Suite(.timeLimit(.minutes(1))) struct AtomicFileTests {
-    /// A `write(2)` stand-in that writes until the file holds `limit` bytes, then fails with
-    /// `code` — a disk filling up midway. It reads the file offset, so it needs no state.
-    static func failing(after limit: Int, with code: Int32) -> AtomicFile.WriteCall {
-        { descriptor, bytes, count in
-            let done = Int(lseek(descriptor, 0, SEEK_CUR))
-            guard done < limit else {
-                errno = code
-                return -1
-            }
-            return write(descriptor, bytes, min(count, limit - done))
-        }
-    }
-
     @Test func writesAndReplacesTheFile() throws {
         let folder = TemporaryDirectory()
         defer { withExtendedLifetime(folder) {} } // ARC may end it early
@@ -36,7 +23,7 @@ import Testing
         defer { withExtendedLifetime(folder) {} } // ARC may end it early
         let path = folder.file("a.bin")
         folder.write([9, 9, 9], to: "a.bin")
-        let file = AtomicFile(path: path, writeCall: Self.failing(after: 1000, with: ENOSPC))
+        let file = AtomicFile(path: path, writeCall: failingWrite(after: 1000, with: ENOSPC))
         #expect {
             try file.write(Array(repeating: 1, count: 5000))
         } throws: { error in

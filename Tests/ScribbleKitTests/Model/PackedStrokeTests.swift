@@ -5,39 +5,9 @@ import Testing
 /// (`PackedStroke`), and is the same drawing as one of objects: the same bytes saved, the
 /// same pixels, the same times; a mark asked for keeps its identity from then on.
 @Suite(.timeLimit(.minutes(1))) struct PackedStrokeTests {
-    /// Ticks and taps (opaque and translucent, thin and fat, some timed), then a long stroke
-    /// and a dot (which end the packed ones), then ticks again; as a file.
-    static func file(seed: UInt64 = 1, small: Int = 300) -> [UInt8] {
-        var rng = SplitMix64(seed: seed)
-        let scribble = Scribble()
-        func tick() -> Stroke {
-            let alpha: UInt8 = Int.random(in: 0..<4, using: &rng) == 0 ? 120 : 255
-            let stroke = Stroke(
-                color: Color(red: .random(in: 0...255, using: &rng), green: 40, blue: 90, alpha: alpha), size: .random(in: 1...9, using: &rng))
-            let x = Float.random(in: -5...325, using: &rng), y = Float.random(in: -5...245, using: &rng)
-            stroke.append(Point(x: x, y: y))
-            if Bool.random(using: &rng) { stroke.append(Point(x: x + .random(in: -6...6, using: &rng), y: y + .random(in: -6...6, using: &rng))) }
-            if Int.random(in: 0..<5, using: &rng) == 0 { stroke.times = .at(.random(in: 0...90_000, using: &rng)) }
-            return stroke
-        }
-        for _ in 0..<small { scribble.root.add(tick()) }
-        let long = Stroke(color: .black, size: 4)
-        for step in 0..<40 { long.append(Point(x: Float(step * 8), y: 100 + Float(step % 5))) }
-        scribble.root.add(long)
-        scribble.root.add(Dot(location: Point(x: 50, y: 60), color: .black, size: 12))
-        for _ in 0..<(small / 3) { scribble.root.add(tick()) }
-        return scribble.makeMemento().data
-    }
-
-    /// `bytes` read in parts, as the app opens a large file: packed.
-    static func packed(_ bytes: [UInt8]) throws -> Scribble {
-        let memento = try #require(try ScribbleFormat.decodeInParts(bytes, cores: 2, partBytes: 512))
-        return Scribble(adopting: memento)
-    }
-
     @Test func aDrawingReadInPartsKeepsItsSmallStrokesPackedAndSavesTheSameBytes() throws {
-        let bytes = Self.file()
-        let scribble = try Self.packed(bytes)
+        let bytes = PackedDrawing.file()
+        let scribble = try PackedDrawing.packed(bytes)
         #expect(scribble.root.storedElements.packedCount == 300)
         #expect(scribble.root.count == 402)
         #expect(scribble.makeMemento().data == bytes)
@@ -50,8 +20,8 @@ import Testing
     }
 
     @Test func packedStrokesDrawTheSamePixelsAsTheirObjects() throws {
-        let bytes = Self.file(seed: 2)
-        let scribble = try Self.packed(bytes)
+        let bytes = PackedDrawing.file(seed: 2)
+        let scribble = try PackedDrawing.packed(bytes)
         let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
         for scale in [1, 2] {
             let frame = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: scale, background: .plain)
@@ -63,8 +33,8 @@ import Testing
     }
 
     @Test func packedStrokesArePacedAsTheirObjectsAre() throws {
-        let bytes = Self.file(seed: 3)
-        let scribble = try Self.packed(bytes)
+        let bytes = PackedDrawing.file(seed: 3)
+        let scribble = try PackedDrawing.packed(bytes)
         let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
         let clock = TestClock()
         for drawing in [scribble, whole] {
@@ -77,8 +47,8 @@ import Testing
     }
 
     @Test func aMarkAskedForKeepsItsIdentityAndTheDrawingStaysTheSame() throws {
-        let bytes = Self.file(seed: 4)
-        let scribble = try Self.packed(bytes)
+        let bytes = PackedDrawing.file(seed: 4)
+        let scribble = try PackedDrawing.packed(bytes)
         // Drawing on top and taking it off again leaves the packed strokes packed.
         let new = Stroke(color: .black, size: 2)
         scribble.add(new)
@@ -93,28 +63,23 @@ import Testing
         // A packed mark asked for is made, once: the same object from then on; the others
         // stay packed, and so does it, as the value its object is.
         let mark = try #require(scribble.root.child(at: 7))
-        #expect(scribble.root.storedElements.packedCount == 300 && Self.objectCount(scribble) == 1)
+        #expect(scribble.root.storedElements.packedCount == 300 && PackedDrawing.objectCount(scribble) == 1)
         #expect(scribble.root.child(at: 7) === mark && scribble.index(of: mark) == 7)
         #expect(scribble.makeMemento().data == bytes)
         // Taken off and put back (an eraser's undo), it is where it was.
         scribble.remove(mark)
         #expect(scribble.index(of: mark) == nil && scribble.root.count == 401)
-        #expect(scribble.root.storedElements.packedCount == 299 && Self.objectCount(scribble) == 0)
+        #expect(scribble.root.storedElements.packedCount == 299 && PackedDrawing.objectCount(scribble) == 0)
         scribble.insert(mark, at: 7)
         #expect(scribble.makeMemento().data == bytes)
         #expect(scribble.root.storedElements.packedCount == 300 && scribble.index(of: mark) == 7 && scribble.root.child(at: 7) === mark)
     }
 
-    /// How many packed strokes of `scribble`'s root have their objects.
-    static func objectCount(_ scribble: Scribble) -> Int {
-        scribble.root.storedElements.packedObjects.count
-    }
-
     @Test func theToolsFindPackedStrokesWhereTheyFindTheirObjects() throws {
-        let bytes = Self.file(seed: 5)
+        let bytes = PackedDrawing.file(seed: 5)
         let whole = Scribble(adopting: try ScribbleMemento(data: bytes))
         // A click or an eraser's path that touches none of them leaves them packed.
-        let scribble = try Self.packed(bytes)
+        let scribble = try PackedDrawing.packed(bytes)
         #expect(scribble.topmostMark(at: Point(x: 600, y: 600)) == nil)
         #expect(scribble.marks(touchedAlongSegmentFrom: Point(x: 600, y: 600), to: Point(x: 700, y: 650), radius: 8).isEmpty)
         #expect(scribble.root.storedElements.packedCount == 300)
@@ -123,9 +88,9 @@ import Testing
         let touched = scribble.marks(touchedAlongSegmentFrom: a, to: b, radius: 3).map { scribble.index(of: $0) }
         let expected = whole.marks(touchedAlongSegmentFrom: a, to: b, radius: 3).map { whole.index(of: $0) }
         #expect(touched == expected && touched.count > 3)
-        #expect(scribble.root.storedElements.packedCount == 300 && Self.objectCount(scribble) == touched.count { $0! < 300 })
+        #expect(scribble.root.storedElements.packedCount == 300 && PackedDrawing.objectCount(scribble) == touched.count { $0! < 300 })
         for tick in stride(from: 0, to: 300, by: 7) {
-            let fresh = try Self.packed(bytes)
+            let fresh = try PackedDrawing.packed(bytes)
             let target = try #require(whole.root.child(at: tick)).location
             let found = try #require(fresh.topmostMark(at: target))
             #expect(found.index == whole.topmostMark(at: target)?.index && fresh.root.child(at: found.index) === found.mark)

@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import Glibc
 import Testing
@@ -119,7 +118,7 @@ import Testing
         drawing.add(bar)
         let entry = try manager.save(drawing, canvasWidth: 400, canvasHeight: 300)
 
-        let image = try #require(PNGImage(path: entry.thumbnailPath))
+        let image = try #require(ImageSurface(png: entry.thumbnailPath))
         // The cache's large size: 256 pixels on the longer side.
         #expect(image.width == 256 && image.height == 192)
         #expect(image.brightness(x: 128, y: 96) < 30)
@@ -127,7 +126,7 @@ import Testing
         #expect(image.brightness(x: 253, y: 189) > 250)
 
         let wide = try manager.save(drawing, canvasWidth: 800, canvasHeight: 200)
-        let wideImage = try #require(PNGImage(path: wide.thumbnailPath))
+        let wideImage = try #require(ImageSurface(png: wide.thumbnailPath))
         #expect(wideImage.width == 256 && wideImage.height == 64)
     }
 
@@ -167,7 +166,7 @@ import Testing
         stroke.append(contentsOf: (0..<10_000).map { Point(x: Float($0), y: 1) })
         bigger.add(stroke)
 
-        let fullDisk = ScribbleManager(directory: temporary.path, writeCall: AtomicFileTests.failing(after: 4096, with: ENOSPC))
+        let fullDisk = ScribbleManager(directory: temporary.path, writeCall: failingWrite(after: 4096, with: ENOSPC))
         #expect {
             try fullDisk.save(bigger, id: entry.id, canvasWidth: 10, canvasHeight: 10)
         } throws: { error in
@@ -232,35 +231,5 @@ import Testing
         #expect(
             ScribbleManager.defaultDirectory(environment: ["TOUCHPAINTER_DATA_DIR": "", "HOME": "/home/u"])
                 == "/home/u/.local/share/touchpainter")
-    }
-}
-
-/// A PNG file loaded with Cairo, for checking thumbnails pixel by pixel.
-private final class PNGImage {
-    private let surface: OpaquePointer
-    let width: Int
-    let height: Int
-
-    /// Loads `path`; `nil` if it is not a valid PNG.
-    init?(path: String) {
-        guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        self.surface = surface
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
-    }
-
-    deinit { cairo_surface_destroy(surface) }
-
-    /// The mean of the red, green and blue of the pixel at (`x`, `y`), 0–255.
-    func brightness(x: Int, y: Int) -> Int {
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return -1 }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let word = UnsafeRawPointer(data).loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-        return (Int((word >> 16) & 0xFF) + Int((word >> 8) & 0xFF) + Int(word & 0xFF)) / 3
     }
 }

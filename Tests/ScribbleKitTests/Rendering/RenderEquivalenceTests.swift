@@ -28,68 +28,10 @@ import Testing
 /// `translucentChunksBlendOnce` checks the colour. `longRunsDifferOnlyWhereChunksOverlap` allows
 /// exactly those pixels besides the tolerance above.
 @Suite(.timeLimit(.minutes(1))) struct RenderEquivalenceTests {
-    /// A dense scribble: random walks that overlap many times over (so the occlusion map
-    /// hides much), opaque and translucent colours, thin and fat pens, dots, a stroke with a
-    /// nested stroke and a dot inside, a one-vertex stroke and an empty one.
-    static func scribble(
-        seed: UInt64, strokes: Int = 120, vertices: ClosedRange<Int> = 20...400,
-        width: Float = 320, height: Float = 240
-    ) -> Scribble {
-        var rng = SplitMix64(seed: seed)
-        let scribble = Scribble()
-        func color() -> Color {
-            Color(
-                red: .random(in: 0...255, using: &rng), green: .random(in: 0...255, using: &rng),
-                blue: .random(in: 0...255, using: &rng),
-                alpha: Int.random(in: 0..<5, using: &rng) == 0 ? .random(in: 40...254, using: &rng) : 255)
-        }
-        func walk(_ count: Int, into stroke: Stroke) {
-            // Start a little off the canvas at times: marks that hang over the edge must clip alike.
-            var x = Float.random(in: -10...(width + 10), using: &rng), y = Float.random(in: -10...(height + 10), using: &rng)
-            for _ in 0..<count {
-                stroke.append(Point(x: x, y: y))
-                let angle = Float.random(in: 0..<(2 * .pi), using: &rng)
-                x = min(max(x + 3 * Float(cos(Double(angle))), -10), width + 10)
-                y = min(max(y + 3 * Float(sin(Double(angle))), -10), height + 10)
-            }
-        }
-        for index in 0..<strokes {
-            let size: Float = index % 17 == 0 ? .random(in: 20...40, using: &rng) : .random(in: 1...12, using: &rng)
-            let stroke = Stroke(color: color(), size: size)
-            walk(Int.random(in: vertices, using: &rng), into: stroke)
-            scribble.add(stroke)
-            if index % 10 == 0 {
-                scribble.add(
-                    Dot(
-                        location: Point(x: .random(in: 0...width, using: &rng), y: .random(in: 0...height, using: &rng)),
-                        color: color(), size: .random(in: 2...30, using: &rng)))
-            }
-        }
-        let nesting = Stroke(color: color(), size: 8)
-        walk(30, into: nesting)
-        let nested = Stroke(color: color(), size: 5)
-        walk(30, into: nested)
-        nesting.add(nested)
-        nesting.add(Dot(location: Point(x: width / 2, y: height / 2), color: color(), size: 12))
-        walk(30, into: nesting)
-        scribble.add(nesting)
-        let single = Stroke(color: color(), size: 14)
-        walk(1, into: single)
-        scribble.add(single)
-        scribble.add(Stroke(color: color(), size: 5))
-        // More opaque strokes on top, so that much of what is under them is hidden.
-        for _ in 0..<20 {
-            let stroke = Stroke(color: Color(red: .random(in: 0...255, using: &rng), green: 0, blue: 0), size: 12)
-            walk(200, into: stroke)
-            scribble.add(stroke)
-        }
-        return scribble
-    }
-
     @Test(arguments: [1, 2])
     func fullFrameMatchesThePlainRender(scale: Int) {
         for seed: UInt64 in [1, 2, 3] {
-            let scribble = Self.scribble(seed: seed)
+            let scribble = DenseScribble.make(seed: seed)
             let backdrop = CanvasBackdrop(
                 rendering: scribble.root, width: 320, height: 240, scale: scale,
                 background: .plain)
@@ -101,7 +43,7 @@ import Testing
 
     @Test func occlusionHidesSegmentsInADenseScribble() {
         // Guards the test above: it only proves something if much was left out.
-        let scribble = Self.scribble(seed: 1)
+        let scribble = DenseScribble.make(seed: 1)
         let snapshot = RenderSnapshot(of: scribble.root)
         let map = OcclusionMap(snapshot, scale: 1, origin: (0, 0), width: 320, height: 240)
         var hidden = 0, total = 0
@@ -118,7 +60,7 @@ import Testing
     @Test func aMapMadeInBandsHidesWhatOneWalkHides() {
         // A vector export's page map is made in bands on every core: bit for bit the map of
         // one walk, at any band count, scale and origin (a PDF's content must not change).
-        let scribble = Self.scribble(seed: 5)
+        let scribble = DenseScribble.make(seed: 5)
         let snapshot = RenderSnapshot(of: scribble.root)
         let setups: [(scale: Float, origin: (x: Float, y: Float))] = [(1, (0, 0)), (2.5, (-31, 47.5))]
         for (scale, origin) in setups {
@@ -140,7 +82,7 @@ import Testing
     }
 
     @Test func repaintedAreasMatchThePlainRender() {
-        let scribble = Self.scribble(seed: 4)
+        let scribble = DenseScribble.make(seed: 4)
         let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .plain)
         // Undo takes marks off one by one; each repaints only the area the mark covered.
         for mark in scribble.marks.suffix(6).reversed() {
@@ -154,7 +96,7 @@ import Testing
     }
 
     @Test func aSnapshotKeepsThePictureOfItsMoment() {
-        let scribble = Self.scribble(seed: 6)
+        let scribble = DenseScribble.make(seed: 6)
         let before = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .plain)
         let snapshot = RenderSnapshot(of: scribble.root)
         // Everything the scribble can go through while a full frame renders elsewhere.
@@ -169,7 +111,7 @@ import Testing
     }
 
     @Test func aFrameCaughtUpWithPendingChangesIsTheLiveCanvas() {
-        let scribble = Self.scribble(seed: 7, strokes: 60)
+        let scribble = DenseScribble.make(seed: 7, strokes: 60)
         let history = CommandHistory()
         // The live canvas: a full frame, then each change drawn as it comes.
         let live = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .plain)
@@ -207,7 +149,7 @@ import Testing
     }
 
     @Test func longRunsDifferOnlyWhereChunksOverlap() {
-        let scribble = Self.scribble(seed: 5, strokes: 12, vertices: 1200...1600)
+        let scribble = DenseScribble.make(seed: 5, strokes: 12, vertices: 1200...1600)
         let backdrop = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .plain)
         let reference = PlainRender(scribble.root, width: 320, height: 240, scale: 1)
         let overlaps = ChunkOverlaps(scribble.marks.compactMap { $0 as? Stroke }, width: 320, height: 240)
@@ -271,29 +213,6 @@ struct ChunkOverlaps {
     func contains(x: Int, y: Int) -> Bool { overlapping.contains(y * width + x) }
 }
 
-/// Passes a scribble's changes on to closures, as the canvas view hears them.
-final class ChangeForwarder: ScribbleObserver {
-    private let handler: (ScribbleChange) -> Void
-    /// A second listener, added later.
-    var also: ((ScribbleChange) -> Void)?
-    private var isRegistering = true
-
-    /// Calls `handler` with every change but the `.reset` that registering answers with.
-    init(_ handler: @escaping (ScribbleChange) -> Void) {
-        self.handler = handler
-    }
-
-    /// Forwards `change`.
-    func scribble(_ scribble: Scribble, didChange change: ScribbleChange) {
-        if isRegistering, case .reset = change.kind {
-            isRegistering = false
-            return
-        }
-        handler(change)
-        also?(change)
-    }
-}
-
 /// The plain renderer the optimised one must match, onto an RGB24 surface like the
 /// backdrop's: every mark in order, each run of vertices one pass of capsules (as the
 /// canvas draws onto images), no culling, no chunks, no tiles, no occlusion.
@@ -348,62 +267,5 @@ final class PlainRender: MarkVisitor {
             raster.add(segment, radii: radius, radius, tolerance: MarkRenderer.flatness * Float(max(abs(dx), abs(dy))))
         }
         raster.lay(color)
-    }
-}
-
-/// The pixels where two RGB24 surfaces of the same size differ, in device pixels.
-struct PixelDifference: CustomStringConvertible {
-    /// Where they differ.
-    let pixels: [(x: Int, y: Int)]
-    /// The largest difference in any channel.
-    let largest: Int
-
-    /// How many pixels were compared.
-    let total: Int
-
-    /// Compares `a` and `b` (their unused top bytes ignored), skipping the pixels `ignoring`
-    /// names and counting as equal channels within `rounding` levels.
-    init(
-        _ a: OpaquePointer, _ b: OpaquePointer, rounding: Int = 0,
-        ignoring: (_ x: Int, _ y: Int) -> Bool = { _, _ in false }
-    ) {
-        cairo_surface_flush(a)
-        cairo_surface_flush(b)
-        let width = Int(cairo_image_surface_get_width(a)), height = Int(cairo_image_surface_get_height(a))
-        precondition(width == Int(cairo_image_surface_get_width(b)) && height == Int(cairo_image_surface_get_height(b)))
-        let strideA = Int(cairo_image_surface_get_stride(a)), strideB = Int(cairo_image_surface_get_stride(b))
-        let dataA = UnsafeRawPointer(cairo_image_surface_get_data(a)!), dataB = UnsafeRawPointer(cairo_image_surface_get_data(b)!)
-        var pixels: [(x: Int, y: Int)] = []
-        var largest = 0
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = dataA.loadUnaligned(fromByteOffset: y * strideA + x * 4, as: UInt32.self) & 0xFF_FFFF
-                let q = dataB.loadUnaligned(fromByteOffset: y * strideB + x * 4, as: UInt32.self) & 0xFF_FFFF
-                guard p != q, !ignoring(x, y) else { continue }
-                let distance = Self.distance(p, q)
-                guard distance > rounding else { continue }
-                pixels.append((x, y))
-                largest = max(largest, distance)
-            }
-        }
-        self.pixels = pixels
-        self.largest = largest
-        total = width * height
-    }
-
-    /// The largest difference of the red, green or blue levels of two RGB24 pixels.
-    static func distance(_ p: UInt32, _ q: UInt32) -> Int {
-        [0, 8, 16].map { (shift: UInt32) in abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)) }.max()!
-    }
-
-    /// The suite's tolerance: at most 1 pixel in 2,000 differs, by at most 16 levels.
-    var isWithinTolerance: Bool { count * 2000 <= total && largest <= 16 }
-
-    /// How many pixels differ.
-    var count: Int { pixels.count }
-
-    /// How many pixels differ, by how much, and where the first few are.
-    var description: String {
-        "\(count) of \(total) pixels differ, by up to \(largest); first at \(pixels.prefix(8).map { "(\($0.x), \($0.y))" })"
     }
 }

@@ -78,7 +78,7 @@ struct CanvasBackdropTextureTests {
     }
 
     @Test func aBackgroundFrameCaughtUpOnPaperIsTheLiveCanvas() {
-        let scribble = RenderEquivalenceTests.scribble(seed: 9, strokes: 30)
+        let scribble = DenseScribble.make(seed: 9, strokes: 30)
         let live = CanvasBackdrop(rendering: scribble.root, width: 320, height: 240, scale: 1, background: .paper)
         let snapshot = RenderSnapshot(of: scribble.root)
         let observer = ChangeForwarder { live.apply($0, root: scribble.root, background: .paper) }

@@ -1,23 +1,6 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import ScribbleKit
-
-/// Hands background results back when the test says so, as GTK's main loop would.
-final class ManualHop: Sendable {
-    private let queued = Mutex<[@MainActor @Sendable () -> Void]>([])
-
-    /// The hop a `Document` is given.
-    var hop: MainThreadHop { { work in self.queued.withLock { $0.append(work) } } }
-
-    /// Runs what arrived so far, on the main actor.
-    @MainActor func drain() {
-        let work = queued.withLock { queued in
-            defer { queued = [] }; return queued
-        }
-        work.forEach { $0() }
-    }
-}
 
 /// The document owns the drawing's state: it publishes a state change only when a value
 /// changes, saves in the background, and knows what is unsaved. No display needed.

@@ -6,7 +6,7 @@ import Testing
 /// magic, length and checksum, so only the reader's limits refuse it — with the reason.
 @Suite(.timeLimit(.minutes(1))) struct HostileCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Corpus").path
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpus").path
 
     /// Each refused file and words its reason must hold.
     static let refusals: [(String, String)] = [

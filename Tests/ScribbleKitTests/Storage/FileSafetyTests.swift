@@ -211,7 +211,7 @@ import Testing
         // The scribble does not fit: the error names it, and nothing is left behind.
         let full = ScribbleManager(
             directory: folder.path, thumbnails: ThumbnailCache(root: folder.file(".thumbnails")),
-            writeCall: AtomicFileTests.failing(after: 10, with: ENOSPC))
+            writeCall: failingWrite(after: 10, with: ENOSPC))
         #expect {
             try full.save(scribble(dotAt: 3), id: "full", canvasWidth: 100, canvasHeight: 100)
         } throws: { error in
