@@ -20,42 +20,18 @@ enum FileRequest {
         completion: @escaping @MainActor (Result<Value, any Error>) -> Void
     ) {
         let state = Outcome()
-        inFlight += 1
         // A queue of its own, not the global pool: a private serial queue is given a thread
         // even when every pooled thread is busy or stuck, so one stuck read cannot hold up
         // the next request.
         DispatchQueue(label: "touchpainter.file-request", qos: .userInitiated).async {
             let result = Result { try read() }
             guard state.end(as: .read) else { return } // too late: the user was told it failed
-            MainLoop.perform {
-                completion(result)
-                ended()
-            }
+            MainLoop.perform { completion(result) }
         }
         MainLoop.after(milliseconds: timeout) {
             guard state.end(as: .timedOut) else { return }
             timedOut()
-            ended()
         }
-    }
-
-    /// Runs `body` once no request is in flight: each started has handed its result over (or
-    /// timed out). At once when none is. (A test driver's settle waits for it.)
-    static func afterRequestsInFlight(_ body: @escaping @MainActor () -> Void) {
-        if inFlight == 0 { body() } else { waitingForNoneInFlight.append(body) }
-    }
-
-    /// Requests started that have not ended on the main thread yet.
-    private static var inFlight = 0
-    /// What `afterRequestsInFlight` holds until `inFlight` is back to 0.
-    private static var waitingForNoneInFlight: [@MainActor () -> Void] = []
-
-    private static func ended() {
-        inFlight -= 1
-        guard inFlight == 0 else { return }
-        let waiting = waitingForNoneInFlight
-        waitingForNoneInFlight = []
-        waiting.forEach { $0() }
     }
 
     /// How a request ended. The read claims the end when it finishes, not when the main

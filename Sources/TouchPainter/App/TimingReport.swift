@@ -264,42 +264,28 @@ final class TimingReport: Instrumentation {
 
     /// Answers a test driver's knock — the X property `_TOUCHPAINTER_SETTLE` set on `window`
     /// after its clicks and keys — with `settled` once the app has done what they asked:
-    /// the events before the knock handled (the X server delivers them in order), the files
-    /// they asked for read, the work they put on the background lanes done and handed back,
-    /// a frame painted after that, the canvas' full frame of the drawing as it is now up,
-    /// nothing else waiting on the main loop, and the display server through with what the
-    /// app sent it. What a test then sees or reads is the app's answer, with no sleep to
-    /// guess how long that takes on a busy machine.
+    /// the events before the knock handled (the X server delivers them in order), the work
+    /// they put on the background lanes done and handed back, a frame painted after that,
+    /// the canvas' full frame of the drawing as it is up, nothing else waiting on the main
+    /// loop, and the display server through with what the app sent it. What a test then sees or reads is the app's answer, with no sleep to guess
+    /// how long that takes on a busy machine.
     func answerSettleRequests(on window: Widget) {
         guard isEnabled else { return }
         window.onPropertySet(named: "_TOUCHPAINTER_SETTLE") { [weak self, weak window] in
-            guard let window else { return }
-            self?.settle(window)
-        }
-    }
-
-    /// The settle's steps, one after the other: the files being read first, as what their
-    /// results start goes on the lanes; then the lanes; then a frame of `window`.
-    private func settle(_ window: Widget) {
-        FileRequest.afterRequestsInFlight {
-            Background.afterWorkAskedSoFar { [weak self, weak window] in
+            Background.afterWorkAskedSoFar {
                 window?.onEachFrame {
-                    MainLoop.performWhenIdle { self?.settleCanvas() }
+                    MainLoop.performWhenIdle {
+                        let settled: @MainActor () -> Void = {
+                            Gtk.syncDisplay()
+                            self?.report("settled")
+                        }
+                        guard let whenCurrent = self?.whenCanvasIsCurrent else { return settled() }
+                        whenCurrent { MainLoop.performWhenIdle(settled) }
+                    }
                     return false
                 }
             }
         }
-    }
-
-    /// The settle's last steps: the canvas' current full frame, an idle main loop, a round
-    /// trip to the display server; then `settled`.
-    private func settleCanvas() {
-        let settled: @MainActor @Sendable () -> Void = { [weak self] in
-            Gtk.syncDisplay()
-            self?.report("settled")
-        }
-        guard let whenCanvasIsCurrent else { return settled() }
-        whenCanvasIsCurrent { MainLoop.performWhenIdle(settled) }
     }
 
     /// Ticks every `stallTick` ms and reports the ticks that came late by more than 8 ms:
