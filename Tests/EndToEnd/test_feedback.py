@@ -54,7 +54,7 @@ def test_opening_a_big_scribble_shows_progress_until_it_is_drawn(launch, tmp_pat
     app = launch()
     app.key("ctrl+o")
     x, y, w, h = app.extents("Untitled")  # the file has no title of its own
-    app.click(x + w // 2, y + h // 3)
+    app.click(x + w // 2, y + h // 3, settle=False)  # not waiting for the whole: its progress shows meanwhile
     assert app.is_showing("Opening “Untitled”…", timeout=5)
     wait_for(lambda: app.title() == "big — TouchPainter", timeout=60, what="the big scribble")
     wait_for(lambda: not app.is_showing("Opening “Untitled”…", timeout=0.1), timeout=60, what="the progress to go")

@@ -56,7 +56,10 @@ def relaunch_after_crash(launch, tmp_path):
     app.key("ctrl+q")  # nothing unsaved: quits at once
     app.process.wait(timeout=10)
     newest = max((tmp_path / "gallery").glob("*.scribble"), key=lambda path: path.stat().st_mtime_ns)
-    return launch(newest), False
+    app = launch(newest)
+    wait_for(lambda: "Untitled" not in app.title(), what="the newest scribble to open")  # read in the background
+    app.settle()
+    return app, False
 
 
 FRAME_MAGIC = b"\xd1TPR"  # docs/FORMAT.md, "The journal": magic, u32 length, u32 CRC, payload

@@ -276,10 +276,13 @@ class App:
         x, y, _, _ = self.extents("Canvas")
         return x, y
 
-    def click(self, x, y, button=1):
+    def click(self, x, y, button=1, settle=True):
+        """Clicks at (x, y), then settles the app, unless `settle` is false (a test of what
+        shows while the app is still busy)."""
         pointer_to(x, y)
         xdotool("click", button)
-        self.settle()
+        if settle:
+            self.settle()
 
     def drag(self, points, steps=12, settle=True):
         """Presses the primary button at the first point and moves through the others in

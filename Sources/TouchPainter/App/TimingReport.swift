@@ -266,26 +266,31 @@ final class TimingReport: Instrumentation {
     /// after its clicks and keys — with `settled` once the app has done what they asked:
     /// the events before the knock handled (the X server delivers them in order), the work
     /// they put on the background lanes done and handed back, a frame painted after that,
-    /// the canvas' full frame of the drawing as it is up, nothing else waiting on the main
-    /// loop, and the display server through with what the app sent it. What a test then sees or reads is the app's answer, with no sleep to guess
-    /// how long that takes on a busy machine.
+    /// the canvas' full frame of the drawing as it is now up, nothing else waiting on the
+    /// main loop, and the display server through with what the app sent it. What a test then
+    /// sees or reads is the app's answer, with no sleep to guess how long that takes on a
+    /// busy machine. (A file being read is not waited for: tests watch what shows meanwhile.)
     func answerSettleRequests(on window: Widget) {
         guard isEnabled else { return }
         window.onPropertySet(named: "_TOUCHPAINTER_SETTLE") { [weak self, weak window] in
             Background.afterWorkAskedSoFar {
                 window?.onEachFrame {
-                    MainLoop.performWhenIdle {
-                        let settled: @MainActor () -> Void = {
-                            Gtk.syncDisplay()
-                            self?.report("settled")
-                        }
-                        guard let whenCurrent = self?.whenCanvasIsCurrent else { return settled() }
-                        whenCurrent { MainLoop.performWhenIdle(settled) }
-                    }
+                    MainLoop.performWhenIdle { self?.settleCanvas() }
                     return false
                 }
             }
         }
+    }
+
+    /// The settle's last steps: the canvas' current full frame, an idle main loop, a round
+    /// trip to the display server; then `settled`.
+    private func settleCanvas() {
+        let settled: @MainActor @Sendable () -> Void = { [weak self] in
+            Gtk.syncDisplay()
+            self?.report("settled")
+        }
+        guard let whenCanvasIsCurrent else { return settled() }
+        whenCanvasIsCurrent { MainLoop.performWhenIdle(settled) }
     }
 
     /// Ticks every `stallTick` ms and reports the ticks that came late by more than 8 ms:
