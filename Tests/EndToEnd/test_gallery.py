@@ -124,6 +124,8 @@ def test_command_line_file_opens_and_saves_in_place(launch, tmp_path):
     copy.write_bytes(path.read_bytes())
 
     app = launch(copy)
+    wait_for(lambda: "Untitled" not in app.title(), what="the file to open")  # read in the background
+    app.settle()
     assert z_visible(screenshot(), ox, oy)
     before = copy.stat().st_mtime_ns
     draw_z(app, dx=350)

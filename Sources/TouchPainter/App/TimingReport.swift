@@ -60,6 +60,8 @@ final class TimingReport: Instrumentation {
     /// Runs its closure once the canvas on screen shows the drawing as it is now, for a
     /// settle (the app sets it).
     var whenCanvasIsCurrent: (@MainActor (@escaping @MainActor () -> Void) -> Void)?
+    /// Whether a save of the drawing is under way, for a settle (the app sets it).
+    var isSaving: (@MainActor () -> Bool)?
 
     private var sawFirstFrame = false
     /// When the gallery was last asked for and has not drawn since (CLOCK_MONOTONIC ns).
@@ -266,8 +268,8 @@ final class TimingReport: Instrumentation {
     /// after its clicks and keys — with `settled` once the app has done what they asked:
     /// the events before the knock handled (the X server delivers them in order), the work
     /// they put on the background lanes done and handed back, a frame painted after that,
-    /// the canvas' full frame of the drawing as it is now up, nothing else waiting on the
-    /// main loop, and the display server through with what the app sent it. What a test then
+    /// a save under way written, the canvas' full frame of the drawing as it is now up,
+    /// nothing else waiting on the main loop, and the display server through with what the app sent it. What a test then
     /// sees or reads is the app's answer, with no sleep to guess how long that takes on a
     /// busy machine. (A file being read is not waited for: tests watch what shows meanwhile.)
     func answerSettleRequests(on window: Widget) {
@@ -282,15 +284,27 @@ final class TimingReport: Instrumentation {
         }
     }
 
-    /// The settle's last steps: the canvas' current full frame, an idle main loop, a round
-    /// trip to the display server; then `settled`.
+    /// The settle's last steps: a save under way written, the canvas' current full frame, an
+    /// idle main loop, a round trip to the display server; then `settled`.
     private func settleCanvas() {
         let settled: @MainActor @Sendable () -> Void = { [weak self] in
             Gtk.syncDisplay()
             self?.report("settled")
         }
-        guard let whenCanvasIsCurrent else { return settled() }
-        whenCanvasIsCurrent { MainLoop.performWhenIdle(settled) }
+        afterSaves { [weak self] in
+            guard let whenCanvasIsCurrent = self?.whenCanvasIsCurrent else { return settled() }
+            whenCanvasIsCurrent { MainLoop.performWhenIdle(settled) }
+        }
+    }
+
+    /// Runs `body` once no save is under way, looking every 10 ms (a save runs on the
+    /// document's own thread and tells the main thread when it ends).
+    private func afterSaves(_ body: @escaping @MainActor @Sendable () -> Void) {
+        guard isSaving?() == true else { return body() }
+        MainLoop.after(milliseconds: 10) { [weak self] in
+            guard let self else { return body() }
+            self.afterSaves(body)
+        }
     }
 
     /// Ticks every `stallTick` ms and reports the ticks that came late by more than 8 ms:

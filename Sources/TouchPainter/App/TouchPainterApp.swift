@@ -106,6 +106,7 @@ final class TouchPainterApp {
             guard let coordinator else { return body() }
             coordinator.canvasViewController.canvasView.whenShowingCurrentFrame(body)
         }
+        timingReport?.isSaving = { [weak coordinator] in coordinator?.document.isSaving ?? false }
         timingReport?.stampTemplate = { [weak coordinator] report in
             coordinator?.canvasViewController.stampFirstTemplate(report: report)
         }
