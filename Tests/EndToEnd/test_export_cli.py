@@ -5,7 +5,7 @@ import subprocess
 from PIL import Image
 
 from test_gallery import draw_save_and_quit
-from touchpainter_driver import BINARY
+from app_driver import BINARY
 
 
 def export(*args):
@@ -69,7 +69,7 @@ def test_version():
 
 def test_ctrl_c_copies_the_drawing_as_a_png_image(launch, tmp_path):
     from test_gallery import draw_z
-    from touchpainter_driver import wait_for
+    from app_driver import wait_for
     app = launch()
     draw_z(app)
     app.key("ctrl+c")

@@ -6,7 +6,7 @@ from PIL import Image
 
 from printed_pdf import ink_on_the_only_page
 from test_gallery import draw_z
-from touchpainter_driver import wait_for
+from app_driver import wait_for
 
 
 def pictures_folder(tmp_path):

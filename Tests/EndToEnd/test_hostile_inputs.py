@@ -21,7 +21,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from hostile_files import scribble
-from touchpainter_driver import BINARY
+from app_driver import BINARY
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Corpus"))
 from scribble_file import run, scribble as corpus_scribble, stroke  # noqa: E402

@@ -8,7 +8,8 @@ import pyatspi
 
 from test_gallery import draw_z, z_visible
 from test_recovery import restore
-from touchpainter_driver import screenshot, wait_for
+from app_driver import wait_for
+from touchpainter_driver import screenshot
 
 
 def saved_scribbles(tmp_path):

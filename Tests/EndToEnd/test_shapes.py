@@ -6,7 +6,8 @@ import time
 import pyatspi
 
 from hostile_files import many_strokes
-from touchpainter_driver import is_dark, is_red, is_white, pointer_to, screenshot, wait_for, xdotool
+from app_driver import is_dark, is_red, is_white, wait_for
+from touchpainter_driver import pointer_to, screenshot, xdotool
 
 
 def ink_near(shot, x, y, radius=3):
