@@ -58,6 +58,18 @@ def cached_thumbnail(data_dir, scribble, size="large"):
     return data_dir.parent / "cache" / "thumbnails" / size / (hashlib.md5(uri.encode()).hexdigest() + ".png")
 
 
+def end_process(process, ask=None):
+    """Ends `process` unless it has ended: asks it to (`ask`, by default SIGTERM), gives it
+    5 s, then kills it."""
+    if process.poll() is None:
+        (ask or process.terminate)()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 @contextlib.contextmanager
 def launches(make):
     """A `launch` fixture's body: yields `start(*args, **kwargs)`, which returns the app
@@ -240,10 +252,4 @@ class AppDriver:
         return is_dark(image.getpixel((x, y)))
 
     def close(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end_process(self.process)

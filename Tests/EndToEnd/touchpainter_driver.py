@@ -1,6 +1,7 @@
-"""Drives the real touchpainter binary in a real X server: launches it, finds controls by
-their accessible names over AT-SPI, sends real pointer and key events with xdotool, and
-reads what it drew from screenshots of the X server."""
+"""Drives the real touchpainter binary in a real X server: launches it, sends real pointer
+and key events with xdotool, settles it after each, and reads what it drew from screenshots
+of the X server. What does not depend on the X server (its environment, finding it and its
+controls over AT-SPI by accessible names, dialogs, pixel checks) is app_driver.AppDriver's."""
 import io
 import pathlib
 import subprocess

@@ -23,7 +23,7 @@ from PIL import Image
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "EndToEnd"))  # the drivers' shared module, and the X11 tests' files
-from app_driver import BINARY, AppDriver, drag_path, wait_for  # noqa: E402
+from app_driver import BINARY, AppDriver, drag_path, end_process, wait_for  # noqa: E402
 WIDTH, HEIGHT = 1280, 1024
 TEST_USER = "touchpainter-wayland"
 DRAG_SOURCE_TITLE = "Drag source"  # Tests/EndToEnd/drag_source.py's window
@@ -180,13 +180,7 @@ class Input:
         return line[3:]
 
     def close(self):
-        if self.process.poll() is None:
-            self.process.stdin.close()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end_process(self.process, ask=self.process.stdin.close)  # wlinput ends at the end of its input
 
 
 class WaylandApp(AppDriver):
