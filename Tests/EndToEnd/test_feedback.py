@@ -6,10 +6,10 @@ import time
 
 import pyatspi
 
+from app_driver import wait_for
 from hostile_files import many_strokes
 from test_export_dialog import pictures_folder
 from test_gallery import draw_z
-from app_driver import wait_for
 from touchpainter_driver import xdotool
 
 

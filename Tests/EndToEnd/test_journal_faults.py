@@ -11,8 +11,8 @@ import pyatspi
 import pytest
 
 from app_driver import wait_for
-from touchpainter_driver import screenshot
 from test_recovery import ROWS, crash_and_restore, row_drawn, stroke_row
+from touchpainter_driver import screenshot
 
 WARNING = "Unsaved changes are not protected against a crash: the disk is full."
 

@@ -8,8 +8,8 @@ import time
 
 import pyatspi
 
-from test_canvas_kinds import is_checked, looks_textured, patch
 from app_driver import is_white, wait_for
+from test_canvas_kinds import is_checked, looks_textured, patch
 from touchpainter_driver import pointer_to, screenshot, xdotool
 
 ROWS = ["Smoothing", "Canvas kind", "Touchscreen", "Palm rejection", "First stylus button", "Second stylus button"]

@@ -5,8 +5,8 @@ import time
 
 import pyatspi
 
-from hostile_files import many_strokes
 from app_driver import is_dark, is_red, is_white, wait_for
+from hostile_files import many_strokes
 from touchpainter_driver import pointer_to, screenshot, xdotool
 
 

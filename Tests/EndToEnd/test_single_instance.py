@@ -5,8 +5,8 @@ import signal
 import subprocess
 import time
 
-from test_gallery import draw_save_and_quit, draw_z, z_visible
 from app_driver import BINARY, wait_for
+from test_gallery import draw_save_and_quit, draw_z, z_visible
 from touchpainter_driver import screenshot
 
 

@@ -7,10 +7,10 @@ import pyatspi
 import pytest
 from PIL import ImageChops
 
+from app_driver import wait_for
 from hostile_files import huge_template, scribble
 from test_files import memory_mb, two_point_strokes
 from test_tools import choose_tool, draw_three, ink_at
-from app_driver import wait_for
 from touchpainter_driver import pointer_to, screenshot, xdotool
 
 

@@ -6,8 +6,8 @@ import sys
 import pyatspi
 from PIL import Image
 
-from test_export_cli import export
 from app_driver import is_dark, wait_for
+from test_export_cli import export
 from touchpainter_driver import pointer_to, screenshot, xdotool
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Corpus"))
