@@ -24,18 +24,14 @@ def pytest_configure(config):
 def launch(tmp_path):
     """Starts touchpainter with a private gallery folder; closes every app it started.
     `release=True` starts the optimised build (`RELEASE_BINARY`)."""
-    from touchpainter_driver import App, BINARY, RELEASE_BINARY
+    from app_driver import BINARY, RELEASE_BINARY, launches
+    from touchpainter_driver import App
 
-    started = []
+    def make(*args, release=False, **kwargs):
+        return App(tmp_path / "gallery", args=args, binary=RELEASE_BINARY if release else BINARY, **kwargs)
 
-    def start(*args, release=False, **kwargs):
-        app = App(tmp_path / "gallery", args=args, binary=RELEASE_BINARY if release else BINARY, **kwargs)
-        started.append(app)
-        return app
-
-    yield start
-    for app in started:
-        app.close()
+    with launches(make) as start:
+        yield start
 
 
 @pytest.fixture

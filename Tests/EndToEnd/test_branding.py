@@ -2,7 +2,8 @@
 import os
 import subprocess
 
-from touchpainter_driver import BINARY, screenshot
+from app_driver import BINARY
+from touchpainter_driver import screenshot
 
 
 def header(shot):

@@ -5,7 +5,8 @@ drawing and its undo history carry across a switch."""
 import pyatspi
 from PIL import Image
 
-from touchpainter_driver import cached_thumbnail, is_dark, is_white, screenshot, wait_for
+from app_driver import cached_thumbnail, is_dark, is_white, wait_for
+from touchpainter_driver import screenshot
 
 
 def choose(app, kind):

@@ -5,8 +5,9 @@ import subprocess
 
 import pyatspi
 
+from app_driver import BINARY, wait_for
 from test_gallery import draw_save_and_quit, draw_z, tile_has_ink
-from touchpainter_driver import BINARY, wait_for, xdotool
+from touchpainter_driver import xdotool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 APP_ID = "io.github.touchpainter.TouchPainter"

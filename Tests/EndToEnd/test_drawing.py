@@ -1,7 +1,8 @@
 """Issue 2: launch the real binary and draw with the mouse."""
 import pyatspi
 
-from touchpainter_driver import is_dark, is_white, screenshot
+from app_driver import is_dark, is_white
+from touchpainter_driver import screenshot
 
 
 def test_toolbar_has_the_six_buttons_by_accessible_name(app):
@@ -43,7 +44,7 @@ def test_drag_draws_a_stroke_and_click_draws_a_dot(app):
 
 def test_help_lists_the_options():
     import subprocess
-    from touchpainter_driver import BINARY
+    from app_driver import BINARY
     out = subprocess.run([BINARY, "--help"], capture_output=True, text=True, timeout=20)
     assert out.returncode == 0
     assert "USAGE: touchpainter" in out.stdout

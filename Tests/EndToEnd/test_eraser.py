@@ -5,9 +5,10 @@ import time
 import pyatspi
 from PIL import Image
 
+from app_driver import is_dark, wait_for
 from test_export_cli import export
 from test_tools import choose_tool, ink_at
-from touchpainter_driver import is_dark, screenshot, wait_for
+from touchpainter_driver import screenshot
 
 
 def dark_runs(pixels):

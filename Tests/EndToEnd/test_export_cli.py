@@ -4,8 +4,8 @@ import subprocess
 
 from PIL import Image
 
+from app_driver import BINARY
 from test_gallery import draw_save_and_quit
-from touchpainter_driver import BINARY
 
 
 def export(*args):
@@ -68,8 +68,8 @@ def test_version():
 
 
 def test_ctrl_c_copies_the_drawing_as_a_png_image(launch, tmp_path):
+    from app_driver import wait_for
     from test_gallery import draw_z
-    from touchpainter_driver import wait_for
     app = launch()
     draw_z(app)
     app.key("ctrl+c")

@@ -4,9 +4,9 @@ in the folder the last export went to — across launches — or else the pictur
 import pyatspi
 from PIL import Image
 
+from app_driver import wait_for
 from printed_pdf import ink_on_the_only_page
 from test_gallery import draw_z
-from touchpainter_driver import wait_for
 
 
 def pictures_folder(tmp_path):

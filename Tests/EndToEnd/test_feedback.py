@@ -6,10 +6,11 @@ import time
 
 import pyatspi
 
+from app_driver import wait_for
 from hostile_files import many_strokes
 from test_export_dialog import pictures_folder
 from test_gallery import draw_z
-from touchpainter_driver import wait_for, xdotool
+from touchpainter_driver import xdotool
 
 
 def test_save_and_copy_say_they_worked(launch):

@@ -15,11 +15,12 @@ import zlib
 import pyatspi
 import pytest
 
+from app_driver import BINARY, wait_for
 from hostile_files import scribble
 from test_canvas_kinds import choose
 from test_export_cli import export
 from test_export_dialog import export_as, pictures_folder
-from touchpainter_driver import BINARY, wait_for, xdotool
+from touchpainter_driver import xdotool
 
 
 def varint(n):

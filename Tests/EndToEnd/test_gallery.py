@@ -3,7 +3,8 @@
 import pyatspi
 from PIL import Image
 
-from touchpainter_driver import cached_thumbnail, is_dark, is_white, screenshot, wait_for
+from app_driver import cached_thumbnail, is_dark, is_white, wait_for
+from touchpainter_driver import screenshot
 
 
 def draw_z(app, dx=0):

@@ -8,9 +8,10 @@ import pyatspi
 import pytest
 from PIL import Image
 
+from app_driver import cached_thumbnail, wait_for
 from hostile_files import scribble
 from test_gallery import draw_save_and_quit, tile_has_ink
-from touchpainter_driver import cached_thumbnail, screenshot, wait_for
+from touchpainter_driver import screenshot
 
 
 def is_red(pixel):

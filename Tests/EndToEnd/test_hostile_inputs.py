@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from app_driver import BINARY
 from hostile_files import scribble
-from touchpainter_driver import BINARY
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Corpus"))
 from scribble_file import run, scribble as corpus_scribble, stroke  # noqa: E402

@@ -10,8 +10,9 @@ import time
 import pyatspi
 import pytest
 
-from touchpainter_driver import screenshot, wait_for
+from app_driver import wait_for
 from test_recovery import ROWS, crash_and_restore, row_drawn, stroke_row
+from touchpainter_driver import screenshot
 
 WARNING = "Unsaved changes are not protected against a crash: the disk is full."
 

@@ -6,9 +6,10 @@ import signal
 
 import pyatspi
 
+from app_driver import wait_for
 from test_gallery import draw_z, z_visible
 from test_recovery import restore
-from touchpainter_driver import screenshot, wait_for
+from touchpainter_driver import screenshot
 
 
 def saved_scribbles(tmp_path):

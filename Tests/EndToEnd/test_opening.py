@@ -2,8 +2,9 @@
 first part of the drawing at once, takes no edit while the rest arrives (saying why), and is
 the file's whole drawing, untouched, once it is all there."""
 
+from app_driver import is_white, wait_for
 from hostile_files import many_strokes_v2
-from touchpainter_driver import is_white, screenshot, wait_for
+from touchpainter_driver import screenshot
 
 STROKES, POINTS = 60_000, 20  # 1.2M vertices, 5.6 MB
 STILL_OPENING = "“big” is still opening. Wait until all of it is on the canvas."

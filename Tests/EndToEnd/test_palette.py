@@ -2,7 +2,8 @@
 (since issue 26 it opens the palette in a pane beside the drawing: test_palette_pane.py)."""
 import pyatspi
 
-from touchpainter_driver import is_dark, is_red, is_white, screenshot
+from app_driver import is_dark, is_red, is_white
+from touchpainter_driver import screenshot
 
 
 def test_red_wide_pen_applies_to_new_strokes_only(app):

@@ -7,7 +7,8 @@ import subprocess
 
 import pyatspi
 
-from touchpainter_driver import is_dark, is_red, screenshot, wait_for
+from app_driver import is_dark, is_red, wait_for
+from touchpainter_driver import screenshot
 
 PRESETS = ["Black", "Dark grey", "Grey", "White", "Red", "Orange", "Yellow", "Green", "Dark green", "Teal",
            "Blue", "Dark blue", "Purple", "Pink", "Brown", "Dark brown"]

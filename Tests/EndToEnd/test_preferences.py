@@ -8,8 +8,9 @@ import time
 
 import pyatspi
 
+from app_driver import is_white, wait_for
 from test_canvas_kinds import is_checked, looks_textured, patch
-from touchpainter_driver import is_white, pointer_to, screenshot, wait_for, xdotool
+from touchpainter_driver import pointer_to, screenshot, xdotool
 
 ROWS = ["Smoothing", "Canvas kind", "Touchscreen", "Palm rejection", "First stylus button", "Second stylus button"]
 

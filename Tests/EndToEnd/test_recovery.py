@@ -7,7 +7,8 @@ import signal
 import subprocess
 import time
 
-from touchpainter_driver import App, BINARY, is_dark, screenshot, wait_for
+from app_driver import BINARY, is_dark, wait_for
+from touchpainter_driver import App, screenshot
 
 ROWS = [60, 110, 160, 210, 260, 310]
 

@@ -5,7 +5,8 @@ import pathlib
 import sys
 import time
 
-from touchpainter_driver import is_white, screenshot, wait_for
+from app_driver import is_white, wait_for
+from touchpainter_driver import screenshot
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Corpus"))
 from scribble_file import run, scribble, stroke  # noqa: E402  (the corpus' writer of scribble files)

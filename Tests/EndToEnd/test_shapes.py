@@ -5,8 +5,9 @@ import time
 
 import pyatspi
 
+from app_driver import is_dark, is_red, is_white, wait_for
 from hostile_files import many_strokes
-from touchpainter_driver import is_dark, is_red, is_white, pointer_to, screenshot, wait_for, xdotool
+from touchpainter_driver import pointer_to, screenshot, xdotool
 
 
 def ink_near(shot, x, y, radius=3):

@@ -5,8 +5,9 @@ import signal
 import subprocess
 import time
 
+from app_driver import BINARY, wait_for
 from test_gallery import draw_save_and_quit, draw_z, z_visible
-from touchpainter_driver import BINARY, screenshot, wait_for
+from touchpainter_driver import screenshot
 
 
 def second_launch(app, *args):

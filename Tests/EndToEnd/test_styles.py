@@ -5,7 +5,8 @@ them), while the canvas stays white paper, as in other drawing apps, and ink sta
 import pyatspi
 import pytest
 
-from touchpainter_driver import is_white, screenshot, wait_for
+from app_driver import is_white, wait_for
+from touchpainter_driver import screenshot
 
 
 def luminance(pixel):

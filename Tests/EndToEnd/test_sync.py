@@ -11,7 +11,8 @@ import time
 import pyatspi
 import pytest
 
-from touchpainter_driver import BINARY, is_dark, screenshot, wait_for
+from app_driver import BINARY, is_dark, wait_for
+from touchpainter_driver import screenshot
 
 
 @pytest.fixture

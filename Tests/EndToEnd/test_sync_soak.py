@@ -11,7 +11,7 @@ import time
 import pytest
 
 from test_sync import BINARY, other_session, raise_window, scribbles, stroke_starts  # noqa: F401 (a fixture)
-from touchpainter_driver import wait_for
+from app_driver import wait_for
 
 SECONDS = float(os.environ.get("TOUCHPAINTER_SOAK_SECONDS", "20"))
 

@@ -7,10 +7,11 @@ import pyatspi
 import pytest
 from PIL import ImageChops
 
+from app_driver import wait_for
 from hostile_files import huge_template, scribble
 from test_files import memory_mb, two_point_strokes
 from test_tools import choose_tool, draw_three, ink_at
-from touchpainter_driver import pointer_to, screenshot, wait_for, xdotool
+from touchpainter_driver import pointer_to, screenshot, xdotool
 
 
 def templates_folder(tmp_path):

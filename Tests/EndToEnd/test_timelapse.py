@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageStat
 from test_export_dialog import pictures_folder
 from test_replay import BARS, bars_file
 from scribble_file import run, scribble, stroke  # noqa: E402  (the corpus' writer, on the path test_replay set)
-from touchpainter_driver import BINARY, wait_for
+from app_driver import BINARY, wait_for
 
 
 def export(*args):

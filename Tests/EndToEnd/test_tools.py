@@ -1,7 +1,8 @@
 """Issue 13: the pen, eraser and select tools, and pattern templates, on the real app."""
 import pyatspi
 
-from touchpainter_driver import is_dark, pointer_to, screenshot, wait_for, xdotool
+from app_driver import is_dark, wait_for
+from touchpainter_driver import pointer_to, screenshot, xdotool
 
 
 def draw_three(app):

@@ -1,7 +1,8 @@
 """Issue 4: undo, redo and delete as commands, through the keyboard and the toolbar."""
 import pyatspi
 
-from touchpainter_driver import is_dark, is_white, screenshot
+from app_driver import is_dark, is_white
+from touchpainter_driver import screenshot
 
 
 def draw_three(app):

@@ -11,7 +11,8 @@ import time
 import pytest
 from PIL import Image, ImageChops
 
-from touchpainter_driver import BINARY, is_red, pointer_to, screenshot, wait_for, xdotool
+from app_driver import BINARY, is_red, wait_for
+from touchpainter_driver import pointer_to, screenshot, xdotool
 
 PX = 96 / 72  # canvas pixels per point
 

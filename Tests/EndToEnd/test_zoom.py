@@ -6,8 +6,9 @@ import sys
 import pyatspi
 from PIL import Image
 
+from app_driver import is_dark, wait_for
 from test_export_cli import export
-from touchpainter_driver import is_dark, pointer_to, screenshot, wait_for, xdotool
+from touchpainter_driver import pointer_to, screenshot, xdotool
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Corpus"))
 from scribble_file import dot, scribble  # noqa: E402  (the corpus' writer of scribble files)

@@ -1,9 +1,8 @@
-"""Drives the real touchpainter binary in a real X server: launches it, finds controls by
-their accessible names over AT-SPI, sends real pointer and key events with xdotool, and
-reads what it drew from screenshots of the X server."""
-import hashlib
+"""Drives the real touchpainter binary in a real X server: launches it, sends real pointer
+and key events with xdotool, settles it after each, and reads what it drew from screenshots
+of the X server. What does not depend on the X server (its environment, finding it and its
+controls over AT-SPI by accessible names, dialogs, pixel checks) is app_driver.AppDriver's."""
 import io
-import os
 import pathlib
 import subprocess
 import threading
@@ -12,11 +11,7 @@ import time
 import pyatspi
 from PIL import Image
 
-BINARY = os.environ.get("TOUCHPAINTER_BIN", ".build/debug/touchpainter")
-# The optimised build users get (`make test` builds it for the package): the tests of a
-# million marks, whose memory and stall rules are about the app as shipped, run it — the
-# debug build takes three to five times as long over such a drawing. Without one, the debug build.
-RELEASE_BINARY = os.environ.get("TOUCHPAINTER_RELEASE_BIN") or BINARY
+from app_driver import BINARY, AppDriver, drag_path, wait_for
 
 
 def xdotool(*args):
@@ -42,16 +37,6 @@ def screenshot():
     """The whole X screen as an RGB image."""
     png = subprocess.run(["import", "-window", "root", "png:-"], check=True, capture_output=True).stdout
     return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(interval)
-    raise TimeoutError(f"timed out waiting for {what}")
 
 
 class OutputLines:
@@ -95,23 +80,15 @@ class OutputLines:
             return "\n".join(self.lines)
 
 
-class App:
-    """One running touchpainter process."""
+class App(AppDriver):
+    """One running touchpainter process on the X server."""
 
     def __init__(self, data_dir, args=(), extra_env=None, wrapper=(), binary=BINARY):
         """`wrapper` is a command the app runs under: `unshare --pid --fork …` gives it a pid
         namespace of its own, where it is pid 1, the id its windows then carry."""
-        env = dict(os.environ)
-        self.data_dir = data_dir
-        env["TOUCHPAINTER_DATA_DIR"] = str(data_dir)
-        env["XDG_CONFIG_HOME"] = str(data_dir.parent / "config")
-        env["XDG_STATE_HOME"] = str(data_dir.parent / "state")  # the journal: per test
-        env["XDG_CACHE_HOME"] = str(data_dir.parent / "cache")  # the thumbnail cache: per test
-        # No crossfades: a screenshot right after a view change shows the new view. Only a
-        # close button in the title bar, as GNOME has by default.
-        settings = data_dir.parent / "config" / "gtk-3.0" / "settings.ini"
-        settings.parent.mkdir(parents=True, exist_ok=True)
-        settings.write_text("[Settings]\ngtk-enable-animations=0\ngtk-decoration-layout=:close\n")
+        env = self._environment(data_dir)
+        # Only a close button in the title bar, as GNOME has by default.
+        self._write_gtk_settings("gtk-decoration-layout=:close")
         # Its timing lines (README, "Performance"): the first frame is waited for, not slept
         # on. A test that asks for timings itself gets the stall lines too.
         if "TOUCHPAINTER_REPORT_TIMINGS" not in (extra_env or {}):
@@ -122,8 +99,7 @@ class App:
         # it could rest on a button of the new window, whose tooltip then shows in screenshots.
         width, height = map(int, xdotool("getdisplaygeometry").split())
         pointer_to(width - 1, height - 1)
-        self.process = subprocess.Popen([*wrapper, binary, *map(str, args)], env=env,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self._start([*wrapper, binary], args, env)
         self.stderr = OutputLines(self.process.stderr)
         self.window_pid = 1 if "--pid" in wrapper else self.process.pid
         try:
@@ -163,6 +139,9 @@ class App:
             if not self.stderr.ended:
                 raise  # else the input made the app quit: nothing to wait for
 
+    def _error_output(self):
+        return self.stderr.text()
+
     def _windows(self):
         """(X window id, title) of each window of the app's on show."""
         result = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.window_pid)],
@@ -171,8 +150,7 @@ class App:
             yield window, subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True).stdout.strip()
 
     def _find_window(self):
-        if self.process.poll() is not None:
-            raise RuntimeError(f"touchpainter exited early: {self.stderr.text()}")
+        self._check_running()
         # The main window, not a dialog that may be up already (crash recovery asks at launch).
         return next((window for window, name in self._windows() if "TouchPainter" in name), None)
 
@@ -183,98 +161,18 @@ class App:
         children = pathlib.Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()
         return int(children[0]) if children else None
 
-    def _find_accessible_app(self):
-        desktop = pyatspi.Registry.getDesktop(0)
-        for index in range(desktop.childCount):
-            app = desktop.getChildAtIndex(index)
-            try:
-                if app is not None and app.get_process_id() == self._app_pid():
-                    return app
-            except Exception:
-                continue
-        return None
-
-    # Controls, by accessible name
-
-    def find(self, name, role=None, timeout=5.0):
-        """The control on show with this accessible name (and role), searching every window
-        of the app, dialogs included; hidden pages' controls do not count."""
-        def search():
-            return pyatspi.findDescendant(
-                self.accessible,
-                lambda a: a is not None and a.name == name and (role is None or a.getRole() == role)
-                and a.getState().contains(pyatspi.STATE_SHOWING))
-        return wait_for(search, timeout=timeout, what=f"a control named {name!r} on show")
-
-    def dialog(self, timeout=5.0):
-        """The modal dialog (alert) on show."""
-        def search():
-            for index in range(self.accessible.childCount):
-                window = self.accessible.getChildAtIndex(index)
-                if window is not None and window.getRole() in (pyatspi.ROLE_ALERT, pyatspi.ROLE_DIALOG) \
-                        and window.getState().contains(pyatspi.STATE_SHOWING):
-                    return window
-            return None
-        return wait_for(search, timeout=timeout, what="a dialog")
-
-    def dialog_text(self):
-        labels = pyatspi.findAllDescendants(self.dialog(), lambda a: a is not None and a.getRole() == pyatspi.ROLE_LABEL)
-        return " ".join(label.name for label in labels)
-
     def answer_dialog(self, label, leads_to_another=False):
         """Presses the dialog's button `label` (its title bar's own Close does not count), and
         waits for the dialog to close — unless the answer opens another question at once."""
         dialog = self.dialog()
-        button = wait_for(lambda: pyatspi.findDescendant(
-            dialog, lambda a: a is not None and a.name == label and a.getRole() == pyatspi.ROLE_PUSH_BUTTON),
-            what=f"the dialog button {label!r}")
-        button.queryAction().doAction(0)
+        self._press_button(label, dialog, what="the dialog button")
         if leads_to_another:
             wait_for(lambda: not dialog.getState().contains(pyatspi.STATE_SHOWING), what="the first dialog to close")
         else:
             wait_for(lambda: not self._has_dialog(), what="the dialog to close")
         self.settle()
 
-    def _has_dialog(self):
-        try:
-            self.dialog(timeout=0.1)
-            return True
-        except TimeoutError:
-            return False
-
-    def find_all_containing(self, text):
-        """Every label whose text holds `text`."""
-        return pyatspi.findAllDescendants(self.accessible, lambda a: a is not None and a.getRole() == pyatspi.ROLE_LABEL
-                                          and text in (a.name or ""))
-
-    def find_all(self, name):
-        return pyatspi.findAllDescendants(self.accessible, lambda a: a is not None and a.name == name)
-
-    def extents(self, name, role=None):
-        component = self.find(name, role).queryComponent()
-        e = component.getExtents(pyatspi.DESKTOP_COORDS)
-        return e.x, e.y, e.width, e.height
-
-    def is_sensitive(self, name, role=pyatspi.ROLE_PUSH_BUTTON):
-        return self.find(name, role).getState().contains(pyatspi.STATE_SENSITIVE)
-
-    def is_showing(self, name, role=None, timeout=0.5):
-        try:
-            self.find(name, role, timeout=timeout)
-        except TimeoutError:
-            return False
-        return True
-
-    def click_control(self, name, role=pyatspi.ROLE_PUSH_BUTTON):
-        """Clicks the middle of a control with the real pointer."""
-        x, y, w, h = self.extents(name, role)
-        self.click(x + w // 2, y + h // 2)
-
     # Real input
-
-    def canvas_origin(self):
-        x, y, _, _ = self.extents("Canvas")
-        return x, y
 
     def click(self, x, y, button=1, settle=True):
         """Clicks at (x, y), then settles the app, unless `settle` is false (a test of what
@@ -292,8 +190,7 @@ class App:
         x0, y0 = points[0]
         pointer_to(x0, y0)
         xdotool("mousedown", 1)
-        moves = [(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
-                 for (ax, ay), (bx, by) in zip(points, points[1:]) for i in range(1, steps + 1)]
+        moves = drag_path(points, steps)
         for x, y in moves[:-1]:
             pointer_to(x, y)
         # The last move and the release in one command: a pause between them is the pen's
@@ -315,14 +212,6 @@ class App:
             xdotool("key", "--clearmodifiers", key)
             self.settle()
 
-    def save(self):
-        """Ctrl+S; a new scribble's first save asks for a name, answered with the proposal."""
-        is_new = "Untitled" in self.title()
-        self.key("ctrl+s")
-        if is_new:
-            self.dialog(timeout=10)
-            self.answer_dialog("Save")
-
     def answer_chooser(self, title, text):
         """Types `text` over the name (or path) a file chooser titled `title` proposes, and
         presses Enter."""
@@ -337,9 +226,6 @@ class App:
         self.find(name, pyatspi.ROLE_SLIDER).queryValue().currentValue = float(value)
         self.settle()
 
-    def slider_value(self, name):
-        return self.find(name, pyatspi.ROLE_SLIDER).queryValue().currentValue
-
     def other_window(self, title, timeout=10.0):
         """The X window of the app's titled `title` (a file chooser, the shortcuts window), for
         keys to go to it and to measure it; by title, as a tooltip is a window of the app too."""
@@ -348,33 +234,3 @@ class App:
 
     def title(self):
         return xdotool("getwindowname", self.window).strip()
-
-    def close(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-
-def cached_thumbnail(data_dir, scribble, size="large"):
-    """Where the freedesktop thumbnail cache of the test (XDG_CACHE_HOME, as `App` sets it)
-    keeps the thumbnail of `scribble`: named by the MD5 of the URI GLib makes of its path."""
-    from gi.repository import GLib
-    uri = GLib.filename_to_uri(str(pathlib.Path(scribble).absolute()), None)
-    return data_dir.parent / "cache" / "thumbnails" / size / (hashlib.md5(uri.encode()).hexdigest() + ".png")
-
-
-def is_dark(pixel, limit=80):
-    return max(pixel) <= limit
-
-
-def is_white(pixel, floor=235):
-    return min(pixel) >= floor
-
-
-def is_red(pixel):
-    r, g, b = pixel
-    return r >= 200 and g <= 60 and b <= 60

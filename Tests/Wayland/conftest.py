@@ -2,7 +2,10 @@ import os
 
 import pytest
 
+# wayland_session puts Tests/EndToEnd on the path: the drivers' shared module (app_driver) and
+# the X11 tests' files the Wayland tests use too.
 from wayland_session import Compositor, Unavailable, WaylandApp, build_input_client
+from app_driver import launches  # after wayland_session, which puts it on the path
 
 
 @pytest.fixture(scope="session")
@@ -25,16 +28,12 @@ def wayland(tmp_path_factory):
 def launch(wayland, tmp_path):
     """Starts touchpainter on the compositor with a private gallery; closes every app it started."""
     compositor, program = wayland
-    started = []
 
-    def start(*args, extra_env=None):
-        app = WaylandApp(compositor, program, tmp_path / "gallery", args=args, extra_env=extra_env)
-        started.append(app)
-        return app
+    def make(*args, extra_env=None):
+        return WaylandApp(compositor, program, tmp_path / "gallery", args=args, extra_env=extra_env)
 
-    yield start
-    for app in started:
-        app.close()
+    with launches(make) as start:
+        yield start
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import time
 import pyatspi
 from PIL import Image
 
-from wayland_session import wait_for
+from app_driver import wait_for
 
 
 def stroke_visible(app, shot, y, x0=150, x1=450):

@@ -12,7 +12,8 @@ import time
 
 import pyatspi
 
-from wayland_session import BINARY, DRAG_SOURCE_TITLE, wait_for
+from app_driver import BINARY, wait_for
+from wayland_session import DRAG_SOURCE_TITLE
 
 END_TO_END = pathlib.Path(__file__).resolve().parent.parent / "EndToEnd"
 sys.path.insert(0, str(END_TO_END))

@@ -2,7 +2,9 @@
 an unprivileged user (sway refuses to run as root), with real input from `wlinput` — a small
 client of the wlroots virtual pointer and the virtual keyboard protocols, built by the test
 setup — and screenshots from grim. The app runs natively on it (`GDK_BACKEND=wayland`, no X
-display in its environment) and is found over AT-SPI, which is D-Bus, not X."""
+display in its environment) and is found over AT-SPI, which is D-Bus, not X: `WaylandApp`
+adds the input, the screenshots and the windows of this desktop to what every driver of the
+app shares (Tests/EndToEnd/app_driver.py)."""
 import io
 import json
 import os
@@ -12,14 +14,16 @@ import select
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 
 import pyatspi
 from PIL import Image
 
-BINARY = os.environ.get("TOUCHPAINTER_BIN", ".build/debug/touchpainter")
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "EndToEnd"))  # the drivers' shared module, and the X11 tests' files
+from app_driver import BINARY, AppDriver, drag_path, end_process, wait_for  # noqa: E402
 WIDTH, HEIGHT = 1280, 1024
 TEST_USER = "touchpainter-wayland"
 DRAG_SOURCE_TITLE = "Drag source"  # Tests/EndToEnd/drag_source.py's window
@@ -28,16 +32,6 @@ NEEDED = ["sway", "grim", "wl-paste", "wayland-scanner", "cc", "pkg-config", "ru
 
 class Unavailable(Exception):
     """The machine cannot run the Wayland leg; the message says why and what to install."""
-
-
-def wait_for(predicate, timeout=10.0, interval=0.05, what="condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(interval)
-    raise TimeoutError(f"timed out waiting for {what}")
 
 
 def build_input_client(folder):
@@ -186,40 +180,32 @@ class Input:
         return line[3:]
 
     def close(self):
-        if self.process.poll() is None:
-            self.process.stdin.close()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end_process(self.process, ask=self.process.stdin.close)  # wlinput ends at the end of its input
 
 
-class WaylandApp:
+class WaylandApp(AppDriver):
     """touchpainter on the compositor, driven by real virtual input and seen through grim."""
+
+    # A control's place in its window: sway shows the window at the output's top left.
+    COORDS = pyatspi.WINDOW_COORDS
 
     def __init__(self, compositor, input_client, data_dir, args=(), extra_env=None):
         self.compositor = compositor
-        self.data_dir = data_dir
         self.input = Input(input_client, compositor)  # its devices exist before the window maps
-        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_SOCKET")}
+        env = self._environment(data_dir, without=("DISPLAY", "WAYLAND_SOCKET"))
         env.update(compositor.env())
-        env.update({"GDK_BACKEND": "wayland", "TOUCHPAINTER_DATA_DIR": str(data_dir),
-                    "XDG_CONFIG_HOME": str(data_dir.parent / "config"), "XDG_STATE_HOME": str(data_dir.parent / "state"),
-                    "XDG_CACHE_HOME": str(data_dir.parent / "cache")})
+        env["GDK_BACKEND"] = "wayland"
         if "XDG_RUNTIME_DIR" not in env:  # GDK opens no Wayland display without one
             runtime = data_dir.parent / "runtime"
             runtime.mkdir(mode=0o700, exist_ok=True)
             env["XDG_RUNTIME_DIR"] = str(runtime)
         env.update(extra_env or {})
         self.env = env  # a second launch on the same desktop and session bus uses it too
-        settings = data_dir.parent / "config" / "gtk-3.0" / "settings.ini"
-        settings.parent.mkdir(parents=True, exist_ok=True)
-        settings.write_text("[Settings]\ngtk-enable-animations=0\n")
-        self.process = subprocess.Popen([BINARY, *map(str, args)], env=env, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+        self._write_gtk_settings()
+        self._start([BINARY], args, env)
         try:
-            self.accessible = wait_for(self._find_accessible_app, timeout=20, what="the app on the AT-SPI bus")
+            self.accessible = wait_for(lambda: self._check_running() and self._find_accessible_app(), timeout=20,
+                                       what="the app on the AT-SPI bus")
             wait_for(lambda: self.find("Canvas", timeout=0.2), timeout=10, what="the canvas")
             wait_for(lambda: self.is_white(self.screenshot(), *self.canvas_point(300, 300)), timeout=10,
                      what="the first frame on the compositor's output")
@@ -227,55 +213,8 @@ class WaylandApp:
             self.close()
             raise
 
-    def _find_accessible_app(self):
-        if self.process.poll() is not None:
-            raise RuntimeError(f"touchpainter exited early: {self.process.stderr.read()}")
-        desktop = pyatspi.Registry.getDesktop(0)
-        for index in range(desktop.childCount):
-            app = desktop.getChildAtIndex(index)
-            try:
-                if app is not None and app.get_process_id() == self.process.pid:
-                    return app
-            except Exception:
-                continue
-        return None
-
-    def find(self, name, role=None, timeout=5.0):
-        def search():
-            return pyatspi.findDescendant(
-                self.accessible,
-                lambda a: a is not None and a.name == name and (role is None or a.getRole() == role)
-                and a.getState().contains(pyatspi.STATE_SHOWING))
-        return wait_for(search, timeout=timeout, what=f"a control named {name!r} on show")
-
-    def is_showing(self, name, timeout=0.5):
-        try:
-            self.find(name, timeout=timeout)
-        except TimeoutError:
-            return False
-        return True
-
-    def extents(self, name):
-        """A control's place in its window; sway shows the window at the output's top left."""
-        e = self.find(name).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        return e.x, e.y, e.width, e.height
-
-    def canvas_point(self, x, y):
-        """The output's pixel at (x, y) on the canvas (its place asked once, over AT-SPI)."""
-        if not hasattr(self, "origin"):
-            self.origin = self.extents("Canvas")[:2]
-        return self.origin[0] + x, self.origin[1] + y
-
     def screenshot(self):
         return self.compositor.screenshot()
-
-    @staticmethod
-    def is_white(image, x, y):
-        return min(image.getpixel((x, y))) >= 235
-
-    @staticmethod
-    def is_dark(image, x, y):
-        return max(image.getpixel((x, y))) <= 80
 
     # Real input
 
@@ -299,10 +238,9 @@ class WaylandApp:
     def drag(self, points, steps=12, button="left"):
         self.move(*points[0])
         self.input.send(f"down {button}")
-        for (ax, ay), (bx, by) in zip(points, points[1:]):
-            for i in range(1, steps + 1):
-                self.move(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
-                time.sleep(0.005)
+        for x, y in drag_path(points, steps):
+            self.move(x, y)
+            time.sleep(0.005)
         self.input.send(f"up {button}")
         self.park()
         time.sleep(0.2)
@@ -327,40 +265,21 @@ class WaylandApp:
             raise TimeoutError(f"{error}; it holds {found.queryText().getText(0, -1)!r}") from None
 
     def window(self, roles, title=None, timeout=5.0, focused=False):
-        """The app's window on show with one of `roles` (and `title`, if given); `focused`, once
-        it has the keyboard too — on Wayland a new window is on show a moment before sway
-        gives it the keyboard, and keys typed in that moment go to the window below."""
-        def search():
-            for index in range(self.accessible.childCount):
-                window = self.accessible.getChildAtIndex(index)
-                if window is not None and window.getRole() in roles and window.getState().contains(pyatspi.STATE_SHOWING) \
-                        and (title is None or window.name == title) \
-                        and (not focused or window.getState().contains(pyatspi.STATE_ACTIVE)):
-                    return window
-            return None
-        return wait_for(search, timeout=timeout, what=f"a window {title or roles}")
+        """The app's window on show with one of `roles` (and `title`): `AppDriver.app_window`."""
+        return self.app_window(roles, title=title, timeout=timeout, focused=focused)
 
     def press_button(self, label, window):
         """Presses the button `label` of `window` (a dialog, the Preferences), as a screen reader would."""
-        button = wait_for(lambda: pyatspi.findDescendant(
-            window, lambda a: a is not None and a.name == label and a.getRole() == pyatspi.ROLE_PUSH_BUTTON),
-            what=f"the button {label!r}")
-        button.queryAction().doAction(0)
+        self._press_button(label, window)
         time.sleep(0.2)
 
     def answer_dialog(self, label):
-        self.press_button(label, self.window((pyatspi.ROLE_ALERT, pyatspi.ROLE_DIALOG)))
+        self.press_button(label, self.dialog())
 
     def title(self):
         window = self.accessible.getChildAtIndex(0)
         return window.name if window is not None else ""
 
     def close(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        super().close()
         self.input.close()
