@@ -2,7 +2,7 @@ import ScribbleKit
 
 /// What each smoothing level adds to a motion event in the canvas engine, measured in
 /// process, where no frame clock or scheduler decides how much work an event gets (issue 32):
-/// a press, `eventsPerStroke` motions and a release through `CanvasInput` and the pen, as the
+/// a press, `eventsPerStroke` motions and a release through `ToolDispatcher` and the pen, as the
 /// app's canvas hands them over, each motion timed with the frame after it
 /// (`CanvasHarness.present`). One canvas a level; the levels take turns, a stroke at a time,
 /// over the same random walk, so whatever else the machine does weighs on them alike.
@@ -24,7 +24,7 @@ enum SmoothingBenchmarks {
     static func motionEventMicroseconds(levels: [Smoothing]) -> [Double] {
         let canvases = levels.map { level in
             let host = SmoothingHost(level)
-            return (host, CanvasInput(host: host), CanvasHarness(host.document.scribble))
+            return (host, ToolDispatcher(host: host), CanvasHarness(host.document.scribble))
         }
         var walks = [RandomWalk](repeating: RandomWalk(seed: 32), count: canvases.count)
         var samples = [[Double]](repeating: [], count: canvases.count)

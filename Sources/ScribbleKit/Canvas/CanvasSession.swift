@@ -55,7 +55,7 @@ public final class CanvasSession {
     /// The scribble on show.
     public private(set) var scribble: Scribble?
     /// Told what the view must do, as the session learns it.
-    public var onUpdate: ((CanvasUpdate) -> Void)?
+    public var onUpdate: ((Request) -> Void)?
 
     /// How background renders report back to the main thread.
     let hop: MainThreadHop
@@ -388,15 +388,18 @@ public struct CanvasViewSize: Equatable, Sendable {
     }
 }
 
-/// What the view must do after the session changed what it shows (Rnote's `WidgetFlags`).
-public enum CanvasUpdate: Equatable, Sendable {
-    /// Redraw this area (view coordinates) at the next frame.
-    case redraw(Rect)
-    /// Redraw everything at the next frame.
-    case redrawAll
-    /// The stroke in progress grew: after this many milliseconds (0: once the input events
-    /// waiting are handled), paint `takeLiveArea()` at once, ahead of the frame cycle.
-    case paintLive(afterMilliseconds: UInt32)
-    /// A new full frame of `vertices` vertices is up: redraw the area it covers.
-    case frameShown(Rect, vertices: Int)
+extension CanvasSession {
+    /// What the session asks of its view after it changed what it shows. The engine
+    /// (`CanvasEngine`) folds these into the one `CanvasUpdate` it returns to the view.
+    public enum Request: Equatable, Sendable {
+        /// Redraw this area (view coordinates) at the next frame.
+        case redraw(Rect)
+        /// Redraw everything at the next frame.
+        case redrawAll
+        /// The stroke in progress grew: after this many milliseconds (0: once the input events
+        /// waiting are handled), paint `takeLiveArea()` at once, ahead of the frame cycle.
+        case paintLive(afterMilliseconds: UInt32)
+        /// A new full frame of `vertices` vertices is up: redraw the area it covers.
+        case frameShown(Rect, vertices: Int)
+    }
 }

@@ -50,7 +50,7 @@ final class ReplayViewController: ViewController {
 
     /// The player's page and controls, with nothing to play until `load`.
     init() {
-        canvasView = CanvasView()
+        canvasView = CanvasView(engine: .viewer())
         player = ReplayPlayer(ReplayTimeline(Scribble()))
         pace = ReplayPace(player.timeline, skippingIdle: true)
         scrubber = Scale(minimum: 0, maximum: 1, step: 100)
@@ -77,12 +77,12 @@ final class ReplayViewController: ViewController {
         pace = ReplayPace(player.timeline, skippingIdle: skipIdle.isActive)
         position = 0
         box.remove(canvasView.drawingArea)
-        canvasView = CanvasView(background: background)
+        canvasView = CanvasView(engine: .viewer(), background: background)
         canvasView.drawingArea.accessibleName = tr("Replay canvas")
         box.packStart(canvasView.drawingArea, expand: true)
         canvasView.drawingArea.showAll()
-        canvasView.show(player.scribble)
-        canvasView.show(view: view)
+        canvasView.engine.show(player.scribble)
+        canvasView.apply(canvasView.engine.show(view: view))
         isUpdatingScrubber = true
         scrubber.setRange(minimum: 0, maximum: Double(max(pace.playDuration, 1)))
         isUpdatingScrubber = false

@@ -5,7 +5,7 @@
 /// mouse would. Only a stylus' pressure shapes strokes: mouse and touch strokes keep their
 /// width. A stylus' barrel buttons work the tools the preferences give them (`preferences`).
 @MainActor
-public final class CanvasInput {
+public final class ToolDispatcher {
     /// The tool pointer input goes to.
     public private(set) var tool: CanvasTool
     /// The stylus' pressure of the event being handled (what `CanvasToolHost.pressure` says).
