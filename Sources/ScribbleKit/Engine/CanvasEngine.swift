@@ -25,8 +25,11 @@ public final class CanvasEngine {
     /// Where input goes: the current tool, the gesture under way, a tool a finger.
     public private(set) lazy var tools = ToolDispatcher(host: self)
     /// The input preferences (smoothing, the stylus buttons), as the app's settings have them
-    /// at each event.
-    public var preferences = InputPreferences()
+    /// at each event: the tools' dispatch keeps them.
+    public var preferences: InputPreferences {
+        get { tools.preferences }
+        set { tools.preferences = newValue }
+    }
     /// The eraser's size and mode, as the app's settings have them at each event.
     public var eraserOptions = EraserOptions()
     /// Told what the view must do when it comes outside a call that returns it.
@@ -143,7 +146,7 @@ public final class CanvasEngine {
     }
 
     /// Shows the scribble as `view` saw it, or as a new one (`nil`), once the view has a size.
-    public func show(view: ScribbleView?) -> CanvasUpdate {
+    public func show(view: SavedCamera?) -> CanvasUpdate {
         collect {
             session.show(view: view)
             if session.viewport.width > 0 { viewDidChange() } // else when it has a size
@@ -160,7 +163,7 @@ public final class CanvasEngine {
     }
 
     private func viewDidChange() {
-        if shown === document.scribble { document.scribble.view = ScribbleView(session.viewport) }
+        if shown === document.scribble { document.scribble.view = SavedCamera(session.viewport) }
         var update = CanvasUpdate()
         update.view = session.viewport
         take(update)

@@ -254,7 +254,7 @@ final class CoordinatingController: Navigator, GalleryObserver {
         canvas.awaitsWholeDrawing = true
         progress.showNow() // a big drawing: the rest takes a while, and the canvas refuses edits meanwhile
         canvas.engine.whenCurrentFrameIsShown {
-            Background.run(
+            WorkLanes.run(
                 on: .opening, { Result { () throws(ScribbleFormatError) in try rest.read() } },
                 then: { [weak self] read in
                     guard let self else { return }

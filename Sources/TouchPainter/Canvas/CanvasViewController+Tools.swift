@@ -75,11 +75,7 @@ extension CanvasViewController {
 
     /// Removes the selected marks, as one undo step.
     func deleteSelection() {
-        selection.prune(on: document.scribble)
-        guard !selection.isEmpty else { return }
-        document.execute(
-            RemoveMarksCommand(scribble: document.scribble, marks: selection.pickedMarks, takingPacked: selection.selectsPacked))
-        selection.clear()
+        engine.deleteSelection()
     }
 
     /// Delete: the selection if there is one, else the whole drawing (a new scribble, undoable).
@@ -91,12 +87,7 @@ extension CanvasViewController {
 
     /// Moves the selected marks by (`dx`, `dy`), as one undo step.
     func moveSelection(dx: Float, dy: Float) {
-        selection.prune(on: document.scribble)
-        guard !selection.isEmpty else { return }
-        let command = ReplaceMarksCommand(
-            scribble: document.scribble, marks: selection.pickedMarks, edit: .move(dx: dx, dy: dy), editingPacked: selection.selectsPacked)
-        document.execute(command)
-        selection.set(command.editedMarks, keepingPackedOf: document.scribble)
+        engine.moveSelection(dx: dx, dy: dy)
     }
 
     /// Keeps a deep copy of the selection as the newest template.

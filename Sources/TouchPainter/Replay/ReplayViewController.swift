@@ -69,7 +69,7 @@ final class ReplayViewController: ViewController {
 
     /// Gets ready to replay `document`'s history from its start, on a canvas of
     /// `background` seen as `view`, the speed and "skip idle gaps" as the last replay left them.
-    func load(_ document: Document, background: CanvasKind, view: ScribbleView?) {
+    func load(_ document: Document, background: CanvasKind, view: SavedCamera?) {
         setPlaying(false)
         title = tr("Replay of %1$s", document.displayName)
         self.background = background
