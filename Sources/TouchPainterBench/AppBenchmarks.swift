@@ -95,7 +95,7 @@ enum AppBenchmarks {
     /// The big scribble's file in `folder`, written the first time; with a `view`, the file
     /// opens at that zoom and centre (format version 3); with more `strokes`, the same walk
     /// goes on (10,000: the 10M-vertex drawing).
-    static func bigScribble(in folder: String, view: ScribbleView? = nil, strokes: Int = BigScribble.strokeCount) throws -> String {
+    static func bigScribble(in folder: String, view: SavedCamera? = nil, strokes: Int = BigScribble.strokeCount) throws -> String {
         let name = strokes == BigScribble.strokeCount ? "big" : "big-\(strokes)-strokes"
         let big = folder + (view.map { "/\(name)-\(Int($0.zoom * 100)).scribble" } ?? "/\(name).scribble")
         guard !FileManager.default.fileExists(atPath: big) else { return big }

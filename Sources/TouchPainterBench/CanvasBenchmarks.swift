@@ -66,44 +66,44 @@ enum CanvasBenchmarks {
         report.add("full_render_ms@1m_pressure", pressure, "ms", limit: 1.5 * plain)
     }
 
-    /// The median cost of one motion event — the vertex appended through
-    /// `Scribble.append(_:to:)`, the notification, the new segment drawn into the backdrop and
-    /// the changed area copied to the window — on canvases that already hold each `strokes`
-    /// thousand-vertex strokes, on their `background`; with `pressure`, those strokes and the
-    /// ones drawn have a pen pressure at every vertex. The canvases take turns, a stroke at a
+    /// The median cost of one motion event as the app handles it — the event handed to the
+    /// engine (`CanvasEngine.handle`), the pen tool appending its vertex, the scribble telling
+    /// the document and the engine, the new segment drawn into the backdrop, the update
+    /// returned and applied, and the changed area copied to the window — on canvases that
+    /// already hold each `strokes` thousand-vertex strokes, on their `background`; with
+    /// `pressure`, those strokes have a pen pressure at every vertex and the ones drawn come
+    /// from a stylus with one. The canvases take turns, a stroke at a
     /// time, so whatever else the machine does weighs on them alike.
     static func motionEventMicroseconds(on setups: [(strokes: Int, background: CanvasKind, pressure: Bool)]) -> [Double] {
         let canvases = setups.map { setup in
-            let history = CommandHistory()
-            let scribble = BigScribble.scribble(strokes: setup.strokes, history: history, withPressure: setup.pressure)
-            return (history, CanvasHarness(scribble, background: setup.background), setup.pressure)
+            (CanvasHarness(BigScribble.scribble(strokes: setup.strokes, withPressure: setup.pressure), background: setup.background), setup.pressure)
         }
         // Every canvas draws the same strokes, so they compare like for like.
         var walks = [RandomWalk](repeating: RandomWalk(seed: 42), count: canvases.count)
         var samples = [[Double]](repeating: [], count: canvases.count)
         let warmUpRounds = 2
         for round in 0..<(warmUpRounds + motionEvents / eventsPerStroke) {
-            for (index, (history, canvas, pressure)) in canvases.enumerated() {
+            for (index, (canvas, hasPressure)) in canvases.enumerated() {
                 var walk = walks[index]
                 defer { walks[index] = walk }
                 walk.lift()
                 let pen = walk.pen()
-                let stroke = Stroke(color: pen.color, size: pen.size)
-                if pressure { stroke.append(walk.current, pressure: BigScribble.pressure(at: 0)) } else { stroke.append(walk.current) }
-                history.execute(DrawScribbleCommand(scribble: canvas.scribble, mark: stroke))
+                (canvas.engine.strokeStyle.color, canvas.engine.strokeStyle.size) = (pen.color, pen.size)
+                // A stylus with pressure, or a mouse: the pen tool draws either, as in the app.
+                let device: ToolEvent.Device = hasPressure ? .pen : .mouse
+                func pressure(at event: Int) -> Float? { hasPressure ? BigScribble.pressure(at: event) : nil }
+                canvas.handle(ToolEvent(kind: .press, point: walk.current, device: device, pressure: pressure(at: 0), button: 1))
                 canvas.present()
                 for event in 0..<eventsPerStroke {
-                    let point = walk.next()
+                    let motion = ToolEvent(kind: .motion, point: walk.next(), device: device, pressure: pressure(at: event + 1), isPrimaryDown: true)
                     let start = monotonicNanoseconds()
-                    if pressure {
-                        canvas.scribble.append(point, pressure: BigScribble.pressure(at: event + 1), to: stroke)
-                    } else {
-                        canvas.scribble.append(point, to: stroke)
-                    }
+                    canvas.handle(motion)
                     canvas.present()
                     let elapsed = Double(monotonicNanoseconds() - start) / 1e3
                     if round >= warmUpRounds { samples[index].append(elapsed) }
                 }
+                canvas.handle(ToolEvent(kind: .release, point: walk.current, device: device, pressure: pressure(at: eventsPerStroke), button: 1))
+                canvas.present()
             }
         }
         return samples.map(median)

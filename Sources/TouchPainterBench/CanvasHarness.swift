@@ -5,45 +5,43 @@ import Foundation
 import Synchronization
 import ScribbleKit
 
-/// The app's canvas engine, `CanvasSession`, with a window-sized surface standing in for the
-/// window: `present()` draws on it what the session asked to have redrawn since the last
-/// call, as `CanvasView`'s draw handler does with the area GTK asks it to repaint. Background
-/// frames come back through a queue that `present()` and `waitForCurrentFrame()` drain,
-/// where the app's main loop would run them.
+/// The app's canvas engine, `CanvasEngine`, driven as `CanvasView` drives it, with a
+/// window-sized surface standing in for the window: input goes down through `handle(_:)` and
+/// camera moves through `changeView(_:)`, and the `CanvasUpdate` each returns is applied by
+/// `apply(_:)` as the view applies it — the same calls and the same values as the app's, so
+/// the figures are the app's. `present()` draws what was asked to be redrawn since the last
+/// call, as `CanvasView`'s draw handler and live paint do with the area GTK asks it to
+/// repaint. Background frames come back through a queue that `present()` and
+/// `waitForCurrentFrame()` drain, where the app's main loop would run them, and their
+/// updates reach `apply(_:)` through `CanvasEngine.onUpdate`, as in the app.
 @MainActor
 final class CanvasHarness {
     /// The canvas' size, in pixels.
     nonisolated static let size = (width: 1024, height: 768)
 
-    /// The scribble on show.
-    let scribble: Scribble
-    /// The engine, as the app runs it.
-    let session: CanvasSession
+    /// The engine, as the app runs it: its document holds the scribble.
+    let engine: CanvasEngine
     /// Stands in for the window: a surface of the canvas' size.
     private let window: OpaquePointer
     private let windowContext: OpaquePointer
-    /// What the session asked to have redrawn since the last `present()`.
+    /// What the engine asked to have redrawn since the last `present()`.
     private var dirty = Rect.null
     /// Whether the stroke in progress asked to be painted.
     private var isLivePaintAsked = false
-    /// Work the session handed back to the "main loop" (background frames done).
+    /// Work the engine handed back to the "main loop" (background frames done).
     private let mainLoop = MainLoopStandIn()
 
-    /// Shows `scribble` on `background`, and waits for its first full frame.
+    /// Shows `scribble` on `background`, in a document of its own, and waits for its first full
+    /// frame.
     init(_ scribble: Scribble, background: CanvasKind = .plain) {
-        self.scribble = scribble
-        session = CanvasSession(background: background, hop: mainLoop.hop)
+        let document = Document(manager: ScribbleManager(directory: "/nonexistent"), hop: mainLoop.hop)
+        document.open(scribble, from: .new)
+        engine = CanvasEngine(document: document, hop: mainLoop.hop)
         window = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(Self.size.width), Int32(Self.size.height))
         windowContext = cairo_create(window)
-        session.onUpdate = { [unowned self] update in
-            switch update {
-            case .redraw(let rect), .frameShown(let rect, _): dirty = dirty.union(rect)
-            case .redrawAll: dirty = Rect(x: 0, y: 0, width: Float(Self.size.width), height: Float(Self.size.height))
-            case .paintLive: isLivePaintAsked = true
-            }
-        }
-        session.show(scribble)
-        session.resize(to: CanvasViewSize(width: Self.size.width, height: Self.size.height, scale: 1))
+        engine.startSession(background: background, hop: mainLoop.hop)
+        engine.onUpdate = { [unowned self] update in apply(update) }
+        apply(engine.resize(to: CanvasViewSize(width: Self.size.width, height: Self.size.height, scale: 1)))
         waitForCurrentFrame()
         present()
     }
@@ -51,6 +49,32 @@ final class CanvasHarness {
     isolated deinit {
         cairo_destroy(windowContext)
         cairo_surface_destroy(window)
+    }
+
+    /// The scribble on show.
+    var scribble: Scribble { engine.document.scribble }
+    /// The engine's canvas session.
+    var session: CanvasSession { engine.session }
+
+    /// Hands `event` to the engine, as the input chain's last link does, and applies what it
+    /// returns.
+    func handle(_ event: ToolEvent) {
+        apply(engine.handle(event))
+    }
+
+    /// Moves the camera, as the canvas controller does, and applies what the engine returns.
+    func changeView(_ body: (inout Viewport) -> Void) {
+        apply(engine.changeView(body))
+    }
+
+    /// What `CanvasView.apply` does with an update, with the window for a widget.
+    func apply(_ update: CanvasUpdate) {
+        if update.redrawsAll {
+            dirty = Rect(x: 0, y: 0, width: Float(Self.size.width), height: Float(Self.size.height))
+        } else {
+            for rect in update.redraw { dirty = dirty.union(rect) }
+        }
+        if update.paintLive != nil { isLivePaintAsked = true }
     }
 
     /// Runs what background work handed back, as the main loop would.
@@ -61,7 +85,7 @@ final class CanvasHarness {
     /// Waits until the drawing as it is now is on show (a background frame, for a big one).
     func waitForCurrentFrame() {
         var shown = false
-        session.whenCurrentFrameIsShown { shown = true }
+        engine.whenCurrentFrameIsShown { shown = true }
         while !shown {
             runMainLoop()
             if !shown { usleep(200) }
@@ -74,7 +98,7 @@ final class CanvasHarness {
         runMainLoop()
         if isLivePaintAsked {
             isLivePaintAsked = false
-            dirty = dirty.union(session.takeLiveArea())
+            dirty = dirty.union(engine.takeLiveArea())
         }
         guard !dirty.isNull else { return }
         let area = CanvasBackdrop.pixelArea(covering: dirty)
@@ -82,7 +106,7 @@ final class CanvasHarness {
         cairo_save(windowContext)
         cairo_rectangle(windowContext, Double(area.minX), Double(area.minY), Double(area.width), Double(area.height))
         cairo_clip(windowContext)
-        session.draw(on: CairoContext(windowContext))
+        engine.draw(on: CairoContext(windowContext))
         cairo_restore(windowContext)
         cairo_surface_flush(window)
     }

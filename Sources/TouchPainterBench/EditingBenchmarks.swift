@@ -3,7 +3,7 @@ import ScribbleKit
 
 /// Shapes and selection edits (issue 29): the shape recogniser on a long stroke, a lasso
 /// around half the big scribble, and a drag of the rotate handle with ten thousand marks
-/// selected, through the select tool and `CanvasHarness` as the canvas runs them.
+/// selected, through the engine's select tool and `CanvasHarness` as the canvas runs them.
 @MainActor
 enum EditingBenchmarks {
     /// Runs the editing metrics.
@@ -60,7 +60,6 @@ enum EditingBenchmarks {
     /// meanwhile); then 60 steps, each one's main-thread time with the frame after it; then
     /// the release's, which puts the turned copies in place.
     static func rotateDragFrames() -> (frames: [Double], lift: Double, release: Double) {
-        let host = BenchToolHost()
         var walk = RandomWalk(seed: 2929)
         let scribble = Scribble()
         for _ in 0..<10_000 {
@@ -71,10 +70,10 @@ enum EditingBenchmarks {
             for _ in 1..<20 { stroke.append(walk.next()) }
             scribble.add(stroke)
         }
-        host.document.open(scribble, from: .new)
-        let harness = CanvasHarness(host.document.scribble)
-        host.canvasSession = harness.session
+        let harness = CanvasHarness(scribble)
+        let host = harness.engine
         let tool = SelectTool(host: host)
+        harness.apply(host.install(tool))
         host.selection.set(host.document.scribble.marks)
         guard let box = tool.box else { return ([], 0, 0) }
         let knob = box.position(of: .rotate), center = box.center
@@ -83,9 +82,12 @@ enum EditingBenchmarks {
             let angle = -Double.pi / 2 + Double(step) * Double.pi / 60
             return Point(Double(center.x) + reach * cos(angle), Double(center.y) + reach * sin(angle))
         }
-        tool.press(at: knob, modifiers: [])
+        func event(_ kind: ToolEvent.Kind, at point: Point) -> ToolEvent {
+            ToolEvent(kind: kind, point: point, device: .mouse, button: kind == .motion ? 0 : 1, isPrimaryDown: kind == .motion)
+        }
+        harness.handle(event(.press, at: knob))
         let lifting = monotonicNanoseconds()
-        tool.drag(to: point(at: 1), modifiers: [])
+        harness.handle(event(.motion, at: point(at: 1)))
         while !harness.session.isLiftShown, monotonicNanoseconds() - lifting < 10_000_000_000 {
             harness.present()
             usleep(UInt32(ViewportBenchmarks.eventInterval / 1000))
@@ -94,29 +96,17 @@ enum EditingBenchmarks {
         var frames: [Double] = []
         for step in 2...61 {
             let start = monotonicNanoseconds()
-            tool.drag(to: point(at: step), modifiers: [])
+            harness.handle(event(.motion, at: point(at: step)))
             harness.present()
             let spent = monotonicNanoseconds() - start
             frames.append(Double(spent) / 1e6)
             if spent < ViewportBenchmarks.eventInterval { usleep(UInt32((ViewportBenchmarks.eventInterval - spent) / 1000)) }
         }
         let release = monotonicNanoseconds()
-        tool.release(at: Point(Double(center.x) - reach, Double(center.y)))
+        harness.handle(event(.release, at: Point(Double(center.x) - reach, Double(center.y))))
         harness.present()
         let dropped = Double(monotonicNanoseconds() - release) / 1e6
         precondition(host.document.history.canUndo, "the drag should be one undo step")
         return (frames, lift, dropped)
     }
-}
-
-/// What the select tool works on in the benchmark: a document of its own, no overlay.
-@MainActor
-private final class BenchToolHost: CanvasToolHost {
-    let document = Document(manager: ScribbleManager(directory: "/nonexistent"), hop: { _ in })
-    let strokeStyle = StrokeStyle()
-    let selection = Selection()
-    let eraserOptions = EraserOptions()
-    var pressure: Float? { nil }
-    var canvasSession: CanvasSession?
-    func overlayNeedsDisplay(in rect: Rect) {}
 }

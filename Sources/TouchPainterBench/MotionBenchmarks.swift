@@ -51,7 +51,7 @@ enum MotionBenchmarks {
         let environment = motionEnvironment(folder: folder)
         let big = try AppBenchmarks.bigScribble(in: folder)
         // The same drawing opened at 400 % about its middle (the view the file keeps).
-        let zoomed = try AppBenchmarks.bigScribble(in: folder, view: ScribbleView(zoom: 4, centreX: 512, centreY: 384))
+        let zoomed = try AppBenchmarks.bigScribble(in: folder, view: SavedCamera(zoom: 4, centreX: 512, centreY: 384))
         // Ten times the big scribble (issue 35): what a motion event costs must not grow with it.
         let huge = try AppBenchmarks.bigScribble(in: folder, strokes: 10 * BigScribble.strokeCount)
         // The same on a paper canvas (issue 12): the texture lies in the backdrop, so a motion

@@ -2,9 +2,9 @@ import ScribbleKit
 
 /// What each smoothing level adds to a motion event in the canvas engine, measured in
 /// process, where no frame clock or scheduler decides how much work an event gets (issue 32):
-/// a press, `eventsPerStroke` motions and a release through `CanvasInput` and the pen, as the
-/// app's canvas hands them over, each motion timed with the frame after it
-/// (`CanvasHarness.present`). One canvas a level; the levels take turns, a stroke at a time,
+/// a press, `eventsPerStroke` motions and a release through the engine and the pen, as the
+/// app's canvas hands them over (`CanvasHarness.handle`), each motion timed with the frame
+/// after it (`CanvasHarness.present`). One canvas a level; the levels take turns, a stroke at a time,
 /// over the same random walk, so whatever else the machine does weighs on them alike.
 @MainActor
 enum SmoothingBenchmarks {
@@ -23,51 +23,36 @@ enum SmoothingBenchmarks {
     /// The median time of a motion event and its frame at each of `levels`.
     static func motionEventMicroseconds(levels: [Smoothing]) -> [Double] {
         let canvases = levels.map { level in
-            let host = SmoothingHost(level)
-            return (host, CanvasInput(host: host), CanvasHarness(host.document.scribble))
+            let canvas = CanvasHarness(Scribble())
+            canvas.engine.preferences.smoothing = level
+            return canvas
         }
         var walks = [RandomWalk](repeating: RandomWalk(seed: 32), count: canvases.count)
         var samples = [[Double]](repeating: [], count: canvases.count)
         let warmUpRounds = 2
         for round in 0..<(warmUpRounds + CanvasBenchmarks.motionEvents / CanvasBenchmarks.eventsPerStroke) {
-            for (index, (_, input, canvas)) in canvases.enumerated() {
+            for (index, canvas) in canvases.enumerated() {
                 var walk = walks[index]
                 defer { walks[index] = walk }
                 walk.lift()
-                input.handle(ToolEvent(kind: .press, point: walk.current, device: .mouse, button: 1))
+                canvas.handle(ToolEvent(kind: .press, point: walk.current, device: .mouse, button: 1))
                 canvas.present()
                 for _ in 0..<CanvasBenchmarks.eventsPerStroke {
                     let event = ToolEvent(kind: .motion, point: walk.next(), device: .mouse, isPrimaryDown: true)
                     let start = monotonicNanoseconds()
-                    input.handle(event)
+                    canvas.handle(event)
                     canvas.present()
                     if round >= warmUpRounds { samples[index].append(Double(monotonicNanoseconds() - start) / 1e3) }
                 }
-                input.handle(ToolEvent(kind: .release, point: walk.current, device: .mouse, button: 1))
+                canvas.handle(ToolEvent(kind: .release, point: walk.current, device: .mouse, button: 1))
                 canvas.present()
             }
         }
-        for (host, _, _) in canvases {
+        for canvas in canvases {
             precondition(
-                host.document.scribble.marks.count >= CanvasBenchmarks.motionEvents / CanvasBenchmarks.eventsPerStroke,
+                canvas.scribble.marks.count >= CanvasBenchmarks.motionEvents / CanvasBenchmarks.eventsPerStroke,
                 "every stroke should be drawn")
         }
         return samples.map(median)
     }
-}
-
-/// The pen's host in the benchmark: a document of its own at one smoothing level, no overlay.
-@MainActor
-private final class SmoothingHost: CanvasToolHost {
-    let document = Document(manager: ScribbleManager(directory: "/nonexistent"), hop: { _ in })
-    let strokeStyle = StrokeStyle()
-    let selection = Selection()
-    let eraserOptions = EraserOptions()
-    let smoothing: Smoothing
-    var pressure: Float? { nil }
-    init(_ smoothing: Smoothing) {
-        self.smoothing = smoothing
-        document.open(Scribble(), from: .new)
-    }
-    func overlayNeedsDisplay(in rect: Rect) {}
 }

@@ -22,11 +22,11 @@ enum ViewportBenchmarks {
     /// A 60-step pan across the drawing at 100 %, 17 px a step right then back, a little down:
     /// each step's main-thread time to its frame.
     static func panFrames(_ harness: CanvasHarness) -> [Double] {
-        harness.session.changeView { $0.fit(.null) }
+        harness.changeView { $0.fit(.null) }
         harness.waitForCurrentFrame()
         harness.present()
         return (0..<60).map { step in
-            paced(harness) { harness.session.changeView { $0.pan(byViewX: step < 30 ? 17 : -17, y: step < 30 ? 3 : -3) } }
+            paced(harness) { harness.changeView { $0.pan(byViewX: step < 30 ? 17 : -17, y: step < 30 ? 3 : -3) } }
         }
     }
 
@@ -36,7 +36,7 @@ enum ViewportBenchmarks {
         harness.waitForCurrentFrame()
         let (x, y) = (400.0, 300.0)
         return (0..<24).map { notch in
-            paced(harness) { harness.session.changeView { $0.zoom(steps: notch < 12 ? 1 : -1, aboutViewX: x, y: y) } }
+            paced(harness) { harness.changeView { $0.zoom(steps: notch < 12 ? 1 : -1, aboutViewX: x, y: y) } }
         }
     }
 
@@ -44,14 +44,14 @@ enum ViewportBenchmarks {
     /// notch to the sharp frame at 400 % on show.
     static func zoomSettle(_ harness: CanvasHarness) -> Double {
         let bounds = harness.scribble.root.bounds
-        harness.session.changeView { $0.fit(bounds) }
+        harness.changeView { $0.fit(bounds) }
         harness.waitForCurrentFrame()
         harness.present()
         while harness.session.viewport.zoom < 4 / Viewport.step - 1e-9 {
-            _ = paced(harness) { harness.session.changeView { $0.zoom(steps: 1, aboutViewX: 512, y: 384) } }
+            _ = paced(harness) { harness.changeView { $0.zoom(steps: 1, aboutViewX: 512, y: 384) } }
         }
         return milliseconds {
-            harness.session.changeView { $0.zoom(steps: 1, aboutViewX: 512, y: 384) }
+            harness.changeView { $0.zoom(steps: 1, aboutViewX: 512, y: 384) }
             harness.present()
             harness.waitForCurrentFrame()
             harness.present()
@@ -64,7 +64,7 @@ enum ViewportBenchmarks {
         harness.present()
         let bounds = harness.scribble.root.bounds
         return milliseconds {
-            harness.session.changeView { $0.fit(bounds) }
+            harness.changeView { $0.fit(bounds) }
             harness.present()
             harness.waitForCurrentFrame()
             harness.present()

@@ -66,7 +66,7 @@ struct CanvasGeneratorTests {
 
         #expect(canvas.canvasKind == .paper)
         #expect(canvas.canvasView !== oldView)
-        #expect(canvas.canvasView.session.scribble === scribble && canvas.document.scribble === scribble)
+        #expect(canvas.engine.session.scribble === scribble && canvas.document.scribble === scribble)
         #expect(scribble.marks.count == 2)
         let stroke = try #require(scribble.marks.last as? Stroke)
         #expect(

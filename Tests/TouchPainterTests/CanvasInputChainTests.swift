@@ -14,10 +14,10 @@ struct CanvasInputChainTests {
     var scribble: Scribble { fixture.coordinator.document.scribble }
 
     /// A link that counts what reaches it and takes it when `takes` says so.
-    final class CountingHandler: CanvasInputHandler {
+    final class CountingHandler: InputChainLink {
         var seen: [PointerEvent.Kind] = []
         var takes = true
-        func handle(_ input: CanvasInputEvent) -> Bool {
+        func handle(_ input: InputChainEvent) -> Bool {
             seen.append(input.pointer.kind)
             return takes
         }
@@ -36,17 +36,17 @@ struct CanvasInputChainTests {
     }
 
     @Test func theLinksArePalmRejectionNavigationTheOpeningGateAndTheToolsInThatOrder() {
-        let links = canvas.router.handlers
+        let links = canvas.inputChain.handlers
         #expect(links.count == 4)
         #expect(links.first is PalmRejectionHandler)
         #expect(links.dropFirst().first === canvas.navigation)
-        #expect(links.dropFirst(2).first === canvas.router.openingGate)
-        #expect(links.last === canvas.input)
+        #expect(links.dropFirst(2).first === canvas.inputChain.openingGate)
+        #expect(links.last === canvas.engine)
     }
 
     @Test func aLinkAheadOfTheToolsTakesTheEventsItHandles() {
         let link = CountingHandler()
-        canvas.router.handlers.insert(link, at: canvas.router.handlers.count - 1)
+        canvas.inputChain.handlers.insert(link, at: canvas.inputChain.handlers.count - 1)
         drag(from: 10, to: 200)
         #expect(link.seen == [.press, .motion, .motion, .motion, .motion, .release])
         #expect(scribble.isEmpty) // the tools never saw the drag
@@ -68,7 +68,7 @@ struct CanvasInputChainTests {
     @Test func whatNavigationTakesNeverReachesTheLinksAfterIt() {
         let link = CountingHandler()
         link.takes = false
-        canvas.router.handlers.append(link)
+        canvas.inputChain.handlers.append(link)
         drag(button: 2, from: 100, to: 160) // a middle drag pans
         #expect(link.seen.isEmpty)
         #expect(scribble.isEmpty)

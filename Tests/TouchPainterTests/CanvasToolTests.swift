@@ -139,7 +139,7 @@ struct CanvasToolTests {
         let stamp = try #require(scribble.marks.first)
         #expect(canvas.selection.marks.count == 1 && canvas.selection.marks[0] === stamp)
         // The right-hand handle, dragged out: the stamp grows about its centre, as one more undo step.
-        let box = SelectionBox(around: stamp.bounds, viewPixel: canvas.viewPixel)
+        let box = SelectionBox(around: stamp.bounds, viewPixel: canvas.engine.viewPixel)
         let handle = box.position(of: .right)
         send(.press, Double(handle.x), Double(handle.y))
         send(.motion, Double(handle.x) + 30, Double(handle.y))

@@ -86,7 +86,7 @@ struct CoordinatingControllerTests {
 
     /// Lets the naming of a first save (a listing on the loading queue) come back.
     private func settleNaming() {
-        Background.wait(for: .files)
+        WorkLanes.wait(for: .files)
         MainLoop.iterate()
     }
 

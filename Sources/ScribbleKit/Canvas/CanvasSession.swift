@@ -3,12 +3,13 @@ import CLinux
 import CairoKit
 import Dispatch
 
-/// The canvas apart from any toolkit (Rnote's engine, under the view): which scribble is on
-/// show, the offscreen image of its finished marks (the backdrop), and the policy that keeps
-/// that image up to date and the window responsive. The view — `CanvasView` in the app, the
-/// benchmark's stand-in — feeds it its size and draws what it holds; everything the view must
-/// do in return (redraw an area, paint the stroke in progress soon, a new full frame is up)
-/// arrives as a `CanvasUpdate` through `onUpdate`.
+/// The canvas' picture, a part of the `CanvasEngine`: which scribble is on show, the
+/// offscreen image of its finished marks (the backdrop), the camera over it (the viewport),
+/// and the policy that keeps that image up to date and the window responsive. The engine
+/// feeds it its view's size and the scribble's changes, and draws what it holds; everything
+/// the view must do in return (redraw an area, paint the stroke in progress soon, a new full
+/// frame is up) it asks of the engine as a `Request` through `onUpdate`, which the engine
+/// folds into the `CanvasUpdate` it hands the view.
 ///
 /// Each change to the scribble draws just its own marks into the backdrop and asks for just
 /// its rectangle, so the cost of one motion event does not grow with the drawing. Full
@@ -55,7 +56,7 @@ public final class CanvasSession {
     /// The scribble on show.
     public private(set) var scribble: Scribble?
     /// Told what the view must do, as the session learns it.
-    public var onUpdate: ((CanvasUpdate) -> Void)?
+    public var onUpdate: ((Request) -> Void)?
 
     /// How background renders report back to the main thread.
     let hop: MainThreadHop
@@ -66,7 +67,7 @@ public final class CanvasSession {
     private var monitorSize: (width: Int, height: Int)?
     /// A saved view to show once the view has a size (a scribble opened before its window was
     /// laid out): its centre means nothing until then.
-    private var pendingView: ScribbleView??
+    private var pendingView: SavedCamera??
     /// What the window shows: the last full frame plus every change since.
     private var backdrop: CanvasBackdrop?
     /// Whether `backdrop` shows the whole drawing for its view (a full frame), not a blank
@@ -105,9 +106,9 @@ public final class CanvasSession {
     }
 
     /// Shows `scribble`, replacing any other. The session observes it itself unless
-    /// `observing` is false: then the scribble's observer — the canvas view controller, as in
-    /// book chapter 12 — hands each change on (`scribble(_:didChange:)`), starting with the
-    /// `.reset` it hears when it starts observing.
+    /// `observing` is false: then the scribble's observer — the `CanvasEngine`, in the role
+    /// book chapter 12 gives the canvas view controller — hands each change on
+    /// (`scribble(_:didChange:)`), starting with the `.reset` it hears when it starts observing.
     public func show(_ scribble: Scribble, observing: Bool = true) {
         self.scribble?.removeObserver(self)
         self.scribble = scribble
@@ -146,7 +147,7 @@ public final class CanvasSession {
 
     /// Shows the scribble as `view` saw it (`nil`: as a new scribble, 100 % from the origin):
     /// now, or once the view has a size.
-    public func show(view: ScribbleView?) {
+    public func show(view: SavedCamera?) {
         guard viewport.width > 0, viewport.height > 0 else {
             pendingView = .some(view)
             return
@@ -388,15 +389,18 @@ public struct CanvasViewSize: Equatable, Sendable {
     }
 }
 
-/// What the view must do after the session changed what it shows (Rnote's `WidgetFlags`).
-public enum CanvasUpdate: Equatable, Sendable {
-    /// Redraw this area (view coordinates) at the next frame.
-    case redraw(Rect)
-    /// Redraw everything at the next frame.
-    case redrawAll
-    /// The stroke in progress grew: after this many milliseconds (0: once the input events
-    /// waiting are handled), paint `takeLiveArea()` at once, ahead of the frame cycle.
-    case paintLive(afterMilliseconds: UInt32)
-    /// A new full frame of `vertices` vertices is up: redraw the area it covers.
-    case frameShown(Rect, vertices: Int)
+extension CanvasSession {
+    /// What the session asks of its view after it changed what it shows. The engine
+    /// (`CanvasEngine`) folds these into the one `CanvasUpdate` it returns to the view.
+    public enum Request: Equatable, Sendable {
+        /// Redraw this area (view coordinates) at the next frame.
+        case redraw(Rect)
+        /// Redraw everything at the next frame.
+        case redrawAll
+        /// The stroke in progress grew: after this many milliseconds (0: once the input events
+        /// waiting are handled), paint `takeLiveArea()` at once, ahead of the frame cycle.
+        case paintLive(afterMilliseconds: UInt32)
+        /// A new full frame of `vertices` vertices is up: redraw the area it covers.
+        case frameShown(Rect, vertices: Int)
+    }
 }

@@ -16,13 +16,13 @@ extension CanvasTexture {
     static let gapBrightness: Float = 0.88
 
     /// Draws the cloth on `canvas`; the same tile every time (the noise is seeded).
-    static func drawCloth(on canvas: TextureCanvas) {
+    static func drawCloth(on canvas: TextureTile) {
         drawDyeing(on: canvas)
         weave(on: canvas)
     }
 
     /// Dyeing and finishing are never perfectly even: soft lighter and darker patches.
-    private static func drawDyeing(on canvas: TextureCanvas) {
+    private static func drawDyeing(on canvas: TextureTile) {
         let tile = canvas.size
         let clouds = TextureNoise(seed: 24)
         let octaves: [(cell: Int, weight: Float)] = [(128, 0.25), (64, 0.3), (32, 0.25), (16, 0.2)]
@@ -34,7 +34,7 @@ extension CanvasTexture {
 
     /// Shades every device pixel by where it lies in the weave: bright on top of the thread
     /// that is uppermost there, dark in the shadows between threads.
-    private static func weave(on canvas: TextureCanvas) {
+    private static func weave(on canvas: TextureTile) {
         let side = canvas.devicePixels
         let cell = threadPitch * canvas.scale // device pixels per thread
         let threads = canvas.size / threadPitch
@@ -72,7 +72,7 @@ extension CanvasTexture {
                     let brightness = dark + (1 - dark) * lift
                     let index = y * rowLength + x
                     let p = pixels[index]
-                    pixels[index] = TextureCanvas.pack(
+                    pixels[index] = TextureTile.pack(
                         Float(p >> 16 & 0xFF) * brightness * tint.red,
                         Float(p >> 8 & 0xFF) * brightness * tint.green,
                         Float(p & 0xFF) * brightness * tint.blue)

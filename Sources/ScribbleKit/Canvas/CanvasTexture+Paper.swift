@@ -9,7 +9,7 @@ extension CanvasTexture {
     static let paperColor: (red: Float, green: Float, blue: Float) = (247, 243, 233)
 
     /// Draws the paper on `canvas`; the same tile every time (the random numbers are seeded).
-    static func drawPaper(on canvas: TextureCanvas) {
+    static func drawPaper(on canvas: TextureTile) {
         var random = SplitMix64(seed: 0x7061_7065_72) // "paper"
         drawFormation(on: canvas)
         addGrain(to: canvas)
@@ -19,7 +19,7 @@ extension CanvasTexture {
 
     /// Formation: pulp settles unevenly, leaving soft lighter and darker clouds, and a
     /// slight shift between warmer and greyer patches.
-    private static func drawFormation(on canvas: TextureCanvas) {
+    private static func drawFormation(on canvas: TextureTile) {
         let tile = canvas.size
         let clouds = TextureNoise(seed: 11), warmth = TextureNoise(seed: 12)
         // The largest clouds are the faintest, so the tile's repeat leaves no landmarks.
@@ -32,7 +32,7 @@ extension CanvasTexture {
     }
 
     /// Grain: a little white noise on every device pixel, so the sheet is crisp at any scale.
-    private static func addGrain(to canvas: TextureCanvas) {
+    private static func addGrain(to canvas: TextureTile) {
         let noise = TextureNoise(seed: 13)
         let side = canvas.devicePixels
         canvas.withPixels { pixels, rowLength in
@@ -66,7 +66,7 @@ extension CanvasTexture {
 
     /// Fibres: thin curved strands, most a little darker than the sheet, some lighter, a
     /// few coloured (recycled paper keeps fibres of the papers it was made of).
-    private static func drawFibres(on canvas: TextureCanvas, using random: inout SplitMix64) {
+    private static func drawFibres(on canvas: TextureTile, using random: inout SplitMix64) {
         var darker: [Look] = [], lighter: [Look] = []
         for tone in [0.45, 0.53, 0.61] {
             for alpha in [0.09, 0.13, 0.17] {
@@ -129,7 +129,7 @@ extension CanvasTexture {
     }
 
     /// Specks: tiny dark flecks and a few faint larger clumps, each batch one Cairo path.
-    private static func drawSpecks(on canvas: TextureCanvas, using random: inout SplitMix64) {
+    private static func drawSpecks(on canvas: TextureTile, using random: inout SplitMix64) {
         let tile = Double(canvas.size)
         let cr = canvas.context
         let batches = [

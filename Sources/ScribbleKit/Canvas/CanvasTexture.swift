@@ -3,7 +3,7 @@ import CairoKit
 
 /// A canvas texture (book chapter 21, a Flyweight): one square tile of recycled paper or woven cloth, generated
 /// by the project at first use, at the device resolution it is shown at, and repeated under
-/// the marks to fill any canvas. Its edges join seamlessly (see `TextureCanvas`).
+/// the marks to fill any canvas. Its edges join seamlessly (see `TextureTile`).
 ///
 /// It is a Flyweight: `CanvasTextureCache` makes one per kind and scale, and every canvas,
 /// and every thread rendering a canvas' full frame, paints that one. It is `Sendable`
@@ -36,7 +36,7 @@ public final class CanvasTexture: Sendable {
         self.kind = kind
         self.scale = scale
         halvings = 0
-        let canvas = TextureCanvas(size: Self.tileSize, scale: scale)
+        let canvas = TextureTile(size: Self.tileSize, scale: scale)
         switch kind {
         case .paper: Self.drawPaper(on: canvas)
         case .cloth: Self.drawCloth(on: canvas)
@@ -54,7 +54,7 @@ public final class CanvasTexture: Sendable {
         kind = original.kind
         scale = 1
         self.halvings = halvings
-        let canvas = TextureCanvas(size: max(1, Self.tileSize >> halvings), scale: 1)
+        let canvas = TextureTile(size: max(1, Self.tileSize >> halvings), scale: 1)
         original.withSurface { surface in
             let pattern = cairo_pattern_create_for_surface(surface)
             defer { cairo_pattern_destroy(pattern) }
@@ -117,7 +117,7 @@ public final class CanvasTexture: Sendable {
         }
     }
 
-    private static func fillWhite(_ canvas: TextureCanvas) {
+    private static func fillWhite(_ canvas: TextureTile) {
         cairo_set_source_rgb(canvas.context, 1, 1, 1)
         cairo_paint(canvas.context)
     }

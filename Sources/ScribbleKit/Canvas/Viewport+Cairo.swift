@@ -25,7 +25,7 @@ extension Viewport {
 
     /// One view pixel in the user units of `cr` (1 / the zoom its canvas transform has): the
     /// tools' outlines keep their thickness in view pixels, whatever the zoom.
-    public static func viewPixel(on cr: OpaquePointer) -> Double {
+    static func viewPixel(on cr: OpaquePointer) -> Double {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix) // the device scale is the surface's, not in this matrix
         let scale = (matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot()

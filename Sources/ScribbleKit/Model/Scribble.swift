@@ -10,7 +10,7 @@ public final class Scribble {
     public var title: String?
     /// What the scribble was last seen at, saved with it; `nil` for a new scribble's view.
     /// Changing it tells no observer and is not a change to the drawing.
-    public var view: ScribbleView?
+    public var view: SavedCamera?
     /// The clock the marks' times are measured on: a mark put on the scribble without times
     /// takes the time it shows (see `Scribble+Times`), once it keeps time.
     public var clock = ScribbleClock()

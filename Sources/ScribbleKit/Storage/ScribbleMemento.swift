@@ -19,14 +19,14 @@ public struct ScribbleMemento: @unchecked Sendable {
     /// The scribble's name; the caretaker fills it in when the scribble has none.
     public internal(set) var title: String?
     /// The zoom and centre the scribble was last seen at (complete mementos only).
-    public internal(set) var view: ScribbleView?
+    public internal(set) var view: SavedCamera?
     /// The marks taken off and put back, with when (complete mementos made for a save or a
     /// journal, or read from a file; and the rest of a drawing opened in two steps, for the
     /// whole): file-private as `root` is, read by the originator and the encoder.
     fileprivate let history: RemovalHistory?
 
     /// Wraps a tree (and a history of removals) that nobody else holds.
-    init(root: Stroke, isComplete: Bool, title: String?, view: ScribbleView? = nil, history: RemovalHistory? = nil) {
+    init(root: Stroke, isComplete: Bool, title: String?, view: SavedCamera? = nil, history: RemovalHistory? = nil) {
         self.root = root
         self.isComplete = isComplete
         self.title = title.map(ScribbleFormat.clipped)

@@ -18,7 +18,7 @@ struct ScribblePartsPlan: Sendable {
     /// The file's title.
     let title: String?
     /// The view the file keeps, if any.
-    let view: ScribbleView?
+    let view: SavedCamera?
     /// The root's fields.
     let root: ScribbleRootHead
     /// Where the payload lies in the file.

@@ -20,7 +20,7 @@ protocol ScribbleReader {
     mutating func readRoot() throws(ScribbleFormatError) -> Stroke
     /// Reads what the version keeps after the tree, in a complete file or not, and checks
     /// what must hold of the whole drawing; by default, nothing.
-    mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView?
+    mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> SavedCamera?
     /// Reads what the version keeps of the marks taken off a drawing of `onDrawing` top-level
     /// children, after the trailer; `isMark` tells the drawing's marks from its inline
     /// vertices by index (the drawing built, or only scanned when read in parts). By
@@ -50,7 +50,7 @@ extension ScribbleReader {
     }
 
     /// Nothing after the tree.
-    mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView? { nil }
+    mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> SavedCamera? { nil }
 
     /// No marks taken off.
     mutating func readHistory(isComplete: Bool, onDrawing: Int, isMark: (Int) -> Bool) throws(ScribbleFormatError) -> RemovalHistory? {

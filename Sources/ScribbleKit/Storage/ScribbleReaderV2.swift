@@ -47,7 +47,7 @@ struct ScribbleReaderV2: ScribbleReader {
     /// Version 3 may end with the view the scribble was last seen at, and holds at least a
     /// view or a locked stroke (else it is version 2 spelled otherwise); version 4 holds a
     /// mark with times.
-    mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView? {
+    mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> SavedCamera? {
         let removalsNext = version >= 5 && input.remaining > 0 && input.bytes[input.offset] == ScribbleFormat.Tag.removals.rawValue
         let view = version >= 3 && input.remaining > 0 && !removalsNext ? try readView(isComplete: isComplete) : nil
         guard version != 3 || view != nil || sawLocked else { throw .corrupt("the view is missing") }
@@ -57,12 +57,12 @@ struct ScribbleReaderV2: ScribbleReader {
 
     /// Reads the view record that ends a version-3 payload: only a complete file has one, and
     /// only values a viewport can have.
-    private mutating func readView(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView {
+    private mutating func readView(isComplete: Bool) throws(ScribbleFormatError) -> SavedCamera {
         guard isComplete else { throw .corrupt("an incremental file has a view") }
         guard try input.uint8() == ScribbleFormat.Tag.view.rawValue else { throw .corrupt("the view is missing") }
         let zoom = Double(bitPattern: try input.uint64()), x = Double(bitPattern: try input.uint64())
         let y = Double(bitPattern: try input.uint64())
-        guard let view = ScribbleView(zoom: zoom, centreX: x, centreY: y) else { throw .corrupt("the view is out of range") }
+        guard let view = SavedCamera(zoom: zoom, centreX: x, centreY: y) else { throw .corrupt("the view is out of range") }
         return view
     }
 

@@ -1,7 +1,7 @@
 import CairoKit
 
-/// The Strategy for pointer input on the canvas (book chapter 19): the canvas controller
-/// hands every press, drag and release to the current tool and knows no tool's rules. A
+/// The Strategy for pointer input on the canvas (book chapter 19): the canvas engine
+/// (`CanvasEngine`, through its `ToolDispatcher`) hands every press, drag and release to the current tool and knows no tool's rules. A
 /// tool changes the drawing only through the document's commands, so everything it does
 /// can be undone.
 @MainActor
@@ -47,8 +47,9 @@ public struct ToolModifiers: OptionSet, Sendable {
     public static let alt = ToolModifiers(rawValue: 4)
 }
 
-/// What a tool works on: the canvas controller gives each tool the document, the pen, the
-/// selection and a way to ask for its overlay to be drawn again.
+/// What a tool works on: the canvas engine (`CanvasEngine`) gives each tool the document, the
+/// pen, the selection and a way to ask for its overlay to be drawn again; tests give hosts of
+/// their own.
 @MainActor
 public protocol CanvasToolHost: AnyObject {
     /// The user's scribble and its history.

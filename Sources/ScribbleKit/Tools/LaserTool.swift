@@ -6,7 +6,7 @@ import Glibc
 /// that fades out on its own (`LaserTrail`: whole for half a second after the pointer
 /// stops, then gone over 300 ms). The ink lives only in the tool's overlay: it never enters
 /// the drawing, the history, the journal or an export, and nothing is left to undo. A
-/// stylus' eraser end still erases while the laser is the tool (`CanvasInput` gives that
+/// stylus' eraser end still erases while the laser is the tool (`ToolDispatcher` gives that
 /// gesture an eraser).
 @MainActor
 public final class LaserTool: CanvasTool {

@@ -12,7 +12,7 @@ extension CoordinatingController {
         let manager = scribbleManager
         let journal = Journal(directory: directory)
         document.startJournal(journal)
-        Background.run(
+        WorkLanes.run(
             on: .files,
             {
                 manager.removeStaleTemporaries()
@@ -27,7 +27,7 @@ extension CoordinatingController {
                     tr("A newer TouchPainter’s unsaved work was found"),
                     detail: tr("%1$s It is left as it is, in %2$s.", error, path))
             } else {
-                Background.run(on: .files) { JournalRecovery.moveAside(path) }
+                WorkLanes.run(on: .files) { JournalRecovery.moveAside(path) }
                 showError(
                     tr("Unsaved work from an earlier session could not be recovered"),
                     detail: tr("%1$s A copy was kept as %2$s.", error, JournalRecovery.damagedCopyPath(of: path)))
@@ -43,7 +43,7 @@ extension CoordinatingController {
             requestViewChange(to: .canvas)
         } else {
             let path = orphan.path
-            Background.run(on: .files) { JournalRecovery.discard(path) }
+            WorkLanes.run(on: .files) { JournalRecovery.discard(path) }
         }
     }
 

@@ -232,7 +232,7 @@ final class CoordinatingController: Navigator, GalleryObserver {
     ) {
         document.open(scribble, from: origin, basis: basis, unsaved: unsaved)
         requestViewChange(to: .canvas)
-        canvasViewController.canvasView.whenCurrentFrameIsShown { progress.end() }
+        canvasViewController.engine.whenCurrentFrameIsShown { progress.end() }
     }
 
     /// Puts an opened scribble on the canvas. A big one comes in two steps (`ScribbleOpening`):
@@ -253,15 +253,15 @@ final class CoordinatingController: Navigator, GalleryObserver {
         let canvas = canvasViewController
         canvas.awaitsWholeDrawing = true
         progress.showNow() // a big drawing: the rest takes a while, and the canvas refuses edits meanwhile
-        canvas.canvasView.whenCurrentFrameIsShown {
-            Background.run(
+        canvas.engine.whenCurrentFrameIsShown {
+            WorkLanes.run(
                 on: .opening, { Result { () throws(ScribbleFormatError) in try rest.read() } },
                 then: { [weak self] read in
                     guard let self else { return }
                     switch read {
                     case .success(let memento):
                         guard self.document.finishOpening(ticket, adding: memento) else { return progress.end() }
-                        canvas.canvasView.whenCurrentFrameIsShown { [weak self] in
+                        canvas.engine.whenCurrentFrameIsShown { [weak self] in
                             progress.end()
                             if self?.document.scribble === scribble { canvas.awaitsWholeDrawing = false } // still this drawing
                         }

@@ -52,7 +52,7 @@ final class DocumentWatcher {
         self.path = path
         generation += 1
         guard let path else { return }
-        Background.run(
+        WorkLanes.run(
             on: .files, { FileMonitor.start(file: path) },
             then: { [weak self] started in
                 guard let started else { return }
@@ -78,7 +78,7 @@ final class DocumentWatcher {
         guard let path else { return }
         guard !document.isSaving else { return fileChanged() } // its own save: look once it is done
         let (basis, current) = (document.basis, generation)
-        Background.run(
+        WorkLanes.run(
             on: .files, { Self.look(at: path, holding: basis) },
             then: { [weak self] finding in
                 guard let self, self.generation == current, self.path == path, self.document.basis == basis,

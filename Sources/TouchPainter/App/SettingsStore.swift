@@ -92,7 +92,7 @@ final class SettingsStore {
 
     /// Waits until every change made so far is on disk (the app calls it as it exits).
     func waitForSaves() {
-        Background.wait(for: .settings)
+        WorkLanes.wait(for: .settings)
     }
 
     /// `$XDG_CONFIG_HOME/touchpainter/settings.ini`, else `~/.config/touchpainter/settings.ini`
@@ -115,7 +115,7 @@ final class SettingsStore {
         saved = settings
         let warn = warn
         // In order, on the settings lane, so the last choice is the one left on disk.
-        Background.run(on: .settings) {
+        WorkLanes.run(on: .settings) {
             let text = Self.merged(changes, into: path, everything: everything, warn: warn)
             do {
                 try AtomicFile.write(Array(text.utf8), to: path, creatingFolder: true)

@@ -2,8 +2,8 @@ import GtkKit
 import ScribbleKit
 
 /// The canvas screen's widgets: the header bar's buttons, the bars of news over the drawing,
-/// the tool strip and the row the canvas view sits in beside it. It lays them out and shows
-/// what it is told; what they do is the canvas controller's and the coordinator's.
+/// the tool strip (with the templates' popover) and the row the canvas view sits in beside
+/// it. It lays them out and shows what it is told; what they do is the canvas controller's and the coordinator's.
 @MainActor
 final class CanvasPage {
     /// The buttons in the header bar while the canvas is on show.
@@ -29,11 +29,17 @@ final class CanvasPage {
     /// The tool strip and, beside it, the canvas view's widget.
     let canvasRow = Box(.horizontal)
     /// The tools down the canvas' side.
-    let toolStrip = ToolStrip()
+    let toolStrip: ToolStrip
+    /// The kept pattern templates and their popover, in the tool strip.
+    let templates: TemplatesController
 
-    /// Lays the page out; the toolbar shows `style`, and its clicks go to `mediator`.
-    init(style: StrokeStyle, mediator: Navigator) {
+    /// Lays the page out; the toolbar shows `style`, and its clicks go to `mediator`; the
+    /// templates are `manager`'s, and `dialogs` hears what was kept.
+    init(style: StrokeStyle, mediator: Navigator, manager: ScribbleManager, dialogs: Dialogs) {
         toolbar = CanvasToolbar(style: style, mediator: mediator)
+        let strip = ToolStrip()
+        toolStrip = strip
+        templates = TemplatesController(manager: manager, dialogs: dialogs, button: strip.templatesButton)
         view.packStart(protectionSlot)
         view.packStart(infoSlot)
         view.packStart(canvasRow, expand: true)

@@ -2,12 +2,9 @@ import GtkKit
 import ScribbleKit
 
 /// Editing the selection from the keyboard: select all, duplicate, the drawing order, and
-/// copy, cut and paste through the desktop clipboard. Each edit is one undo step and is
-/// journaled like any other; new copies are made by the `TransformVisitor` (book §15.4).
+/// copy, cut and paste through the desktop clipboard. The edits themselves are the engine's
+/// (`CanvasEngine+Editing`); here are the tool they leave chosen and the clipboard.
 extension CanvasViewController {
-    /// How far a duplicate lands from its original, canvas pixels.
-    static let duplicateOffset: Float = 16
-
     /// Ctrl+A: selects every mark the select tool may pick, with the select tool (the packed
     /// ticks of a big file whole, without an object each: `Selection.selectAll(on:)`).
     func selectAll() {
@@ -15,33 +12,26 @@ extension CanvasViewController {
         selection.selectAll(on: document.scribble)
     }
 
-    /// Ctrl+D: copies of the selection, a little down and to the right, on top and selected.
+    /// Ctrl+D: copies of the selection, a little down and to the right, on top and selected,
+    /// with the select tool.
     func duplicateSelection() {
-        selection.prune(on: document.scribble)
-        let marks = selection.inDrawingOrder(on: document.scribble)
+        let marks = engine.selectedMarks()
         guard !marks.isEmpty else { return }
-        add(marks.map { $0.translated(dx: Self.duplicateOffset, dy: Self.duplicateOffset) })
+        add(marks.map { $0.translated(dx: CanvasEngine.duplicateOffset, dy: CanvasEngine.duplicateOffset) })
     }
 
     /// Page Up/Down, Home/End: moves the selection in the drawing order, as one undo step.
     func reorderSelection(_ order: ReorderMarksCommand.Order) {
-        selection.prune(on: document.scribble)
-        // Every mark selected (Select All, nothing locked): nothing moves, and the ticks of a
-        // big file selected whole need not become objects to find that out.
-        guard !selection.isEmpty, selection.count < document.scribble.root.count else { return }
-        let command = ReorderMarksCommand(scribble: document.scribble, marks: selection.marks, order: order)
-        guard !command.isEmpty else { return }
-        document.execute(command)
+        engine.reorderSelection(order)
     }
 
     /// Ctrl+C with a selection: the marks onto the desktop clipboard, as TouchPainter's own
     /// type and, drawn off the main thread, as PNG and SVG pictures for other apps.
     func copySelection() {
-        selection.prune(on: document.scribble)
-        let marks = selection.inDrawingOrder(on: document.scribble)
+        let marks = engine.selectedMarks()
         guard !marks.isEmpty else { return }
         let memento = ScribbleMemento(marks: marks)
-        Background.run(
+        WorkLanes.run(
             on: .export,
             { () throws -> ClipboardPictures in
                 let exporter = Exporter(memento: memento)
@@ -86,9 +76,8 @@ extension CanvasViewController {
     /// Puts `marks` on top as one undo step and selects them, with the select tool.
     private func add(_ marks: [Mark]) {
         endGesture()
-        document.execute(AddMarksCommand(scribble: document.scribble, marks: marks))
         if toolKind != .select || isStamping { choose(.select) }
-        selection.set(marks)
+        engine.add(marks)
     }
 
     /// Tells why nothing was pasted: a picture from another app, or nothing at all.

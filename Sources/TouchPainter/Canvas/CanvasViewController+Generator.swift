@@ -3,16 +3,16 @@ import ScribbleKit
 
 /// Loading the canvas view through a generator (book chapter 4's
 /// `loadCanvasViewWithGenerator:`). The drawing, its undo history, the pen and the gesture
-/// under way belong to the controller, not to the view, so a new view takes over all of
-/// them untouched: it shows the same scribble, and its pointer events go to the same
-/// gesture, so a stroke in progress goes on in the new view.
+/// under way belong to the engine, not to the view, so a new view takes the engine over
+/// untouched: it shows the same scribble (on a session of its own kind), and its pointer
+/// events go to the same gesture, so a stroke in progress goes on in the new view.
 extension CanvasViewController {
     /// Replaces the canvas view with one that `generator` makes, showing the same scribble.
     func loadCanvasView(with generator: CanvasViewGenerator) {
         let old = canvasView
-        old.session.stopShowing() // it may still be rendering a frame; it gets no more changes
         canvasPage.remove(old.drawingArea)
-        canvasView = generator.canvasView()
+        // The old session may still be rendering a frame; it gets no more changes.
+        canvasView = generator.canvasView(engine: old.engine)
         canvasView.instrumentation = old.instrumentation
         installCanvasView(looking: old.viewport)
         navigation.reset()
@@ -25,8 +25,11 @@ extension CanvasViewController {
     func installCanvasView(looking viewport: Viewport? = nil) {
         let area = canvasView.drawingArea
         area.onPointer { [weak self] event in self?.handle(event) }
-        area.onPointerLeave { [weak self] in self?.tool.hover(at: nil) }
-        area.onProximity { [weak self] near, time in self?.router.stylus(near: near, time: time) }
+        area.onPointerLeave { [weak self] in
+            guard let self else { return }
+            self.canvasView.apply(self.engine.pointerLeft())
+        }
+        area.onProximity { [weak self] near, time in self?.inputChain.stylus(near: near, time: time) }
         area.onKeyPress { [weak self] key in self?.handleKey(key) ?? false }
         installNavigation(on: area)
         area.onRealize { [weak self, weak area] in
@@ -34,13 +37,11 @@ extension CanvasViewController {
             area.setCursor(named: self.tool.cursorName)
         }
         area.canFocus = true
-        canvasView.drawOverlay = { [weak self] cr in self?.tool.drawOverlay(on: cr) }
-        show(document.scribble)
-        canvasView.onViewChange = { [weak self] viewport in self?.viewDidChange(viewport) }
+        canvasView.onWindowChange = { [weak self] update in self?.applyToWindow(update) }
         if let viewport {
-            canvasView.changeView { $0 = viewport }
+            changeView { $0 = viewport }
         } else {
-            canvasView.show(view: document.scribble.view)
+            canvasView.apply(engine.show(view: document.scribble.view))
         }
         canvasView.prepareBackground()
         canvasPage.install(area)

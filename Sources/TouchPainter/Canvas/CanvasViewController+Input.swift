@@ -2,12 +2,12 @@ import GtkKit
 import ScribbleKit
 
 extension CanvasViewController {
-    /// Hands pointer input to the router's chain: palm rejection, navigation, the opening gate
+    /// Hands pointer input to the input chain: palm rejection, navigation, the opening gate
     /// (while the drawing is still opening only the camera moves, and a press says why), then
-    /// the tools (`CanvasInputRouter`), with the input preferences as they are now, so a change
-    /// in the Preferences window applies to the next event.
+    /// the engine, with the settings as they are now, so a change in the Preferences window
+    /// applies to the next event (`InputChain`). The engine's update goes to the view.
     func handle(_ event: PointerEvent) {
-        router.handle(event, on: canvasView, preferences: settings.input) { apply($0) }
+        inputChain.handle(event, on: canvasView) { apply($0) }
     }
 
     /// The canvas' single-key shortcuts, heard by the window whatever has the focus (but an
@@ -30,7 +30,7 @@ extension CanvasViewController {
     /// Without a selection Ctrl+C is left to the Copy action (the drawing as an image), and
     /// the other keys to whoever wants them.
     private func handleEditingKey(_ key: KeyEvent) -> Bool {
-        if router.openingGate.isClosed, key.modifiers == [.control],
+        if inputChain.openingGate.isClosed, key.modifiers == [.control],
             [Key.character("a"), .character("v"), .character("x"), .character("d")].contains(key.key)
         {
             return refusesWhileOpening()
@@ -66,7 +66,7 @@ extension CanvasViewController {
     func handleKey(_ key: KeyEvent) -> Bool {
         guard key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
         let step: Float = key.modifiers.contains(.shift) ? 10 : 1
-        if router.openingGate.isClosed, [Key.delete, .backSpace, .left, .right, .up, .down].contains(key.key) {
+        if inputChain.openingGate.isClosed, [Key.delete, .backSpace, .left, .right, .up, .down].contains(key.key) {
             return refusesWhileOpening()
         }
         switch key.key {

@@ -2,8 +2,8 @@ import GtkKit
 import ScribbleKit
 
 /// The camera over the canvas: the zoom commands, and the pointer, wheel, key and
-/// finger input that moves it (`CanvasNavigation`). Every move goes through `changeView`,
-/// which keeps the zoom button's label current.
+/// finger input that moves it (`CanvasNavigation`). Every move goes through `changeView`, and
+/// what the engine returns keeps the zoom button's label current (`applyToWindow`).
 extension CanvasViewController {
     /// Zoom In, Zoom Out (√2 steps about the view's centre), 100 % (about the centre) and Fit
     /// Drawing (the whole drawing, or for an empty one 100 % at the origin).
@@ -38,16 +38,16 @@ extension CanvasViewController {
         }
     }
 
-    /// Moves the camera with `body`.
+    /// Moves the camera with `body`; the scribble keeps the view for its next save.
     func changeView(_ body: (inout Viewport) -> Void) {
-        canvasView.changeView(body)
+        canvasView.apply(engine.changeView(body))
     }
 
-    /// The camera moved: the zoom button shows its zoom, and the scribble keeps the view for
-    /// its next save (which a view change alone does not ask for).
-    func viewDidChange(_ viewport: Viewport) {
-        toolbar.showZoom(of: viewport)
-        document.scribble.view = ScribbleView(viewport)
+    /// What an update changes beside the canvas: the zoom button shows the camera's zoom, and
+    /// the Keep button is there for a selection.
+    func applyToWindow(_ update: CanvasUpdate) {
+        if let viewport = update.view { toolbar.showZoom(of: viewport) }
+        if let isEmpty = update.selectionIsEmpty { toolStrip.keepButton.isSensitive = !isEmpty }
     }
 
     /// Connects the wheel, the pinch and Space's release on the canvas view's widget.

@@ -1,50 +1,27 @@
 import GtkKit
 import ScribbleKit
 
-/// The canvas screen (book chapter 2): shows the document's drawing, the current pen and
-/// the stroke in progress; turns pointer input into marks and commands. It never draws and
-/// keeps no document state of its own: the `Document` does. It observes the scribble and
-/// tells its view what changed (book chapter 12; `+Observing`); what a toolbar button asks
+/// The canvas screen (book chapter 2): the GTK side of the canvas engine. It keeps the GTK
+/// wiring (the page's widgets, the input chain's route to the engine, navigation), the dialogs
+/// and the moves to other pages; the drawing, the tools, the selection, the pen and the
+/// observing of the scribble are the engine's (`CanvasEngine`, ScribbleKit), and what the
+/// engine asks of the screen its view applies (`CanvasView.apply`). What a toolbar button asks
 /// for is the coordinator's to decide, from the button's tag (chapter 11). Its parts have
-/// types of their own: the widgets (`CanvasPage`), the input's route to the tools
-/// (`CanvasInputRouter`), the selection's outline (`SelectionHighlight`), the templates
-/// (`TemplatesController`) and the name a first save proposes (`TitleProposal`).
+/// types of their own: the widgets (`CanvasPage`, with the templates), the input's route to
+/// the engine (`InputChain`) and the name a first save proposes (`TitleProposal`).
 @MainActor
 final class CanvasViewController: ViewController {
-    /// The pen for the next marks; the palette's commands set it.
-    let strokeStyle = StrokeStyle()
-    /// The user's scribble, its history and its save state.
-    let document: Document
-    /// The drawing surface, made by a `CanvasViewGenerator` (see `loadCanvasView(with:)`).
+    /// The drawing surface, made by a `CanvasViewGenerator` (see `loadCanvasView(with:)`); it
+    /// holds the engine, which a new view takes over.
     var canvasView: CanvasView
-    /// The widgets: the header bar's buttons, the info bars, the tool strip.
+    /// The widgets: the header bar's buttons, the info bars, the tool strip, the templates.
     let canvasPage: CanvasPage
-    /// Preferences the canvas reads and keeps: input, the eraser's options.
-    let settings: SettingsStore
     /// Questions and notices to the user.
     unowned let dialogs: Dialogs
     /// Other pages, and the window's title.
     unowned let navigator: Navigator
-    /// Where pointer input goes: palm rejection, navigation, the opening gate, then the tools.
-    lazy var router = CanvasInputRouter(
-        host: self,
-        openingGate: OpeningGate(
-            isOpening: { [weak self] in self?.document.isOpening ?? false }, tellWhy: { [weak self] in _ = self?.refusesWhileOpening() }))
-    /// The tool picked in the tool bar (stamping returns to it).
-    var toolKind = ToolKind.pen
-    /// The marks the select tool picked, and where their outlines are drawn.
-    let highlight = SelectionHighlight()
-    /// The kept pattern templates and their popover.
-    let templates: TemplatesController
-    /// Whether a drawing opened in two steps is not all on screen yet, though it may be whole:
-    /// until its whole frame is shown the canvas takes no edit, as while it is opening
-    /// (`refusesWhileOpening`), since a user must not erase or move marks not drawn yet. The
-    /// coordinator sets it; another drawing put on the canvas clears it. Kept by the input
-    /// chain's `OpeningGate`.
-    var awaitsWholeDrawing: Bool {
-        get { router.openingGate.awaitsWholeDrawing }
-        set { router.openingGate.awaitsWholeDrawing = newValue }
-    }
+    /// Where pointer input goes: palm rejection, navigation, the opening gate, then the engine.
+    let inputChain: InputChain
     /// The name the unsaved-changes question proposes for a new scribble ("Scribble N").
     let titleProposal: TitleProposal
 
@@ -54,23 +31,24 @@ final class CanvasViewController: ViewController {
         document: Document, settings: SettingsStore, dialogs: Dialogs, navigator: Navigator,
         instrumentation: Instrumentation? = nil, generator: CanvasViewGenerator = CanvasViewGenerator()
     ) {
-        self.document = document
-        self.settings = settings
         self.dialogs = dialogs
         self.navigator = navigator
-        canvasPage = CanvasPage(style: strokeStyle, mediator: navigator)
-        canvasView = generator.canvasView()
+        let engine = CanvasEngine(document: document, hop: { MainLoop.perform($0) }, timers: .mainLoop)
+        canvasPage = CanvasPage(style: engine.strokeStyle, mediator: navigator, manager: document.manager, dialogs: dialogs)
+        canvasView = generator.canvasView(engine: engine)
         canvasView.instrumentation = instrumentation // each later view takes it over
-        templates = TemplatesController(manager: document.manager, dialogs: dialogs, button: canvasPage.toolStrip.templatesButton)
         titleProposal = TitleProposal(manager: document.manager)
+        let gate = OpeningGate(isOpening: { document.isOpening })
+        inputChain = InputChain(engine: engine, openingGate: gate, settings: settings)
+        gate.tellWhy = { [weak self] in _ = self?.refusesWhileOpening() }
         document.onScribbleReplaced = { [weak self] scribble in
             guard let self else { return }
             self.endGesture()
             self.selection.clear()
             self.canvasPage.dismissInfo()
             self.awaitsWholeDrawing = false // the coordinator says so again for a drawing opening
-            self.show(scribble)
-            self.canvasView.show(view: scribble.view) // as it was last seen
+            self.engine.show(scribble)
+            self.canvasView.apply(self.engine.show(view: scribble.view)) // as it was last seen
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
         document.onSaved = { [weak self] name in self?.dialogs.notify(tr("Saved “%1$s”", name)) }
@@ -87,19 +65,41 @@ final class CanvasViewController: ViewController {
         }
         apply(document.state)
         installCanvasView()
-        setUpTools()
+        setUpTools(settings: settings)
     }
 
-    /// Connects the tool bar, the selection and the templates, and picks the pen.
-    private func setUpTools() {
+    /// The canvas engine: the document, the session, the tools, the selection, the pen.
+    var engine: CanvasEngine { canvasView.engine }
+    /// The user's scribble, its history and its save state.
+    var document: Document { engine.document }
+    /// The pen for the next marks; the palette's commands set it.
+    var strokeStyle: StrokeStyle { engine.strokeStyle }
+    /// Preferences the canvas reads and keeps: input, the eraser's options.
+    var settings: SettingsStore { inputChain.settings }
+    /// The tool picked in the tool bar (stamping returns to it).
+    var toolKind: ToolKind { toolStrip.chosenKind }
+    /// The kept pattern templates and their popover.
+    var templates: TemplatesController { canvasPage.templates }
+    /// Whether a drawing opened in two steps is not all on screen yet, though it may be whole:
+    /// until its whole frame is shown the canvas takes no edit, as while it is opening
+    /// (`refusesWhileOpening`), since a user must not erase or move marks not drawn yet. The
+    /// coordinator sets it; another drawing put on the canvas clears it. Kept by the input
+    /// chain's `OpeningGate`.
+    var awaitsWholeDrawing: Bool {
+        get { inputChain.openingGate.awaitsWholeDrawing }
+        set { inputChain.openingGate.awaitsWholeDrawing = newValue }
+    }
+
+    /// Connects the tool bar and the templates, and picks the pen; the eraser's options are
+    /// kept in `settings`.
+    private func setUpTools(settings: SettingsStore) {
         toolStrip.onToolChosen = { [weak self] kind in self?.choose(kind) }
         toolStrip.onKeep = { [weak self] in self?.keepSelectionAsTemplate() }
-        selection.observe { [weak self] in self?.selectionDidChange() }
         templates.onChoose = { [weak self] item in self?.startStamping(item) }
-        toolStrip.setUpEraserOptions = { [weak self] view in
-            guard let self else { return }
+        toolStrip.setUpEraserOptions = { [weak settings] view in
+            guard let settings else { return }
             view.show(settings.eraser)
-            view.onChange = { [weak self] options in self?.settings.eraser = options }
+            view.onChange = { [weak settings] options in settings?.eraser = options }
         }
         choose(.pen)
     }
@@ -113,11 +113,9 @@ final class CanvasViewController: ViewController {
     /// The tool strip and the canvas view's widget.
     var canvasRow: Box { canvasPage.canvasRow }
     /// The marks the select tool picked.
-    var selection: Selection { highlight.selection }
-    /// The tools' end of the input: the current tool and the gesture under way.
-    var input: CanvasInput { router.tools }
+    var selection: Selection { engine.selection }
     /// The drag, wheel or pinch moving the camera, ahead of the tools.
-    var navigation: CanvasNavigation { router.navigation }
+    var navigation: CanvasNavigation { inputChain.navigation }
 
     var view: Widget { canvasPage.view }
     var destination: Destination { .canvas }
@@ -160,7 +158,7 @@ final class CanvasViewController: ViewController {
         endGesture()
         selection.clear()
         document.startNewScribble()
-        canvasView.show(view: nil) // a new scribble: 100 % with the origin at the top-left
+        canvasView.apply(engine.show(view: nil)) // a new scribble: 100 % with the origin at the top-left
     }
 
     /// Asks what to do with unsaved changes before they would be lost: Save (which asks for a
@@ -210,7 +208,7 @@ final class CanvasViewController: ViewController {
     /// opening's progress notification (which goes when the whole drawing is shown) says why.
     /// Returns true when it refused.
     func refusesWhileOpening() -> Bool {
-        guard router.openingGate.isClosed else { return false }
+        guard inputChain.openingGate.isClosed else { return false }
         dialogs.showProgress(Self.stillOpening(document.displayName))
         return true
     }

@@ -4,9 +4,9 @@ import ScribbleKit
 /// `ClothCanvasViewGenerator` makes. The cloth texture, shared by every cloth canvas, lies
 /// under the marks.
 final class ClothCanvasView: CanvasView {
-    /// An empty cloth canvas.
-    init() {
-        super.init(background: .cloth)
+    /// A cloth canvas showing `engine`'s drawing.
+    init(engine: CanvasEngine) {
+        super.init(engine: engine, background: .cloth)
     }
 
     override func prepareBackground() {

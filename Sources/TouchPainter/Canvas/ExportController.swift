@@ -6,7 +6,7 @@ import ScribbleKit
 /// The drawing leaves the app (book chapter 9, the Bridge): Export… to PNG, SVG or PDF
 /// through the desktop's file chooser, Copy as an image, and Print. The drawing is
 /// snapshotted on the main thread (a memento); the files are made on the export lane
-/// (`Background`) and written atomically.
+/// (`WorkLanes`) and written atomically.
 @MainActor
 final class ExportController {
     private let document: Document
@@ -31,7 +31,7 @@ final class ExportController {
     func exportDrawing() {
         guard !refusesWhileOpening() else { return }
         let remembered = settings.exportFolder
-        Background.run(
+        WorkLanes.run(
             on: .files, { Self.startingFolder(remembered: remembered) }, then: { [weak self] folder in self?.exportDrawing(startingIn: folder) })
     }
 
@@ -72,7 +72,7 @@ final class ExportController {
         // The file the drawing is kept in: an export never writes over it.
         let input = document.manager.path(of: document.origin)
         let progress = ProgressNotice(tr("Exporting to %1$s…", path), dialogs: dialogs)
-        Background.run(
+        WorkLanes.run(
             on: .export,
             { () throws -> String? in
                 let exporter = Exporter(memento: memento)
@@ -112,7 +112,7 @@ final class ExportController {
         guard !refusesWhileOpening() else { return }
         let memento = document.scribble.makeMemento()
         let options = ExportOptions(canvas: canvasKind()) // as it looks on the canvas
-        Background.run(
+        WorkLanes.run(
             on: .export,
             { () throws -> [UInt8] in
                 let exporter = Exporter(memento: memento)

@@ -4,9 +4,9 @@ import ScribbleKit
 /// `PaperCanvasViewGenerator` makes. The paper texture, shared by every paper canvas, lies
 /// under the marks.
 final class PaperCanvasView: CanvasView {
-    /// An empty paper canvas.
-    init() {
-        super.init(background: .paper)
+    /// A paper canvas showing `engine`'s drawing.
+    init(engine: CanvasEngine) {
+        super.init(engine: engine, background: .paper)
     }
 
     override func prepareBackground() {

@@ -20,7 +20,7 @@ final class TitleProposal {
     /// thread; it is kept as `current` too.
     func lookUp(_ body: @escaping @MainActor @Sendable (String) -> Void) {
         let manager = manager
-        Background.run(
+        WorkLanes.run(
             on: .files, { manager.nextDefaultTitle() },
             then: { [weak self] proposal in
                 self?.current = proposal

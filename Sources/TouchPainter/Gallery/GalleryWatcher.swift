@@ -19,7 +19,7 @@ final class GalleryWatcher {
     /// main thread.
     init(manager: ScribbleManager) {
         let directory = manager.directory
-        Background.run(
+        WorkLanes.run(
             on: .files, { (try? manager.makeFolder()).flatMap { FileMonitor.start(folder: directory) } },
             then: { [weak self] started in
                 guard let started else { return }

@@ -85,7 +85,7 @@ final class ThumbnailImageProxy {
         state = .loading
         instrumentation?.thumbnailLoadStarted()
         let (cancelled, instrumentation) = (cancelled, instrumentation)
-        Background.run(
+        WorkLanes.run(
             on: .thumbnails,
             {
                 Self.decoding.wait()

@@ -94,7 +94,7 @@ final class ThumbnailViewController: ViewController {
     func reload(fromTheTop: Bool = false) {
         reloadGeneration += 1
         let (generation, manager) = (reloadGeneration, manager)
-        Background.run(
+        WorkLanes.run(
             on: .files, { Result { () throws(StorageError) in try manager.listing() } },
             then: { [weak self] listing in
                 guard let self, self.reloadGeneration == generation else { return } // a newer listing is coming
@@ -148,7 +148,7 @@ final class ThumbnailViewController: ViewController {
             name != entry.title
         else { return }
         let manager = manager
-        Background.run(
+        WorkLanes.run(
             on: .files, { try manager.rename(id: entry.id, to: name) },
             failing: tr("Could not rename “%1$s”", entry.title), dialogs: dialogs,
             then: { [weak self] renamed in
@@ -193,7 +193,7 @@ final class ThumbnailViewController: ViewController {
             choices: [.init(tr("_Cancel")), .init(tr("_Delete"), style: .destructiveAction)], defaultChoice: 0)
         guard answer == 1 else { return }
         let manager = manager
-        Background.run(
+        WorkLanes.run(
             on: .files, { try manager.delete(id: entry.id) },
             failing: tr("Could not delete “%1$s”", entry.title), dialogs: dialogs,
             then: { [weak self] in self?.observer.scribbleWasDeleted(entry) },

@@ -50,7 +50,7 @@ final class ReplayViewController: ViewController {
 
     /// The player's page and controls, with nothing to play until `load`.
     init() {
-        canvasView = CanvasView()
+        canvasView = CanvasView(engine: .viewer())
         player = ReplayPlayer(ReplayTimeline(Scribble()))
         pace = ReplayPace(player.timeline, skippingIdle: true)
         scrubber = Scale(minimum: 0, maximum: 1, step: 100)
@@ -69,7 +69,7 @@ final class ReplayViewController: ViewController {
 
     /// Gets ready to replay `document`'s history from its start, on a canvas of
     /// `background` seen as `view`, the speed and "skip idle gaps" as the last replay left them.
-    func load(_ document: Document, background: CanvasKind, view: ScribbleView?) {
+    func load(_ document: Document, background: CanvasKind, view: SavedCamera?) {
         setPlaying(false)
         title = tr("Replay of %1$s", document.displayName)
         self.background = background
@@ -77,12 +77,12 @@ final class ReplayViewController: ViewController {
         pace = ReplayPace(player.timeline, skippingIdle: skipIdle.isActive)
         position = 0
         box.remove(canvasView.drawingArea)
-        canvasView = CanvasView(background: background)
+        canvasView = CanvasView(engine: .viewer(), background: background)
         canvasView.drawingArea.accessibleName = tr("Replay canvas")
         box.packStart(canvasView.drawingArea, expand: true)
         canvasView.drawingArea.showAll()
-        canvasView.show(player.scribble)
-        canvasView.show(view: view)
+        canvasView.engine.show(player.scribble)
+        canvasView.apply(canvasView.engine.show(view: view))
         isUpdatingScrubber = true
         scrubber.setRange(minimum: 0, maximum: Double(max(pace.playDuration, 1)))
         isUpdatingScrubber = false

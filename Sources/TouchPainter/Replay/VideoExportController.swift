@@ -28,7 +28,7 @@ final class VideoExportController {
     func export(_ job: TimelapseJob, name: String, input: String?) {
         guard running == nil else { return }
         let remembered = settings.exportFolder
-        Background.run(
+        WorkLanes.run(
             on: .files, { ExportController.startingFolder(remembered: remembered) },
             then: { [weak self] folder in self?.export(job, name: name, input: input, startingIn: folder) })
     }
@@ -58,7 +58,7 @@ final class VideoExportController {
             running.bar.text = total > 0 ? tr("Frame %1$s of %2$s", done, total) : nil
             return true
         }
-        Background.run(
+        WorkLanes.run(
             on: .export,
             { () throws -> Bool in
                 do {

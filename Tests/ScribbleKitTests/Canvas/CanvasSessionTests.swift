@@ -23,7 +23,7 @@ struct CanvasSessionTests {
     }
 
     final class UpdateLog {
-        var updates: [CanvasUpdate] = []
+        var updates: [CanvasSession.Request] = []
     }
 
     private func line(y: Float, from x0: Float = 10, to x1: Float = 190, points: Int = 2) -> Stroke {

@@ -2,7 +2,7 @@ import Testing
 @testable import ScribbleKit
 
 /// Palm rejection over synthetic sequences of touch and stylus events, and the stylus'
-/// barrel buttons through `CanvasInput`.
+/// barrel buttons through `ToolDispatcher`.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct PalmRejectionTests {
@@ -60,7 +60,7 @@ struct PalmRejectionTests {
     }
 
     /// A stylus' tip drag from `start` to `end` with barrel button `number` held.
-    private func barrelDrag(_ input: CanvasInput, button number: Int, from start: Point, to end: Point) {
+    private func barrelDrag(_ input: ToolDispatcher, button number: Int, from start: Point, to end: Point) {
         input.handle(ToolEvent(kind: .press, point: start, device: .pen, pressure: 0.5, button: 1, stylusButton: number))
         input.handle(ToolEvent(kind: .motion, point: end, device: .pen, pressure: 0.5, isPrimaryDown: true, stylusButton: number))
         input.handle(ToolEvent(kind: .release, point: end, device: .pen, pressure: 0.5, button: 1, stylusButton: number))

@@ -14,7 +14,7 @@ struct SmoothingTests {
         let selection = Selection()
         let eraserOptions = EraserOptions()
         var smoothing = Smoothing.off
-        lazy var input = CanvasInput(host: self)
+        lazy var input = ToolDispatcher(host: self)
         var pressure: Float? { input.pressure }
         func overlayNeedsDisplay(in rect: Rect) {}
     }

@@ -86,7 +86,7 @@ struct ViewportRenderingTests {
     @Test func changesLandWhereTheViewShowsThem() {
         let scribble = Scribble()
         let session = CanvasSession(hop: { _ in })
-        var updates: [CanvasUpdate] = []
+        var updates: [CanvasSession.Request] = []
         session.onUpdate = { updates.append($0) }
         session.show(scribble)
         session.resize(to: CanvasViewSize(width: 200, height: 100, scale: 1))

@@ -71,7 +71,7 @@ struct MarkTimesFormatTests {
     func olderVersionsOpenWithAnEvenPaceAndNewMarksComeAfter(version: Int) throws {
         let old = drawing(TestClock(), pressure: false)
         old.marks.forEach { $0.clearTimes() }
-        if version == 3 { old.view = ScribbleView(zoom: 2, centreX: 10, centreY: 10) }
+        if version == 3 { old.view = SavedCamera(zoom: 2, centreX: 10, centreY: 10) }
         let bytes = version == 1 ? ScribbleEncoderV1.encode(old.makeMemento()) : old.makeMemento().data
         #expect(Int(bytes[8]) == version)
         let clock = TestClock()

@@ -15,7 +15,7 @@ import Testing
         var random = RandomScribble(seed: seed)
         let scribble = random.scribble(maxMarks: marks)
         scribble.startKeepingTime()
-        scribble.view = ScribbleView(zoom: 2, centreX: 10, centreY: -20)
+        scribble.view = SavedCamera(zoom: 2, centreX: 10, centreY: -20)
         scribble.title = "Removals \(seed)"
         let drawn = scribble.marks
         guard drawn.count >= 3 else { return nil }

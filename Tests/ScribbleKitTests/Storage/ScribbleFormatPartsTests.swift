@@ -15,7 +15,7 @@ import Testing
         guard timed else { return drawn.makeMemento().data }
         let scribble = Scribble()
         scribble.startKeepingTime()
-        scribble.view = ScribbleView(zoom: 2, centreX: 10, centreY: -20)
+        scribble.view = SavedCamera(zoom: 2, centreX: 10, centreY: -20)
         for mark in drawn.marks { scribble.add(mark) }
         return scribble.makeMemento().data
     }
@@ -101,7 +101,7 @@ import Testing
     /// (after the marks): bytes that a colour changed in place leaves well formed.
     private func strokes(_ count: Int) -> [UInt8] {
         let scribble = Scribble()
-        scribble.view = ScribbleView(zoom: 2, centreX: 10, centreY: -20)
+        scribble.view = SavedCamera(zoom: 2, centreX: 10, centreY: -20)
         for index in 0..<count {
             let stroke = Stroke(color: Color(red: 10, green: 20, blue: 30), size: 2)
             stroke.append(contentsOf: (0..<12).map { Point(x: Float(index + $0), y: Float($0 * 3)) })

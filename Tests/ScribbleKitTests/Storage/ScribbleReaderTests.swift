@@ -24,7 +24,7 @@ import Testing
             return try reader.readRoot()
         }
 
-        mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> ScribbleView? {
+        mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> SavedCamera? {
             Self.steps.append("trailer")
             return try reader.readTrailer(isComplete: isComplete)
         }

@@ -7,7 +7,7 @@ import Testing
 /// is refused cleanly, as everything else the reader trusts nothing of.
 @Suite(.timeLimit(.minutes(1)))
 struct ScribbleViewFormatTests {
-    private func drawing(view: ScribbleView?) -> Scribble {
+    private func drawing(view: SavedCamera?) -> Scribble {
         let scribble = Scribble()
         scribble.title = "Seen"
         let stroke = Stroke(color: .black, size: 3)
@@ -31,7 +31,7 @@ struct ScribbleViewFormatTests {
     }
 
     @Test func theViewSurvivesTheFileAndTheFileIsVersion3() throws {
-        let view = try #require(ScribbleView(zoom: 2.0.squareRoot() * 4, centreX: -123_456.75, centreY: 999_999))
+        let view = try #require(SavedCamera(zoom: 2.0.squareRoot() * 4, centreX: -123_456.75, centreY: 999_999))
         let bytes = drawing(view: view).makeMemento().data
         #expect(bytes[8] == 3)
         let memento = try ScribbleMemento(data: bytes)
@@ -47,13 +47,13 @@ struct ScribbleViewFormatTests {
         let bytes = drawing(view: nil).makeMemento().data
         #expect(bytes[8] == 2)
         #expect(try ScribbleMemento(data: bytes).view == nil)
-        #expect(ScribbleView(Viewport(width: 800, height: 600)) == nil) // 100 % from the origin is no view
+        #expect(SavedCamera(Viewport(width: 800, height: 600)) == nil) // 100 % from the origin is no view
         let v1 = ScribbleEncoderV1.encode(drawing(view: nil).makeMemento())
         #expect(try ScribbleMemento(data: v1).view == nil)
     }
 
     @Test func aViewFromTheFileIsShownWithItsCentreInTheMiddle() throws {
-        let view = try #require(ScribbleView(zoom: 4, centreX: 5_000, centreY: -2_000))
+        let view = try #require(SavedCamera(zoom: 4, centreX: 5_000, centreY: -2_000))
         var viewport = Viewport(width: 1000, height: 600)
         viewport.show(view)
         #expect(viewport.zoom == 4 && abs(viewport.centre.x - 5_000) <= 0.25 && abs(viewport.centre.y + 2_000) <= 0.25)
@@ -82,7 +82,7 @@ struct ScribbleViewFormatTests {
     }
 
     @Test func everyTruncationAndBitFlipOfAVersion3FileIsCaught() throws {
-        let view = try #require(ScribbleView(zoom: 0.5, centreX: 1, centreY: 2))
+        let view = try #require(SavedCamera(zoom: 0.5, centreX: 1, centreY: 2))
         let bytes = drawing(view: view).makeMemento().data
         expectEveryPrefixIsTruncated(bytes)
         expectEveryBitFlipIsDetected(bytes)

@@ -11,12 +11,12 @@ struct CanvasInputTests {
         let strokeStyle = StrokeStyle()
         let selection = Selection()
         var eraserOptions = EraserOptions()
-        lazy var input = CanvasInput(host: self)
+        lazy var input = ToolDispatcher(host: self)
         var pressure: Float? { input.pressure }
         func overlayNeedsDisplay(in rect: Rect) {}
     }
 
-    private func drag(_ input: CanvasInput, _ device: ToolEvent.Device, from start: Point, to end: Point, pressure: Float? = nil) {
+    private func drag(_ input: ToolDispatcher, _ device: ToolEvent.Device, from start: Point, to end: Point, pressure: Float? = nil) {
         let primary: UInt32 = if case .touch = device { 0 } else { 1 }
         input.handle(ToolEvent(kind: .press, point: start, device: device, pressure: pressure, button: primary))
         for step in 1...4 {

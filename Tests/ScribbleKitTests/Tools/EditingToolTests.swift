@@ -3,7 +3,7 @@ import Testing
 @testable import ScribbleKit
 
 /// The shape tools, the pen's hold, the lasso and the selection's handles, driven headless
-/// through `CanvasInput` as the canvas drives them.
+/// through `ToolDispatcher` as the canvas drives them.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct EditingToolTests {
@@ -12,7 +12,7 @@ struct EditingToolTests {
         let strokeStyle = StrokeStyle()
         let selection = Selection()
         var eraserOptions = EraserOptions()
-        lazy var input = CanvasInput(host: self)
+        lazy var input = ToolDispatcher(host: self)
         var pressure: Float? { input.pressure }
         /// Work the tools asked to run later, run when the test says.
         var scheduled: [(work: ScheduledWork, body: @MainActor () -> Void)] = []

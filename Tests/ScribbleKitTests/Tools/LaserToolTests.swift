@@ -11,7 +11,7 @@ struct LaserToolTests {
         let strokeStyle = StrokeStyle()
         let selection = Selection()
         let eraserOptions = EraserOptions()
-        lazy var input = CanvasInput(host: self)
+        lazy var input = ToolDispatcher(host: self)
         var pressure: Float? { input.pressure }
         var invalidated = Rect.null
         var ticks: [@MainActor () -> Bool] = []

@@ -59,7 +59,7 @@ final class StampTool: CanvasTool {
         let (dx, dy) = offset(centringOn: point)
         let prototype = Handoff(mark: template)
         // Copied on the stamp lane, one after another in the order clicked.
-        Background.run(
+        WorkLanes.run(
             on: .stamp,
             {
                 let stamp = Handoff(mark: prototype.mark.translated(dx: dx, dy: dy))

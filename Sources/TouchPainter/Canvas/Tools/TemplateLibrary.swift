@@ -68,7 +68,7 @@ final class TemplateLibrary {
     /// Lists the stored templates in the background, reading none, and shows them.
     func load() {
         let manager = manager
-        Background.run(
+        WorkLanes.run(
             on: .templates, { manager.templateFiles() },
             then: { [weak self] files in
                 self?.entries = files.map(Entry.init)
@@ -83,7 +83,7 @@ final class TemplateLibrary {
         guard !drawing.contains(entry) else { return nil }
         drawing.insert(entry)
         let manager = manager
-        Background.run(
+        WorkLanes.run(
             on: .previews,
             {
                 Self.reading.withLock { _ in
@@ -108,7 +108,7 @@ final class TemplateLibrary {
     /// thread, counted and — when huge — drawn once, so that stamping it never waits.
     func open(_ entry: Entry, _ body: @escaping @MainActor (Item) -> Void) {
         let manager = manager
-        Background.run(
+        WorkLanes.run(
             on: .templates, { try Self.reading.withLock { _ in PreparedItem(template: try manager.loadTemplate(entry.file)) } },
             failing: tr("Could not open “%1$s”", entry.name), dialogs: dialogs,
             then: { prepared in body(prepared.item(named: entry.name)) })
@@ -119,7 +119,7 @@ final class TemplateLibrary {
         guard !marks.isEmpty else { return }
         let memento = Scribble.templateMemento(of: marks) // the copy is made now, before anything moves
         let manager = manager
-        Background.run(
+        WorkLanes.run(
             on: .templates, { try manager.saveTemplate(memento) },
             failing: tr("Could not keep the template"), dialogs: dialogs,
             then: { [weak self] template in
@@ -133,7 +133,7 @@ final class TemplateLibrary {
     /// Deletes `entry`'s file, then takes it off the list.
     func delete(_ entry: Entry) {
         let manager = manager, id = entry.file.id, name = entry.name
-        Background.run(
+        WorkLanes.run(
             on: .templates, { try manager.deleteTemplate(id: id) },
             failing: tr("Could not delete “%1$s”", name), dialogs: dialogs,
             then: { [weak self] in

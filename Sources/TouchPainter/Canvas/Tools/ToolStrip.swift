@@ -32,6 +32,8 @@ final class ToolStrip {
     /// Told when Keep as Template is pressed.
     var onKeep: (() -> Void)?
     private var isSyncing = false
+    /// The tool picked last (stamping returns to it; `show(nil)` keeps it).
+    private(set) var chosenKind = ToolKind.pen
     /// The group's member for "no tool button": active while stamping, so no tool shows
     /// chosen and a click on the tool stamping left (the pen, say) chooses it again — a
     /// click on a radio button that is already active does nothing. Never shown.
@@ -96,6 +98,7 @@ final class ToolStrip {
     /// Shows `tool` as the chosen one (a key picked it, or stamping ended; `nil`: stamping
     /// started) without telling `onToolChosen`, and the options of the tool that has them.
     func show(_ tool: ToolKind?) {
+        if let tool { chosenKind = tool }
         isSyncing = true
         defer { isSyncing = false }
         (tool.flatMap { buttons[$0] } ?? noTool).isActive = true

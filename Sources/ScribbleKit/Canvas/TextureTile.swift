@@ -6,7 +6,7 @@ import CCairo
 /// Everything drawn on it wraps around its edges (the tile is a torus): a shape that crosses
 /// the right edge comes back in on the left, so copies of the tile laid side by side join
 /// with no seam. It belongs to the one thread that generates the texture.
-final class TextureCanvas {
+final class TextureTile {
     /// Side of the tile in widget pixels.
     let size: Int
     /// Device pixels per widget pixel.

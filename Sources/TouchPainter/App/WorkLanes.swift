@@ -8,7 +8,7 @@ import GtkKit
 /// (`run(on:_:failing:dialogs:then:)`): a dialog titled for what failed, the error as its
 /// detail. A read that may hang (a dead network mount) is a `FileRequest` instead, on a
 /// thread of its own with a time limit.
-enum Background {
+enum WorkLanes {
     /// Where a piece of work runs.
     enum Lane: Sendable, CaseIterable {
         /// The gallery's and the journal's small file operations — listing, naming, rename,
@@ -33,14 +33,14 @@ enum Background {
         /// The queue of the lane.
         var queue: DispatchQueue {
             switch self {
-            case .files: Background.files
-            case .export: Background.export
-            case .templates: Background.templates
-            case .previews: Background.previews
-            case .thumbnails: Background.thumbnails
-            case .stamp: Background.stamp
-            case .settings: Background.settings
-            case .opening: Background.opening
+            case .files: WorkLanes.files
+            case .export: WorkLanes.export
+            case .templates: WorkLanes.templates
+            case .previews: WorkLanes.previews
+            case .thumbnails: WorkLanes.thumbnails
+            case .stamp: WorkLanes.stamp
+            case .settings: WorkLanes.settings
+            case .opening: WorkLanes.opening
             }
         }
     }

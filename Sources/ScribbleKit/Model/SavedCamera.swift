@@ -2,7 +2,7 @@
 /// centre, kept in its file (format version 3) so that reopening it shows what the user last
 /// saw, whatever the window's size. A scribble without one is seen as a new one is: 100 %
 /// with the canvas' origin at the top-left.
-public struct ScribbleView: Equatable, Sendable {
+public struct SavedCamera: Equatable, Sendable {
     /// View pixels per canvas pixel, within `Viewport`'s range.
     public let zoom: Double
     /// The canvas point at the view's centre, within `Viewport.maximumCentre` of the origin.
@@ -29,7 +29,7 @@ public struct ScribbleView: Equatable, Sendable {
 
 extension Viewport {
     /// Shows `view`: its zoom, its centre at the view's centre; `nil`, a new scribble's view.
-    public mutating func show(_ view: ScribbleView?) {
+    public mutating func show(_ view: SavedCamera?) {
         guard let view else { return fit(.null) }
         zoom(to: view.zoom)
         centre(onX: view.centreX, y: view.centreY)

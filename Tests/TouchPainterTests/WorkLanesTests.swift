@@ -6,19 +6,19 @@ import Testing
 @testable import TouchPainter
 
 /// The main thread never touches a file: the gallery's delete and recovery's move-aside run
-/// on the files lane (`Background`). Each test holds the lane with a gate, asks for the file
+/// on the files lane (`WorkLanes`). Each test holds the lane with a gate, asks for the file
 /// operation, and checks the file is untouched until the gate opens — a file operation done
 /// on the main thread would have happened before the check — and done after, with the main
 /// loop never run meanwhile.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(1)))
-struct BackgroundTests {
+struct WorkLanesTests {
     let fixture = CoordinatorFixture()
 
     /// Holds the files lane until the returned semaphore is signalled.
     private func closeFilesLane() -> DispatchSemaphore {
         let gate = DispatchSemaphore(value: 0)
-        Background.run(on: .files) { gate.wait() }
+        WorkLanes.run(on: .files) { gate.wait() }
         return gate
     }
 
@@ -45,7 +45,7 @@ struct BackgroundTests {
         let keptUntilTheLaneRuns = FileManager.default.fileExists(atPath: entry.scribblePath)
         gate.signal()
         #expect(keptUntilTheLaneRuns, "the delete ran on the main thread")
-        Background.wait(for: .files)
+        WorkLanes.wait(for: .files)
         #expect(!FileManager.default.fileExists(atPath: entry.scribblePath), "the delete did not run on the files lane")
     }
 
@@ -55,7 +55,7 @@ struct BackgroundTests {
         let damaged = folder + "/\(UUID().uuidString).journal"
         #expect(FileManager.default.createFile(atPath: damaged, contents: Data("not a journal at all".utf8)))
         fixture.coordinator.recoverThenStartJournal(in: folder)
-        Background.wait(for: .files) // found; the question waits for the main loop
+        WorkLanes.wait(for: .files) // found; the question waits for the main loop
 
         let gate = closeFilesLane()
         iterate { !fixture.presenter.errors.isEmpty }
@@ -63,7 +63,7 @@ struct BackgroundTests {
         gate.signal()
         #expect(fixture.presenter.errors == ["Unsaved work from an earlier session could not be recovered"])
         #expect(keptUntilTheLaneRuns, "the move aside ran on the main thread")
-        Background.wait(for: .files)
+        WorkLanes.wait(for: .files)
         #expect(!FileManager.default.fileExists(atPath: damaged))
         #expect(
             FileManager.default.fileExists(atPath: JournalRecovery.damagedCopyPath(of: damaged)),

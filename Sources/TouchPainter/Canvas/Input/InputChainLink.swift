@@ -3,18 +3,18 @@ import ScribbleKit
 
 /// One link of the canvas' input chain (book chapter 17, the Chain of Responsibility): it
 /// takes a pointer event and returns true, or returns false to pass it to the next link.
-/// `CanvasInputRouter` holds the links in order, so a new way of handling input is one type
+/// `InputChain` holds the links in order, so a new way of handling input is one type
 /// and one line there, and no link knows which others exist.
 @MainActor
-protocol CanvasInputHandler: AnyObject {
+protocol InputChainLink: AnyObject {
     /// Handles `input`, returning true, or returns false to leave it to the next link.
-    func handle(_ input: CanvasInputEvent) -> Bool
+    func handle(_ input: InputChainEvent) -> Bool
 }
 
 /// A pointer event on its way along the chain: as GDK gave it and as the tools see it, with
 /// what the links act on.
 @MainActor
-struct CanvasInputEvent {
+struct InputChainEvent {
     /// The event as GDK gave it, in view pixels.
     let pointer: PointerEvent
     /// The same event in canvas coordinates, for the tools.
@@ -24,6 +24,8 @@ struct CanvasInputEvent {
     /// The input preferences as they are now (read at each event, so a change in the
     /// Preferences window applies to the next one).
     let preferences: InputPreferences
+    /// The eraser's size and mode, as the settings have them now.
+    let eraserOptions: EraserOptions
     /// Moves the camera.
     let move: (CameraMove) -> Void
 }

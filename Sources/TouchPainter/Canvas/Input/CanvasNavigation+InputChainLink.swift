@@ -1,8 +1,8 @@
 import ScribbleKit
 
 /// Navigation as a link of the input chain: it takes what moves the camera.
-extension CanvasNavigation: CanvasInputHandler {
-    func handle(_ input: CanvasInputEvent) -> Bool {
+extension CanvasNavigation: InputChainLink {
+    func handle(_ input: InputChainEvent) -> Bool {
         handle(input.pointer, pans: Self.pans(input.tool, preferences: input.preferences), isBarrel: input.tool.isBarrelButton, move: input.move)
     }
 

@@ -1,11 +1,11 @@
-/// Where pointer input goes on the canvas: the current tool (Strategy), the gesture under
-/// way, and a tool for each finger. A stylus' eraser end erases whatever tool is chosen;
-/// with the pen each finger on a touchscreen draws a stroke of its own, so several grow at
-/// once, each its own undo step; with another tool the first finger down works it as the
+/// Tool dispatch, a part of the `CanvasEngine`: where pointer input goes on the canvas — the
+/// current tool (Strategy), the gesture under way, and a tool for each finger. A stylus'
+/// eraser end erases whatever tool is chosen; with the pen each finger on a touchscreen draws
+/// a stroke of its own, so several grow at once, each its own undo step; with another tool the first finger down works it as the
 /// mouse would. Only a stylus' pressure shapes strokes: mouse and touch strokes keep their
 /// width. A stylus' barrel buttons work the tools the preferences give them (`preferences`).
 @MainActor
-public final class CanvasInput {
+public final class ToolDispatcher {
     /// The tool pointer input goes to.
     public private(set) var tool: CanvasTool
     /// The stylus' pressure of the event being handled (what `CanvasToolHost.pressure` says).
@@ -20,8 +20,8 @@ public final class CanvasInput {
     private var fingers: [UInt: CanvasTool] = [:]
     /// The button whose press began the gesture under way (1, or a stylus' barrel button).
     private var gestureButton: UInt32 = 1
-    /// The stylus buttons' actions (and the rest of the input preferences, which the canvas
-    /// view controller applies ahead of the tools).
+    /// The stylus buttons' actions (and the rest of the input preferences, which the app's
+    /// input chain applies ahead of the tools).
     public var preferences = InputPreferences()
 
     /// Input for `host`'s canvas, going to the pen at first.
