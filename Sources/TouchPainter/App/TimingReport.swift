@@ -275,7 +275,7 @@ final class TimingReport: Instrumentation {
     func answerSettleRequests(on window: Widget) {
         guard isEnabled else { return }
         window.onPropertySet(named: "_TOUCHPAINTER_SETTLE") { [weak self, weak window] in
-            Background.afterWorkAskedSoFar {
+            WorkLanes.afterWorkAskedSoFar {
                 window?.onEachFrame {
                     MainLoop.performWhenIdle { self?.settleCanvas() }
                     return false

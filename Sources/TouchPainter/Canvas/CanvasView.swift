@@ -73,7 +73,7 @@ class CanvasView {
     /// being rendered in the background is up); at once when the canvas is not on screen.
     func whenShowingCurrentFrame(_ body: @escaping @MainActor () -> Void) {
         guard drawingArea.isDrawable else { return body() }
-        session.whenCurrentFrameIsShown(body)
+        engine.whenCurrentFrameIsShown(body)
     }
 
     /// Asks for `rect` (view coordinates) to be drawn again.
