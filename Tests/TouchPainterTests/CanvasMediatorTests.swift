@@ -127,7 +127,8 @@ struct CanvasMediatorTests {
             canvas.handle(event(.motion, 20 + Double(step) * 10))
             #expect(view.updates.count == step, "one update applied per motion")
         }
-        #expect(view.updates.allSatisfy { $0.paintLive != nil && $0.redraw.isEmpty && !$0.redrawsAll }, "\(view.updates)") // the segment, painted live
+        // The segment, painted live.
+        #expect(view.updates.allSatisfy { $0.paintLive != nil && $0.redraw.isEmpty && !$0.redrawsAll }, "\(view.updates)")
         #expect(pushed == 0) // nothing climbed up through the callback
         canvas.handle(event(.release, 70))
         #expect(coordinator.document.scribble.marks.count == 1)
