@@ -8,11 +8,12 @@
 
 #include <poppler.h>
 
-/* Every poppler-glib function PdfKit calls, looked up once (`load`). GLib's and GObject's
- * (g_bytes_new, g_object_unref, g_error_free, g_free, g_list_free_full) come from the app's
- * own links (GTK needs them) through CGtk. */
+/* Every poppler-glib function PdfKit calls, looked up once (`load`), and the one of GIO's
+ * it needs. GLib's and GObject's (g_bytes_new, g_object_unref, g_error_free, g_free,
+ * g_list_free_full) come from the app's own links (GTK needs them) through CGtk. */
 static struct {
-    PopplerDocument *(*document_new_from_bytes)(GBytes *, const char *, GError **);
+    GInputStream *(*memory_input_stream_new_from_bytes)(GBytes *);
+    PopplerDocument *(*document_new_from_stream)(GInputStream *, goffset, const char *, GCancellable *, GError **);
     int (*document_get_n_pages)(PopplerDocument *);
     PopplerPage *(*document_get_page)(PopplerDocument *, int);
     PopplerDest *(*document_find_dest)(PopplerDocument *, const gchar *);
@@ -56,7 +57,9 @@ static void load(void) {
         load_failure = strdup(reason != NULL ? reason : "poppler-glib could not be loaded");
         return;
     }
-    (void)(find(glib, "poppler_document_new_from_bytes", &poppler.document_new_from_bytes)
+    /* GIO's, which poppler-glib links (GTK does too, but the app does not name it). */
+    (void)(find(glib, "g_memory_input_stream_new_from_bytes", &poppler.memory_input_stream_new_from_bytes)
+           && find(glib, "poppler_document_new_from_stream", &poppler.document_new_from_stream)
            && find(glib, "poppler_document_get_n_pages", &poppler.document_get_n_pages)
            && find(glib, "poppler_document_get_page", &poppler.document_get_page)
            && find(glib, "poppler_document_find_dest", &poppler.document_find_dest)
@@ -81,15 +84,27 @@ const char *tp_poppler_load(void) {
     return load_failure;
 }
 
+/* Held while a document is being opened: each of poppler-glib's constructors makes poppler's
+ * global parameters if there are none yet (`if (!globalParams) globalParams = …`), which two
+ * threads opening their first documents at once would race on. */
+static pthread_mutex_t opening = PTHREAD_MUTEX_INITIALIZER;
+
 void *tp_poppler_open(const void *data, size_t size, const char *password, int *failure, char **message) {
     *failure = TP_PDF_OPENED;
     *message = NULL;
-    /* poppler keeps a reference to the bytes for the document's life, and drops it on its
-     * finalisation; ours goes at once. */
+    /* From a stream over the bytes, not poppler_document_new_from_bytes: in poppler 22.12 that
+     * one crashes on a wrong password (its second try, with the password as given rather than
+     * in Latin-1, reads a stream the first try's document took and freed); the stream one
+     * makes its second try on a copy. The stream keeps a reference to the bytes and poppler
+     * one to the stream, for the document's life; ours go at once. */
     GBytes *bytes = g_bytes_new(data, size);
-    GError *error = NULL;
-    PopplerDocument *document = poppler.document_new_from_bytes(bytes, password, &error);
+    GInputStream *stream = poppler.memory_input_stream_new_from_bytes(bytes);
     g_bytes_unref(bytes);
+    GError *error = NULL;
+    pthread_mutex_lock(&opening);
+    PopplerDocument *document = poppler.document_new_from_stream(stream, (goffset)size, password, NULL, &error);
+    pthread_mutex_unlock(&opening);
+    g_object_unref(stream);
     if (document != NULL) {
         if (error != NULL) g_error_free(error);
         return document;

@@ -44,10 +44,12 @@ public final class PdfDocument: @unchecked Sendable {
 
     /// Opens a PDF from its bytes (copied: they may be let go of at once), with `password`
     /// when it is encrypted. A damaged PDF opens when poppler can rebuild it (its
-    /// cross-reference table from the objects it finds), with the pages it can read.
+    /// cross-reference table from the objects it finds), with the pages it can read; one
+    /// with no page poppler can count does not (`.damaged`).
     /// - Throws: `PdfError` saying why it could not be opened (a password needed or wrong,
     ///   damaged or not a PDF, poppler missing).
     public init(bytes: [UInt8], password: String? = nil) throws(PdfError) {
+        guard !bytes.isEmpty else { throw .damaged("the file is empty") }
         if let failure = tp_poppler_load() { throw .popplerMissing(String(cString: failure)) }
         var failure: Int32 = 0
         var message: UnsafeMutablePointer<CChar>?
@@ -59,11 +61,17 @@ public final class PdfDocument: @unchecked Sendable {
             switch Int(failure) {
             case Int(TP_PDF_ENCRYPTED.rawValue): throw password == nil ? .passwordRequired : .wrongPassword
             case Int(TP_PDF_DAMAGED.rawValue): throw .damaged(text)
-            default: throw bytes.isEmpty ? .damaged("the file is empty") : .failed(text)
+            default: throw .failed(text)
             }
         }
+        let count = Int(tp_poppler_page_count(opened))
+        guard count > 0 else {
+            // poppler counts none when the page tree is unusable (a /Count it cannot reach).
+            tp_poppler_close(opened)
+            throw .damaged("no page could be read")
+        }
         handle = OpaquePointer(opened)
-        declaredPageCount = Int(tp_poppler_page_count(opened))
+        declaredPageCount = count
         pageCount = min(declaredPageCount, Self.maximumPageCount)
     }
 
