@@ -35,6 +35,16 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // A thin Swift wrapper over the GStreamer pipeline that encodes video; knows no drawing.
         .target(name: "GstKit", dependencies: ["CGStreamer"]),
+        // poppler-glib renders PDF pages and finds their text. Loaded the first time a PDF is
+        // opened, as GStreamer is, not linked (libpoppler and what it pulls in would cost every
+        // launch): a C target whose header names none of poppler's or GLib's types, compiled
+        // against its headers (libpoppler-glib-dev; GLib's from CGtk's flags, Cairo's from CCairo).
+        .target(
+            name: "CPoppler", dependencies: ["CGtk", "CCairo"],
+            cSettings: [.unsafeFlags(["-I/usr/include/poppler/glib", "-I/usr/include/poppler"])]),
+        // A thin Swift wrapper over poppler-glib: PdfDocument (pages, render, text, find, links);
+        // knows no drawing model.
+        .target(name: "PdfKit", dependencies: ["CPoppler", "CairoKit"]),
         .executableTarget(
             name: "TouchPainter",
             dependencies: [
@@ -56,6 +66,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "PdfKitTests", dependencies: ["PdfKit", "CairoKit", "CCairo"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CairoKit", "CGtk"]),
         .testTarget(
             name: "TouchPainterTests", dependencies: ["TouchPainter", "ScribbleKit", "GtkKit", "GstKit", "CairoKit", "CCairo", "CGtk"]),
