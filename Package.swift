@@ -42,9 +42,13 @@ let package = Package(
         .target(
             name: "CPoppler", dependencies: ["CGtk", "CCairo"],
             cSettings: [.unsafeFlags(["-I/usr/include/poppler/glib", "-I/usr/include/poppler"])]),
-        // A thin Swift wrapper over poppler-glib: PdfDocument (pages, render, text, find, links);
-        // knows no drawing model.
-        .target(name: "PdfKit", dependencies: ["CPoppler", "CairoKit"]),
+        // QPDF stamps ink onto a PDF's own pages. Loaded the first time a PDF is stamped, as
+        // poppler is, not linked: a C target whose header names none of QPDF's types, compiled
+        // against its C API's header (libqpdf-dev).
+        .target(name: "CQpdf"),
+        // A thin Swift wrapper over poppler-glib and QPDF: PdfDocument (pages, render, text,
+        // find, links) and PdfStamper (ink onto the original pages); knows no drawing model.
+        .target(name: "PdfKit", dependencies: ["CPoppler", "CQpdf", "CairoKit"]),
         .executableTarget(
             name: "TouchPainter",
             dependencies: [
@@ -57,8 +61,8 @@ let package = Package(
                         .embedInCode("Resources/app-icon.svg"), .embedInCode("Resources/app-icon-128.png")]
         ),
         // The benchmark suite (`make bench`): ScribbleKit's canvas, storage and rendering
-        // paths, and the release app binary timed through its opt-in timing lines.
-        .executableTarget(name: "TouchPainterBench", dependencies: ["ScribbleKit", "CairoKit", "CCairo"]),
+        // paths, PdfKit's stamping, and the release app binary timed through its opt-in timing lines.
+        .executableTarget(name: "TouchPainterBench", dependencies: ["ScribbleKit", "PdfKit", "CairoKit", "CCairo"]),
         .testTarget(
             name: "ScribbleKitTests",
             dependencies: [
