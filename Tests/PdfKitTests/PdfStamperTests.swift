@@ -80,7 +80,9 @@ struct PdfStamperTests {
         try Data(original).write(to: URL(fileURLWithPath: before))
         try Data(stamped).write(to: URL(fileURLWithPath: after))
 
-        // The same pages, sizes, rotations, text and links; one page more.
+        // A sound PDF (QPDF finds nothing to repair), with the same pages, sizes, rotations,
+        // text and links; one page more.
+        #expect(try PdfTool.run("qpdf", ["--check", after]).status == 0)
         #expect(try PdfTool.pageCount(after) == sizes.count + 1)
         #expect(try PdfTool.pageLines(after, pages: 1...sizes.count) == PdfTool.pageLines(before, pages: 1...sizes.count))
         #expect(try PdfTool.links(after) == PdfTool.links(before))
