@@ -78,10 +78,11 @@ final class QpdfFile {
         return Array(UnsafeBufferPointer(start: bytes, count: size))
     }
 
-    /// A message CQpdf returned, freed ("unknown error" when there is none).
+    /// A message CQpdf returned, freed, on one line for a dialog ("unknown error" when there
+    /// is none).
     private static func take(_ message: UnsafeMutablePointer<CChar>?) -> String {
         guard let message else { return "unknown error" }
         defer { free(message) }
-        return String(cString: message)
+        return String(String(cString: message).map { $0.isNewline ? " " : $0 })
     }
 }
