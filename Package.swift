@@ -18,11 +18,14 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // renameat2(2), which saves need to never replace a version they did not see.
         .systemLibrary(name: "CLinux"),
+        // What the C targets that load a library on first use share: dlopen and dlsym, with
+        // why they failed kept for a one-line error.
+        .target(name: "CLoader"),
         // GStreamer encodes the time-lapse videos (appsrc, vp8enc, webmmux). It is loaded the
         // first time a video is made, not linked (its libraries cost every launch ~2 ms): a C
         // target whose header names none of its types, compiled against its headers
         // (libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev; GLib's from CGtk's flags).
-        .target(name: "CGStreamer", dependencies: ["CGtk"], cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]),
+        .target(name: "CGStreamer", dependencies: ["CGtk", "CLoader"], cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]),
         // A Cairo context as GtkKit hands it out and ScribbleKit draws on it (under both, which
         // must not see each other).
         .target(name: "CairoKit", dependencies: ["CCairo"]),
@@ -40,12 +43,12 @@ let package = Package(
         // launch): a C target whose header names none of poppler's or GLib's types, compiled
         // against its headers (libpoppler-glib-dev; GLib's from CGtk's flags, Cairo's from CCairo).
         .target(
-            name: "CPoppler", dependencies: ["CGtk", "CCairo"],
+            name: "CPoppler", dependencies: ["CGtk", "CCairo", "CLoader"],
             cSettings: [.unsafeFlags(["-I/usr/include/poppler/glib", "-I/usr/include/poppler"])]),
         // QPDF stamps ink onto a PDF's own pages. Loaded the first time a PDF is stamped, as
         // poppler is, not linked: a C target whose header names none of QPDF's types, compiled
         // against its C API's header (libqpdf-dev).
-        .target(name: "CQpdf"),
+        .target(name: "CQpdf", dependencies: ["CLoader"]),
         // A thin Swift wrapper over poppler-glib and QPDF: PdfDocument (pages, render, text,
         // find, links) and PdfStamper (ink onto the original pages); knows no drawing model.
         .target(name: "PdfKit", dependencies: ["CPoppler", "CQpdf", "CairoKit"]),

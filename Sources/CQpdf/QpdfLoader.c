@@ -1,5 +1,7 @@
 #include "CQpdf.h"
 
+#include "CLoader.h"
+
 #include <dlfcn.h>
 #include <math.h>
 #include <pthread.h>
@@ -61,27 +63,13 @@ static struct {
 static pthread_once_t loaded = PTHREAD_ONCE_INIT;
 static char *load_failure;
 
-/* Looks `name` up in `library` into `*slot` (a function pointer, as POSIX allows); false,
- * with the reason kept, if it is not there. */
-static int find(void *library, const char *name, void *slot) {
-    void *symbol = dlsym(library, name);
-    if (symbol == NULL) {
-        const char *reason = dlerror();
-        load_failure = strdup(reason != NULL ? reason : name);
-        return 0;
-    }
-    memcpy(slot, &symbol, sizeof symbol);
-    return 1;
-}
+/* Looks `name` up in `library` into `*slot`; false, with the reason kept, if it is not there. */
+static int find(void *library, const char *name, void *slot) { return tp_loader_find(library, name, slot, &load_failure); }
 
 static void load(void) {
     /* RTLD_LOCAL: nothing else looks its symbols up by name. */
-    void *library = dlopen("libqpdf.so.29", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        load_failure = strdup(reason != NULL ? reason : "QPDF could not be loaded");
-        return;
-    }
+    void *library = tp_loader_open("libqpdf.so.29", RTLD_NOW | RTLD_LOCAL, &load_failure);
+    if (library == NULL) return;
     (void)(find(library, "qpdf_init", &qpdf.init) && find(library, "qpdf_cleanup", &qpdf.cleanup)
            && find(library, "qpdf_silence_errors", &qpdf.silence_errors)
            && find(library, "qpdf_set_suppress_warnings", &qpdf.set_suppress_warnings)
