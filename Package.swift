@@ -18,11 +18,14 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // renameat2(2), which saves need to never replace a version they did not see.
         .systemLibrary(name: "CLinux"),
+        // What the C targets that load a library on first use share: dlopen and dlsym, with
+        // why they failed kept for a one-line error.
+        .target(name: "CLoader"),
         // GStreamer encodes the time-lapse videos (appsrc, vp8enc, webmmux). It is loaded the
         // first time a video is made, not linked (its libraries cost every launch ~2 ms): a C
         // target whose header names none of its types, compiled against its headers
         // (libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev; GLib's from CGtk's flags).
-        .target(name: "CGStreamer", dependencies: ["CGtk"], cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]),
+        .target(name: "CGStreamer", dependencies: ["CGtk", "CLoader"], cSettings: [.unsafeFlags(["-I/usr/include/gstreamer-1.0"])]),
         // A Cairo context as GtkKit hands it out and ScribbleKit draws on it (under both, which
         // must not see each other).
         .target(name: "CairoKit", dependencies: ["CCairo"]),
@@ -40,11 +43,15 @@ let package = Package(
         // launch): a C target whose header names none of poppler's or GLib's types, compiled
         // against its headers (libpoppler-glib-dev; GLib's from CGtk's flags, Cairo's from CCairo).
         .target(
-            name: "CPoppler", dependencies: ["CGtk", "CCairo"],
+            name: "CPoppler", dependencies: ["CGtk", "CCairo", "CLoader"],
             cSettings: [.unsafeFlags(["-I/usr/include/poppler/glib", "-I/usr/include/poppler"])]),
-        // A thin Swift wrapper over poppler-glib: PdfDocument (pages, render, text, find, links);
-        // knows no drawing model.
-        .target(name: "PdfKit", dependencies: ["CPoppler", "CairoKit"]),
+        // QPDF stamps ink onto a PDF's own pages. Loaded the first time a PDF is stamped, as
+        // poppler is, not linked: a C target whose header names none of QPDF's types, compiled
+        // against its C API's header (libqpdf-dev).
+        .target(name: "CQpdf", dependencies: ["CLoader"]),
+        // A thin Swift wrapper over poppler-glib and QPDF: PdfDocument (pages, render, text,
+        // find, links) and PdfStamper (ink onto the original pages); knows no drawing model.
+        .target(name: "PdfKit", dependencies: ["CPoppler", "CQpdf", "CairoKit"]),
         .executableTarget(
             name: "TouchPainter",
             dependencies: [
@@ -57,8 +64,8 @@ let package = Package(
                         .embedInCode("Resources/app-icon.svg"), .embedInCode("Resources/app-icon-128.png")]
         ),
         // The benchmark suite (`make bench`): ScribbleKit's canvas, storage and rendering
-        // paths, and the release app binary timed through its opt-in timing lines.
-        .executableTarget(name: "TouchPainterBench", dependencies: ["ScribbleKit", "CairoKit", "CCairo"]),
+        // paths, PdfKit's stamping, and the release app binary timed through its opt-in timing lines.
+        .executableTarget(name: "TouchPainterBench", dependencies: ["ScribbleKit", "PdfKit", "CairoKit", "CCairo"]),
         .testTarget(
             name: "ScribbleKitTests",
             dependencies: [

@@ -3,7 +3,8 @@
 # staged in a DESTDIR with PREFIX=/usr (the same install rule users run), the binary
 # stripped, the man page and changelog compressed, the copyright file, md5sums, and Depends
 # worked out by dpkg-shlibdeps from the libraries the binary really links (plus GStreamer and
-# its plugins, which the video export loads by name). No maintainer
+# its plugins, which the video export loads by name, and poppler-glib and QPDF when the binary
+# loads them by name). No maintainer
 # scripts: the MIME, icon and desktop-file caches are rebuilt by the triggers of the packages
 # that own them (shared-mime-info, hicolor-icon-theme, desktop-file-utils).
 set -euo pipefail
@@ -34,6 +35,11 @@ depends="$(cd "$stage" && dpkg-shlibdeps -O --warnings=0 root/usr/bin/touchpaint
 # Sources/CGStreamer) and its elements at run time, which no link shows: appsrc and
 # videoconvert (base), vp8enc and webmmux (good).
 depends="$depends, libgstreamer1.0-0, libgstreamer-plugins-base1.0-0, gstreamer1.0-plugins-base, gstreamer1.0-plugins-good"
+# poppler-glib and QPDF are loaded the same way (Sources/CPoppler, Sources/CQpdf), by the
+# soname each loader names: a binary that holds that name loads that library.
+for library in "libpoppler-glib.so.8:libpoppler-glib8" "libqpdf.so.29:libqpdf29"; do
+  if grep -qF "${library%%:*}" "$root/usr/bin/touchpainter"; then depends="$depends, ${library#*:}"; fi
+done
 
 mkdir -p "$root/DEBIAN"
 size="$(du -sk --exclude=DEBIAN "$root" | cut -f1)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what TouchPainter needs on a Debian-like machine, only when it is missing.
-#   scripts/setup.sh build   GTK 3, Cairo, GStreamer and poppler-glib development packages,
+#   scripts/setup.sh build   GTK 3, Cairo, GStreamer, poppler-glib and QPDF development packages,
 #                            GStreamer's base and good plugins, gettext (for `make run`)
 #   scripts/setup.sh test    the above plus Xvfb, xdotool, ImageMagick, AT-SPI, Xournal++,
 #                            dpkg-dev, GStreamer's tools (gst-launch-1.0, gst-discoverer-1.0)
@@ -8,17 +8,19 @@
 #                            leg a headless sway, grim, wl-clipboard and what builds its input
 #                            client (wayland-scanner, libwayland-dev, libxkbcommon-dev), and
 #                            libxtst-dev for the bench's drag sender (bench/drag), and qpdf
-#                            (PdfKitTests encrypt a PDF with `qpdf --encrypt`)
+#                            (PdfKitTests encrypt and turn PDFs and read their streams with it)
 #   scripts/setup.sh package the above plus lintian and tumbler (for `make deb`, `make test-package`)
 set -euo pipefail
 
 # GStreamer encodes time-lapse videos (appsrc -> videoconvert -> vp8enc -> webmmux): the
 # libraries to build against, and the base and good plugins that hold those elements.
 # poppler-glib renders PDF pages and finds their text (CPoppler loads libpoppler-glib.so.8
-# the first time a PDF is opened, and builds against its headers).
+# the first time a PDF is opened, and builds against its headers). QPDF stamps ink onto a
+# PDF's own pages (CQpdf loads libqpdf.so.29 the first time one is exported, and builds
+# against its C API's header).
 need=(libgtk-3-dev libcairo2-dev zlib1g-dev pkg-config gettext
       libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
-      libpoppler-glib-dev libpoppler-glib8)
+      libpoppler-glib-dev libpoppler-glib8 libqpdf-dev libqpdf29)
 if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then
   need+=(xvfb xauth xdotool imagemagick x11-utils dbus dbus-x11 at-spi2-core
          python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 gir1.2-gtk-3.0 fonts-dejavu-core

@@ -1,5 +1,7 @@
 #include "CGStreamer.h"
 
+#include "CLoader.h"
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -33,27 +35,13 @@ static struct {
 static pthread_once_t loaded = PTHREAD_ONCE_INIT;
 static char *load_failure;
 
-/* Looks `name` up in `library` into `*slot` (a function pointer, as POSIX allows); false,
- * with the reason kept, if it is not there. */
-static int find(void *library, const char *name, void *slot) {
-    void *symbol = dlsym(library, name);
-    if (symbol == NULL) {
-        const char *reason = dlerror();
-        load_failure = strdup(reason != NULL ? reason : name);
-        return 0;
-    }
-    memcpy(slot, &symbol, sizeof symbol);
-    return 1;
-}
+/* Looks `name` up in `library` into `*slot`; false, with the reason kept, if it is not there. */
+static int find(void *library, const char *name, void *slot) { return tp_loader_find(library, name, slot, &load_failure); }
 
 static void load(void) {
-    void *core = dlopen("libgstreamer-1.0.so.0", RTLD_NOW | RTLD_GLOBAL);
-    void *app = core != NULL ? dlopen("libgstapp-1.0.so.0", RTLD_NOW | RTLD_GLOBAL) : NULL;
-    if (core == NULL || app == NULL) {
-        const char *reason = dlerror();
-        load_failure = strdup(reason != NULL ? reason : "GStreamer could not be loaded");
-        return;
-    }
+    void *core = tp_loader_open("libgstreamer-1.0.so.0", RTLD_NOW | RTLD_GLOBAL, &load_failure);
+    void *app = core != NULL ? tp_loader_open("libgstapp-1.0.so.0", RTLD_NOW | RTLD_GLOBAL, &load_failure) : NULL;
+    if (app == NULL) return;
     if (!(find(core, "gst_init_check", &gst.init_check) && find(core, "gst_parse_launch", &gst.parse_launch)
           && find(core, "gst_parse_error_quark", &gst.parse_error_quark)
           && find(core, "gst_bin_get_by_name", &gst.bin_get_by_name)

@@ -1,5 +1,7 @@
 #include "CPoppler.h"
 
+#include "CLoader.h"
+
 #include <dlfcn.h>
 #include <math.h>
 #include <pthread.h>
@@ -36,27 +38,13 @@ static struct {
 static pthread_once_t loaded = PTHREAD_ONCE_INIT;
 static char *load_failure;
 
-/* Looks `name` up in `library` into `*slot` (a function pointer, as POSIX allows); false,
- * with the reason kept, if it is not there. */
-static int find(void *library, const char *name, void *slot) {
-    void *symbol = dlsym(library, name);
-    if (symbol == NULL) {
-        const char *reason = dlerror();
-        load_failure = strdup(reason != NULL ? reason : name);
-        return 0;
-    }
-    memcpy(slot, &symbol, sizeof symbol);
-    return 1;
-}
+/* Looks `name` up in `library` into `*slot`; false, with the reason kept, if it is not there. */
+static int find(void *library, const char *name, void *slot) { return tp_loader_find(library, name, slot, &load_failure); }
 
 static void load(void) {
     /* RTLD_LOCAL: nothing else looks its symbols up by name. */
-    void *glib = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL);
-    if (glib == NULL) {
-        const char *reason = dlerror();
-        load_failure = strdup(reason != NULL ? reason : "poppler-glib could not be loaded");
-        return;
-    }
+    void *glib = tp_loader_open("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL, &load_failure);
+    if (glib == NULL) return;
     /* GIO's, which poppler-glib links (GTK does too, but the app does not name it). */
     (void)(find(glib, "g_memory_input_stream_new_from_bytes", &poppler.memory_input_stream_new_from_bytes)
            && find(glib, "poppler_document_new_from_stream", &poppler.document_new_from_stream)

@@ -1,4 +1,4 @@
-/// Why a PDF could not be opened, in terms a user can be told in one line.
+/// Why a PDF could not be opened or exported, in terms a user can be told in one line.
 public enum PdfError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The PDF is encrypted and no password was given.
     case passwordRequired
@@ -10,6 +10,10 @@ public enum PdfError: Error, Equatable, Sendable, CustomStringConvertible {
     case failed(String)
     /// poppler-glib is not installed or could not be loaded (the loader's message).
     case popplerMissing(String)
+    /// The ink could not be stamped onto the PDF's pages (what went wrong).
+    case stampFailed(String)
+    /// QPDF, which stamps the ink, is not installed or could not be loaded (the loader's message).
+    case qpdfMissing(String)
 
     /// One line for a dialog.
     public var description: String {
@@ -19,6 +23,8 @@ public enum PdfError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damaged(let message): "This file is damaged or is not a PDF (\(message))."
         case .failed(let message): "The PDF could not be opened (\(message))."
         case .popplerMissing(let message): "PDF support is not installed (\(message))."
+        case .stampFailed(let message): "The ink could not be exported onto the PDF (\(message))."
+        case .qpdfMissing(let message): "Exporting onto a PDF's pages needs QPDF, which is not installed (\(message))."
         }
     }
 }

@@ -6,7 +6,7 @@ import ScribbleKit
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,xopp,app,gallery10k,taps,stamp,idle,sync,motion,wayland,smoothing,scale,xournal-scale,open]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,pdfstamp,xopp,app,gallery10k,taps,stamp,idle,sync,motion,wayland,smoothing,scale,xournal-scale,open]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-timed-scribble PATH
@@ -79,6 +79,8 @@ do {
         try ReplayBenchmarks.runTimelapse(into: report, folder: folder, app: app)
     }
     if suites.contains("export") { try ExportBenchmarks.run(into: report, folder: folder, app: app) }
+    // Ink stamped onto a 2,400-page PDF is part of `export`; `--only pdfstamp` runs it alone.
+    if !suites.isDisjoint(with: ["export", "pdfstamp"]) { try PdfStampBenchmarks.run(into: report) }
     if suites.contains("xopp") { try XoppBenchmarks.run(into: report, folder: folder) }
     // The ten-thousand gallery is part of `app`; `--only gallery10k` runs it alone.
     if suites.contains("gallery10k") && !suites.contains("app") {
