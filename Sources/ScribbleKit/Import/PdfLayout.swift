@@ -1,0 +1,38 @@
+/// Where a PDF's pages lie on the canvas: top to bottom from the origin, each at its own size
+/// as shown (its /Rotate applied) at 96/72 px a point, `gap` apart, their left edges on x = 0.
+///
+/// The canvas ends 1,000,000 px from its origin (`MarkLimits`): a page that would reach past
+/// that starts a new column to the right of the widest page of the column before (about 930
+/// US Letter pages a column), and pages that fit in no column are left out.
+enum PdfLayout {
+    /// The space between two pages, in pixels (as between an imported notebook's pages).
+    static let gap: Float = 20
+
+    /// The frames of pages of `sizes` (points, as shown), in order; fewer than `sizes` when
+    /// the canvas cannot hold them all. Each side is brought within (0, `Page.maximumSide`].
+    /// - Complexity: O(pages).
+    static func frames(for sizes: [(width: Double, height: Double)]) -> [Rect] {
+        let limit = MarkLimits.maximumCoordinate
+        var frames: [Rect] = []
+        frames.reserveCapacity(sizes.count)
+        var (x, y, widest): (Float, Float, Float) = (0, 0, 0)
+        for size in sizes {
+            let width = side(size.width), height = side(size.height)
+            if y + height > limit, y > 0 { // a new column
+                (x, y, widest) = (x + widest + gap, 0, 0)
+            }
+            guard x + width <= limit else { break }
+            frames.append(Rect(x: x, y: y, width: width, height: height))
+            widest = max(widest, width)
+            y = MarkLimits.snapped(y + height + gap)
+        }
+        return frames
+    }
+
+    /// A side in points as canvas pixels, within (0, `Page.maximumSide`] on the grid.
+    private static func side(_ points: Double) -> Float {
+        let pixels = Float(points) * Page.pixelsPerPoint
+        guard pixels.isFinite, pixels > 0 else { return 1 }
+        return MarkLimits.snapped(min(pixels, Page.maximumSide))
+    }
+}
