@@ -1,9 +1,11 @@
 /// Where a PDF's pages lie on the canvas: top to bottom from the origin, each at its own size
-/// as shown (its /Rotate applied) at 96/72 px a point, `gap` apart, their left edges on x = 0.
+/// as shown (its /Rotate applied) at 96/72 px a point, `gap` apart, centred on the first
+/// page's centre line (so the first page's corner is the origin, and a landscape page among
+/// portrait ones reaches out on both sides, as `PageNavigation` expects).
 ///
 /// The canvas ends 1,000,000 px from its origin (`MarkLimits`): a page that would reach past
-/// that starts a new column to the right of the widest page of the column before (about 930
-/// US Letter pages a column), and pages that fit in no column are left out.
+/// that starts a new column to the right of the column before (about 930 US Letter pages a
+/// column), and pages that fit in no column are left out.
 enum PdfLayout {
     /// The space between two pages, in pixels (as between an imported notebook's pages).
     static let gap: Float = 20
@@ -13,17 +15,20 @@ enum PdfLayout {
     /// - Complexity: O(pages).
     static func frames(for sizes: [(width: Double, height: Double)]) -> [Rect] {
         let limit = MarkLimits.maximumCoordinate
+        let sides = sizes.map { (width: side($0.width), height: side($0.height)) }
+        guard let first = sides.first else { return [] }
+        let widest = sides.reduce(0) { max($0, $1.width) }
         var frames: [Rect] = []
-        frames.reserveCapacity(sizes.count)
-        var (x, y, widest): (Float, Float, Float) = (0, 0, 0)
-        for size in sizes {
-            let width = side(size.width), height = side(size.height)
-            if y + height > limit, y > 0 { // a new column
-                (x, y, widest) = (x + widest + gap, 0, 0)
+        frames.reserveCapacity(sides.count)
+        var (axis, y, right) = (first.width / 2, Float(0), Float(0))
+        for (width, height) in sides {
+            if y + height > limit, y > 0 { // a new column, clear of the one before
+                (axis, y) = (right + gap + widest / 2, 0)
             }
+            let x = MarkLimits.snapped(axis - width / 2)
             guard x + width <= limit else { break }
             frames.append(Rect(x: x, y: y, width: width, height: height))
-            widest = max(widest, width)
+            right = max(right, x + width)
             y = MarkLimits.snapped(y + height + gap)
         }
         return frames

@@ -25,4 +25,13 @@ extension Scribble {
         builder.marks.forEach(scribble.root.add)
         return scribble
     }
+
+    /// The frames of the drawing's top-level pages, in drawing order (a PDF's reading order,
+    /// as an import lays them): what `PageNavigation` navigates.
+    /// - Complexity: O(top-level marks).
+    public var pageFrames: [Rect] {
+        root.storedElements.unpackedElements.compactMap { element in
+            if case .mark(let page as Page) = element { page.frame } else { nil }
+        }
+    }
 }

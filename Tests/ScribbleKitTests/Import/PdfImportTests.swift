@@ -19,14 +19,21 @@ struct PdfImportTests {
         let laid = pages(scribble)
         try #require(laid.count == 3 && scribble.marks.count == 3)
         #expect(laid.map(\.pageIndex) == [0, 1, 2])
-        #expect(laid[0].frame == Rect(x: 0, y: 0, width: 816, height: 1056)) // 96/72 px a point
-        #expect(laid[1].frame == Rect(x: 0, y: 1056 + PdfLayout.gap, width: 400, height: 200))
+        // 96/72 px a point, centred on the first page's centre line (x = 408).
+        #expect(laid[0].frame == Rect(x: 0, y: 0, width: 816, height: 1056))
+        #expect(laid[1].frame == Rect(x: 208, y: 1056 + PdfLayout.gap, width: 400, height: 200))
+        let wide = (width: MarkLimits.snapped(842 * 4 / 3), height: MarkLimits.snapped(595 * 4 / 3))
         #expect(
             laid[2].frame
-                == Rect(x: 0, y: 1056 + 200 + 2 * PdfLayout.gap, width: MarkLimits.snapped(842 * 4 / 3), height: MarkLimits.snapped(595 * 4 / 3)))
+                == Rect(x: MarkLimits.snapped(408 - wide.width / 2), y: 1056 + 200 + 2 * PdfLayout.gap, width: wide.width, height: wide.height))
         #expect(scribble.contents.count == 1 && scribble.contents.entries[0].bytes == pdf)
         #expect(laid.allSatisfy { $0.content === laid[0].content }, "one content for every page")
         #expect(scribble.contents.entries[0].digest == ContentDigest(of: pdf))
+        #expect(scribble.pageFrames == laid.map(\.frame))
+        // The page keys find them: the view centred on the second page is on it.
+        var view = Viewport(width: 1000, height: 700)
+        view.centre(onX: 408, y: Double(laid[1].frame.minY + 100))
+        #expect(PageNavigation(pages: scribble.pageFrames).currentPage(in: view) == 1)
     }
 
     @Test func aTurnedPageLiesAsItIsShown() throws {
@@ -48,6 +55,9 @@ struct PdfImportTests {
         let tall = PdfLayout.frames(for: Array(repeating: (width: 600.0, height: 14_400.0), count: 60))
         #expect(tall.allSatisfy { $0.maxY <= MarkLimits.maximumCoordinate && $0.maxX <= MarkLimits.maximumCoordinate })
         #expect(tall.count == 60 && Set(tall.map(\.minX)).count > 1)
+        for (page, next) in zip(tall, tall.dropFirst()) where next.minX != page.minX {
+            #expect(next.minX > page.maxX && next.minY == 0, "a new column, clear of the one before")
+        }
         let wide = PdfLayout.frames(for: Array(repeating: (width: 14_400.0, height: 14_400.0), count: 20_000))
         #expect(wide.count < 20_000 && wide.allSatisfy { $0.maxX <= MarkLimits.maximumCoordinate }, "the rest left out")
     }
