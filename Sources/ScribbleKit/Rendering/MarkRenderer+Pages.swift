@@ -40,9 +40,15 @@ extension MarkRenderer {
         cairo_stroke(context)
     }
 
+    /// The fewest device pixels a page's shorter side must cover for its content to be
+    /// drawn: a page smaller than that (a thumbnail of a 2,400-page PDF puts each in a tenth
+    /// of a pixel) shows as paper, and poppler is not asked to interpret it for nothing.
+    static let smallestPageWithContent: Float = 8
+
     /// What poppler draws of the part of `page` within the clip, scaled onto its frame.
     private func drawContent(of page: Page) {
         let frame = page.frame, visible = frame.intersection(clip.outset(by: pixel))
+        guard min(frame.width, frame.height) >= Self.smallestPageWithContent * pixel else { return }
         guard !visible.isNull, visible.width > 0, visible.height > 0, let document = page.content.pdfDocument,
             page.pageIndex < document.pageCount
         else { return }

@@ -52,6 +52,15 @@ struct PageRenderingTests {
         #expect(RenderSnapshot(of: root).pageCount == 1)
     }
 
+    @Test func aPageTooSmallToSeeIsPaperWithoutAskingPoppler() {
+        let surface = ImageSurface(width: 40, height: 40)
+        surface.draw { cr in
+            cairo_scale(cr, 0.05, 0.05) // the sample page's 96 px high side covers under 5 pixels
+            MarkRenderer(context: CairoContext(cr)).render(page)
+        }
+        #expect(!(0..<8).contains { x in (0..<6).contains { y in near(surface.pixel(x: x, y: y), red, within: 60) } })
+    }
+
     @Test func aPageWhosePdfCannotBeOpenedIsBlankPaper() {
         let broken = Page(
             content: StoredContent(kind: .pdf, bytes: Array("%PDF-1.4 nothing".utf8)), pageIndex: 0,
