@@ -15,14 +15,6 @@ struct ScribbleFormatPagesTests {
         return (scribble, pdf)
     }
 
-    /// How many times `needle` occurs in `haystack`.
-    private func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> Int {
-        guard needle.count <= haystack.count else { return 0 }
-        return (0...(haystack.count - needle.count)).filter { start in
-            haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle)
-        }.count
-    }
-
     @Test func aDrawingWithPagesIsVersion6AndReadsBackWithPagesAndInk() throws {
         let (scribble, pdf) = try inkedPdf()
         let data = scribble.makeMemento().data
@@ -40,7 +32,7 @@ struct ScribbleFormatPagesTests {
     @Test func aPdfShownByTwoPagesIsStoredOnce() throws {
         let (scribble, pdf) = try inkedPdf()
         let data = scribble.makeMemento().data
-        #expect(occurrences(of: pdf, in: data) == 1)
+        #expect(data.occurrences(of: pdf) == 1)
         #expect(data.count < pdf.count + 300)
         // Copies (a template, a memento) share the bytes rather than copying them.
         let copy = try #require(scribble.marks[1].copy() as? Page)

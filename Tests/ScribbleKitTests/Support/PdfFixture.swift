@@ -54,3 +54,13 @@ enum PdfFixture {
     /// at (30, 15)–(60, 45) pt, made once.
     static let sample = pdf([Page(width: 96, height: 72, box: (30, 15, 30, 30), color: Color(red: 220, green: 20, blue: 30))])
 }
+
+extension [UInt8] {
+    /// How many times `needle` occurs in these bytes (a PDF in a file or a journal).
+    func occurrences(of needle: [UInt8]) -> Int {
+        guard !needle.isEmpty, needle.count <= count else { return 0 }
+        return (0...(count - needle.count)).filter { start in
+            self[start] == needle[0] && self[start..<(start + needle.count)].elementsEqual(needle)
+        }.count
+    }
+}
