@@ -33,8 +33,10 @@ let package = Package(
         // Optimised in debug builds too: the tests spend most of their time in its model,
         // files and journal (the journal's fault tests replay a session some 9,500 times), and
         // take a third of the time so; a third more build time. `assert` is then off in it.
+        // PdfKit is a document library, not a toolkit: PDF pages are marks (`Page`), drawn
+        // and laid out here.
         .target(
-            name: "ScribbleKit", dependencies: ["CCairo", "CairoKit", "CZlib", "CLinux"],
+            name: "ScribbleKit", dependencies: ["CCairo", "CairoKit", "CZlib", "CLinux", "PdfKit"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // A thin Swift wrapper over the GStreamer pipeline that encodes video; knows no drawing.
         .target(name: "GstKit", dependencies: ["CGStreamer"]),
@@ -69,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "ScribbleKitTests",
             dependencies: [
-                "ScribbleKit", "CairoKit", "CCairo", "CZlib",
+                "ScribbleKit", "CairoKit", "CCairo", "CZlib", "PdfKit",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

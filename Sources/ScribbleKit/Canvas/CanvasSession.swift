@@ -256,7 +256,10 @@ public final class CanvasSession {
         vertexCount = snapshot.vertexCount + (hidden.isEmpty && !hidesPacked ? 0 : lift?.vertexCount ?? 0)
         let frame = frameView
         let scale = frame.deviceScale
-        if snapshot.vertexCount <= Self.synchronousVertexLimit, frame.width * frame.height * scale * scale <= Self.synchronousPixelLimit {
+        // (Never a frame showing a PDF page: poppler's renders stay off the main thread.)
+        if snapshot.vertexCount <= Self.synchronousVertexLimit, snapshot.pageCount == 0,
+            frame.width * frame.height * scale * scale <= Self.synchronousPixelLimit
+        {
             swapIn(
                 CanvasBackdrop(rendering: snapshot, view: frame, background: background),
                 generation: generation, vertices: snapshot.vertexCount)
@@ -290,12 +293,12 @@ public final class CanvasSession {
             if let reused {
                 reused.backdrop.render(
                     snapshot, in: reused.exposed, background: background, yielding: true,
-                    cancellation: cancellation)
+                    cancellation: cancellation, pages: .content)
                 fresh = reused.backdrop
             } else {
                 fresh = CanvasBackdrop(
                     rendering: snapshot, view: view, background: background, yielding: true,
-                    cancellation: cancellation)
+                    cancellation: cancellation, pages: .content)
             }
             hop { [weak self] in self?.finishFullFrame(fresh, generation: generation, vertices: snapshot.vertexCount) }
         }

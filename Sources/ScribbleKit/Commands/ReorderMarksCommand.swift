@@ -34,39 +34,49 @@ public final class ReorderMarksCommand: Command {
     }
 
     /// Prepares to move the top-level marks at `indices` as `order` says (a journal's
-    /// record); indices not in the drawing are left out.
+    /// record); indices not in the drawing are left out. PDF pages are the paper, under the
+    /// ink: they keep their places, are never moved, and the other marks move among the
+    /// other places (to the back is just above the pages at the bottom).
     /// - Complexity: O(top-level marks).
     public init(scribble: Scribble, indices: [Int], order: Order) {
         self.scribble = scribble
         self.order = order
         let all = scribble.marks
-        let chosen = Set(indices.filter { all.indices.contains($0) })
+        let places = all.indices.filter { !(all[$0] is Page) }
+        let chosen = Set(indices.filter { all.indices.contains($0) && !(all[$0] is Page) })
         self.indices = chosen.sorted()
         var arranged = all
-        switch order {
-        case .front:
-            arranged = all.indices.filter { !chosen.contains($0) }.map { all[$0] } + self.indices.map { all[$0] }
-        case .back:
-            arranged = self.indices.map { all[$0] } + all.indices.filter { !chosen.contains($0) }.map { all[$0] }
-        case .raise:
-            // From the top down, each chosen mark swaps with an unchosen one just above it.
-            var isChosen = all.indices.map { chosen.contains($0) }
-            for index in all.indices.reversed() where isChosen[index] && index + 1 < all.count && !isChosen[index + 1] {
-                arranged.swapAt(index, index + 1)
-                isChosen.swapAt(index, index + 1)
-            }
-        case .lower:
-            var isChosen = all.indices.map { chosen.contains($0) }
-            for index in all.indices where isChosen[index] && index > 0 && !isChosen[index - 1] {
-                arranged.swapAt(index, index - 1)
-                isChosen.swapAt(index, index - 1)
-            }
-        }
+        for (place, index) in zip(places, Self.arranged(places.map(chosen.contains), order)) { arranged[place] = all[places[index]] }
         let first = all.indices.first { all[$0] !== arranged[$0] } ?? all.count
         let last = all.indices.last { all[$0] !== arranged[$0] } ?? -1
         start = first
         before = first <= last ? Array(all[first...last]) : []
         after = first <= last ? Array(arranged[first...last]) : []
+    }
+
+    /// The new order of marks of which `isChosen` says which move: for each place, the index
+    /// of the mark that goes there.
+    private static func arranged(_ isChosen: [Bool], _ order: Order) -> [Int] {
+        let all = Array(isChosen.indices)
+        var arranged = all, isChosen = isChosen
+        switch order {
+        case .front:
+            arranged = all.filter { !isChosen[$0] } + all.filter { isChosen[$0] }
+        case .back:
+            arranged = all.filter { isChosen[$0] } + all.filter { !isChosen[$0] }
+        case .raise:
+            // From the top down, each chosen mark swaps with an unchosen one just above it.
+            for index in all.reversed() where isChosen[index] && index + 1 < all.count && !isChosen[index + 1] {
+                arranged.swapAt(index, index + 1)
+                isChosen.swapAt(index, index + 1)
+            }
+        case .lower:
+            for index in all where isChosen[index] && index > 0 && !isChosen[index - 1] {
+                arranged.swapAt(index, index - 1)
+                isChosen.swapAt(index, index - 1)
+            }
+        }
+        return arranged
     }
 
     /// Whether the marks would not move at all (already on top, say): nothing to undo.

@@ -36,6 +36,12 @@ public final class StyleVisitor: MarkVisitor {
         copies.made(vertex.copy())
     }
 
+    /// A page is the paper: it stays as it was laid (the tools never hand one here; a group
+    /// holding one keeps it as it is).
+    public func visit(page: Page) {
+        copies.made(page.copy())
+    }
+
     /// A kind of mark with no method here: its children's copies, grouped as a stroke.
     public func visit(mark: Mark) {
         copies.group(mark, visitor: self)

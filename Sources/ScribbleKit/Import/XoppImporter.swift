@@ -1,3 +1,5 @@
+import PdfKit
+
 /// Opens Xournal++ notebooks (`.xopp`: gzip XML, or since 2019 a zip holding `content.xml`;
 /// `.xoj`: Xournal's gzip XML) as scribbles. A notebook is untrusted input: it is
 /// read whole only up to `FileSystem.maximumFileSize`, unpacked and parsed a chunk at a time,
@@ -8,8 +10,9 @@ public enum XoppImporter {
     /// A notebook read: made on the reading thread, handed whole to the main thread, and
     /// not touched again where it was made.
     public struct Notebook: @unchecked Sendable {
-        /// The drawing: page outlines and backgrounds in one group at the bottom, then the
-        /// strokes; titled after the file.
+        /// The drawing: the pages of a PDF the notebook's pages show, if any, at the bottom;
+        /// page outlines and backgrounds in one group over them; then the strokes; titled
+        /// after the file.
         public let scribble: Scribble
         /// What was left out or changed.
         public let leftOut: XoppLeftOut
@@ -32,8 +35,9 @@ public enum XoppImporter {
     public static func read(_ path: String) throws(StorageError) -> Notebook {
         let bytes = try FileSystem.readFile(path)
         do throws(ImportFailure) {
-            let reader = try bytes.withUnsafeBytes { file in Result { () throws(ImportFailure) in try parse(file) } }.get()
+            var reader = try bytes.withUnsafeBytes { file in Result { () throws(ImportFailure) in try parse(file) } }.get()
             let scribble = Scribble()
+            for page in pdfPages(of: &reader, notebook: path) { scribble.root.add(page) }
             if reader.backgrounds.count > 0 {
                 reader.backgrounds.isSealed = true
                 reader.backgrounds.isLocked = true // the pages stay put under the user's tools
@@ -46,6 +50,41 @@ public enum XoppImporter {
         } catch {
             throw StorageError(.open, path: path, cause: error.cause)
         }
+    }
+
+    /// The pages of the PDF the notebook's PDF backgrounds show, as `Page`s at the notebook's
+    /// pages' places. The PDF is the file the first of them names: for `domain="attach"`
+    /// the notebook's path, a dot and the name (Xournal++'s gzip notebooks); else the path
+    /// given, or, when no file is there (a notebook moved with its PDF), the name in the
+    /// notebook's folder. A PDF that cannot be found or opened (encrypted, damaged), and a
+    /// page it does not have, leave those backgrounds out, counted for the notice.
+    /// - Complexity: reads and opens the PDF once; O(pages) after.
+    private static func pdfPages(of reader: inout XoppReader, notebook: String) -> [Page] {
+        guard let named = reader.pdfPages.compactMap(\.file).first else {
+            reader.leftOut.pdfBackgrounds += reader.pdfPages.count
+            return []
+        }
+        let folder = notebook.contains("/") ? String(notebook[..<(notebook.lastIndex(of: "/") ?? notebook.endIndex)]) : "."
+        let base = String(named.name.split(separator: "/").last ?? "")
+        let candidates =
+            named.isAttached
+            ? [notebook + "." + named.name] : [named.name.hasPrefix("/") ? named.name : folder + "/" + named.name, folder + "/" + base]
+        guard let bytes = candidates.lazy.compactMap({ try? FileSystem.readFile($0) }).first,
+            let document = try? PdfDocument(bytes: bytes)
+        else {
+            reader.leftOut.pdfBackgrounds += reader.pdfPages.count
+            return []
+        }
+        let content = StoredContent(pdf: bytes, document: document, password: nil)
+        var pages: [Page] = []
+        for page in reader.pdfPages {
+            guard page.index >= 0, page.index < document.pageCount else {
+                reader.leftOut.pdfBackgrounds += 1
+                continue
+            }
+            pages.append(Page(content: content, pageIndex: page.index, frame: page.frame))
+        }
+        return pages
     }
 
     /// The refusal of a notebook that would unpack past `limit` bytes.

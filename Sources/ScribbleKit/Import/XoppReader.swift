@@ -17,7 +17,9 @@ struct XoppReader: XMLScannerDelegate {
     /// The strokes, in drawing order.
     var marks: [Mark] { builder.marks }
     /// What the canvas cannot show, counted for the notice.
-    private(set) var leftOut = XoppLeftOut()
+    var leftOut = XoppLeftOut()
+    /// The pages whose background is a page of a PDF, in order (`XoppImporter` finds the PDF).
+    private(set) var pdfPages: [XoppPdfPage] = []
     /// Vertices read so far, and the most the import may take (memory is bounded by the file).
     private(set) var vertexCount = 0
     let vertexLimit: Int
@@ -144,7 +146,12 @@ struct XoppReader: XMLScannerDelegate {
             fill(with: pageColor)
             rule(attributes["style"] ?? "plain")
         case "pdf":
-            leftOut.pdfBackgrounds += 1
+            // Xournal++ names the file on the first PDF page only; "1ll" is page 1 (Xournal's spelling).
+            let number = attributes["pageno"].map { Int($0.prefix { $0.isASCII && $0.isNumber }) ?? 0 } ?? 0
+            pdfPages.append(
+                XoppPdfPage(
+                    file: attributes["filename"].map { (name: $0, isAttached: attributes["domain"] == "attach") },
+                    index: number - 1, frame: Rect(x: 0, y: pageTop, width: pageWidth, height: pageHeight)))
         case "pixmap":
             leftOut.images += 1
         default:

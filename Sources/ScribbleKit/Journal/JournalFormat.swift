@@ -34,8 +34,10 @@ enum JournalFormat {
     /// word, checks the header and stamps the base, version 6 adds the add and order records
     /// and the transform edit, version 7 the clock record (and mementos in scribble format
     /// version 4, with the marks' times), version 8 a snapshot base in scribble format
-    /// version 5, with the marks taken off (which a version 7 reader could not read).
-    static let version: UInt16 = 8
+    /// version 5, with the marks taken off (which a version 7 reader could not read), version 9
+    /// mementos in scribble format version 6, with PDF pages and their content store (which a
+    /// version 8 reader would skip as damage, and replay the ink without its pages).
+    static let version: UInt16 = 9
     /// Bytes before the first record.
     static let headerLength = 16
     /// Bytes before a record's payload.

@@ -30,7 +30,7 @@ extension Mark {
         case let stroke as Stroke:
             return stroke.erased(by: step)
         default:
-            return nil // a bare vertex paints nothing
+            return nil // a bare vertex paints nothing; a page is the paper, never erased
         }
     }
 }

@@ -2,8 +2,9 @@
 /// A mark is under a point when the point is within half the mark's width plus a slop of
 /// one of its segments (a dot: of its disc) — the slop makes thin lines easy to pick.
 extension Mark {
-    /// Whether the tools leave the mark alone (only a stroke can be locked).
-    public var isLocked: Bool { (self as? Stroke)?.isLocked ?? false }
+    /// Whether the tools leave the mark alone: a locked stroke, and every PDF page (the
+    /// paper, which no tool picks, erases, moves or restyles).
+    public var isLocked: Bool { (self as? Stroke)?.isLocked ?? (self is Page) }
 
     /// Whether the disc of `radius` around `point` touches what the mark paints.
     public func isHit(at point: Point, radius: Float) -> Bool {
@@ -48,7 +49,7 @@ extension Mark {
             guard stroke.holdsMarks || stroke.bounds.outset(by: radius).touches(a, b) else { return false }
             return stroke.runsAreHit(alongSegmentFrom: a, to: b, radius: radius)
         default:
-            return false // a bare vertex paints nothing
+            return false // a bare vertex paints nothing; a page is the paper, not ink
         }
     }
 }

@@ -1,4 +1,4 @@
-/// The Builder (book chapter 6): assembles strokes and dots step by step for whoever reads or
+/// The Builder (book chapter 6): assembles strokes, dots and PDF pages step by step for whoever reads or
 /// makes them — both file readers (and so journal replay, whose records hold the same
 /// payloads), the Xournal++ importer, and the pen and shape tools. The director says what
 /// comes next — a stroke begins, a run of vertices, a dot, the stroke ends — and the builder
@@ -80,6 +80,14 @@ public class MarkBuilder {
         dot.time = time
         place(dot)
         return dot
+    }
+
+    /// Builds a PDF page showing page `pageIndex` of `content` at `frame` (canvas pixels).
+    @discardableResult
+    public func addPage(content: StoredContent, pageIndex: Int, frame: Rect) -> Page {
+        let page = Page(content: content, pageIndex: pageIndex, frame: frame)
+        place(page)
+        return page
     }
 
     /// Sets the pressure levels of the stroke being built: one a child, or none.

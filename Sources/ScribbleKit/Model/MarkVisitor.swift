@@ -17,6 +17,8 @@ public protocol MarkVisitor: AnyObject {
     func visit(dot: Dot)
     /// Called for a bare vertex that is visited on its own.
     func visit(vertex: Vertex)
+    /// Called for a PDF page.
+    func visit(page: Page)
     /// Called when a stroke is entered, before its children; returns whether to go on into
     /// them (`false`: the visitor has done with the stroke — it lies outside what is drawn —
     /// and `leave(stroke:)` is not called).
@@ -39,6 +41,9 @@ extension MarkVisitor {
 
     /// A vertex is a mark like any other unless the visitor says otherwise.
     public func visit(vertex: Vertex) { visit(mark: vertex) }
+
+    /// A page is a mark like any other unless the visitor says otherwise.
+    public func visit(page: Page) { visit(mark: page) }
 
     /// Goes on into the stroke's children.
     public func visit(stroke: Stroke) -> Bool { true }

@@ -32,12 +32,15 @@ extension CanvasBackdrop {
     }
 
     /// Renders `snapshot` on `background` into each of `areas` (view pixels), as a full frame
-    /// would there; safe on any thread for a backdrop no other thread uses.
+    /// would there (PDF pages' content only when `pages` says so); safe on any thread for a
+    /// backdrop no other thread uses.
     /// - Complexity: O(the marks and vertices that touch the areas), divided among the cores.
     func render(
         _ snapshot: RenderSnapshot, in areas: [Rect], background: CanvasKind, yielding: Bool,
-        cancellation: RenderCancellation? = nil
+        cancellation: RenderCancellation? = nil, pages: MarkRenderer.PageDrawing = .paper
     ) {
-        for area in areas { render(snapshot, in: area, background: background, yielding: yielding, cancellation: cancellation) }
+        for area in areas {
+            render(snapshot, in: area, background: background, yielding: yielding, cancellation: cancellation, pages: pages)
+        }
     }
 }

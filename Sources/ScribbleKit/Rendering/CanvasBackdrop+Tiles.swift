@@ -24,9 +24,10 @@ extension CanvasBackdrop {
     /// thread, whenever it has input to handle, gets the cores first; the calling thread
     /// waits either way.
     /// - Complexity: O(the marks and vertices that touch `area`), divided among the cores.
+    /// PDF pages show their paper alone unless `pages` says otherwise (a render off the main thread).
     func render(
         _ snapshot: RenderSnapshot?, in area: Rect, background: CanvasKind, yielding: Bool = false,
-        cancellation: RenderCancellation? = nil
+        cancellation: RenderCancellation? = nil, pages: MarkRenderer.PageDrawing = .paper
     ) {
         let device = deviceArea(area)
         guard device.width > 0, device.height > 0 else { return }
@@ -36,7 +37,7 @@ extension CanvasBackdrop {
             snapshot, into: data, stride: Int(cairo_image_surface_get_stride(surface)), format: CAIRO_FORMAT_RGB24,
             area: device, scale: Double(scale), background: .white,
             texture: background.texture(devicePixelsPerUnit: view.zoom * Double(scale)),
-            view: view.isIdentity ? nil : view, yielding: yielding, cancellation: cancellation)
+            view: view.isIdentity ? nil : view, yielding: yielding, cancellation: cancellation, pages: pages)
         cairo_surface_mark_dirty(surface)
     }
 
@@ -52,7 +53,7 @@ extension CanvasBackdrop {
         _ snapshot: RenderSnapshot?, into data: UnsafeMutablePointer<UInt8>, stride: Int,
         format: cairo_format_t, area device: (x: Int, y: Int, width: Int, height: Int),
         scale: Double, background: Color?, texture: CanvasTexture? = nil, view: Viewport? = nil,
-        yielding: Bool = false, cancellation: RenderCancellation? = nil
+        yielding: Bool = false, cancellation: RenderCancellation? = nil, pages: MarkRenderer.PageDrawing = .content
     ) {
         let cores = ProcessorCores.usable
         let tiles = max(1, min(cores * Self.tilesPerCore, device.height / Self.minimumTileRows))
@@ -94,7 +95,7 @@ extension CanvasBackdrop {
                     occlusion: occlusionMap(
                         snapshot, offsets: offsets, scale: scale, view: view,
                         tile: (device.x, top, device.width, bottom - top)),
-                    cancellation: cancellation
+                    cancellation: cancellation, pages: pages
                 )
                 .render(snapshot)
             }

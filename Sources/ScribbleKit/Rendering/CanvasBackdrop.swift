@@ -74,14 +74,16 @@ public final class CanvasBackdrop: @unchecked Sendable {
             background: background, yielding: yielding)
     }
 
-    /// A full frame of what `view` shows of a tree frozen earlier (see above).
+    /// A full frame of what `view` shows of a tree frozen earlier (see above). PDF pages show
+    /// their paper alone unless `pages` says otherwise: only a render off the main thread may
+    /// draw their content (`MarkRenderer.PageDrawing`).
     /// - Complexity: O(the marks and vertices in view).
     public convenience init(
         rendering snapshot: RenderSnapshot?, view: Viewport, background: CanvasKind,
-        yielding: Bool = false, cancellation: RenderCancellation? = nil
+        yielding: Bool = false, cancellation: RenderCancellation? = nil, pages: MarkRenderer.PageDrawing = .paper
     ) {
         self.init(view: view)
-        render(snapshot, in: bounds, background: background, yielding: yielding, cancellation: cancellation)
+        render(snapshot, in: bounds, background: background, yielding: yielding, cancellation: cancellation, pages: pages)
     }
 
     deinit {
@@ -124,7 +126,7 @@ public final class CanvasBackdrop: @unchecked Sendable {
 
     /// Draws one new mark on top, touching only `rect`.
     public func draw(_ mark: Mark, clippedTo rect: Rect) {
-        withClip(rect) { MarkRenderer(context: context).render(mark) }
+        withClip(rect) { MarkRenderer(context: context, occlusion: nil, pages: .paper).render(mark) }
     }
 
     /// Repaints `rect` (canvas) from scratch: background (its texture, if any), then every

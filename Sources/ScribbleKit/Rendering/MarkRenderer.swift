@@ -32,7 +32,8 @@ public final class MarkRenderer: MarkVisitor, PackedStrokeVisitor {
     /// How far, in device pixels, a curve may stray from a straight segment and still be
     /// drawn as one: Cairo's own tolerance when it flattens curves, so nothing shows.
     static let flatness: Float = 0.1
-    private let context: OpaquePointer
+    /// The context drawn onto.
+    let context: OpaquePointer
     /// The clip's extents, in user units.
     let clip: Rect
     /// One device pixel, in user units: the margin culling leaves for antialiasing.
@@ -43,6 +44,8 @@ public final class MarkRenderer: MarkVisitor, PackedStrokeVisitor {
     let raster: CapsuleRasterizer?
     /// Stops a snapshot's render at its next mark once cancelled (a frame no longer wanted).
     private let cancellation: RenderCancellation?
+    /// Whether PDF pages show their content or only their paper (`MarkRenderer+Pages`).
+    let pages: PageDrawing
 
     /// Prepares to draw onto `context`, reading its current clip once.
     public convenience init(context: CairoContext) {
@@ -57,9 +60,14 @@ public final class MarkRenderer: MarkVisitor, PackedStrokeVisitor {
     /// Prepares to draw onto `context`, leaving out the segments `occlusion` says are hidden
     /// when rendering the snapshot it was made for.
     /// `rasterizing` false draws everything with Cairo, even where a `CapsuleRasterizer`
-    /// could (tests compare the two).
-    init(context: OpaquePointer, occlusion: OcclusionMap?, cancellation: RenderCancellation? = nil, rasterizing: Bool = true) {
+    /// could (tests compare the two). `pages` `.paper` leaves PDF pages' content out: for
+    /// renders on the main thread, which must never wait on poppler.
+    init(
+        context: OpaquePointer, occlusion: OcclusionMap?, cancellation: RenderCancellation? = nil, rasterizing: Bool = true,
+        pages: PageDrawing = .content
+    ) {
         self.context = context
+        self.pages = pages
         self.occlusion = occlusion
         self.cancellation = cancellation
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0

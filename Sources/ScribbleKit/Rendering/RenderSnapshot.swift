@@ -124,6 +124,9 @@ public struct RenderSnapshot: @unchecked Sendable {
     /// How many inline vertices the frozen top-level strokes hold, a measure of the work
     /// a full render takes.
     public let vertexCount: Int
+    /// How many top-level PDF pages there are: a frame showing any is rendered off the main
+    /// thread, however small (`MarkRenderer.PageDrawing`).
+    public let pageCount: Int
 
     /// Freezes `root` and its top-level strokes that are not sealed.
     /// - Complexity: O(the root's children); no vertex is copied, and a sealed stroke is not
@@ -167,7 +170,7 @@ public struct RenderSnapshot: @unchecked Sendable {
         let packed = elements.packed, tail = elements.unpackedElements
         var unsealed: [Int: Stroke] = [:]
         var markIndices: [Int32] = []
-        var vertices = packed.reduce(0) { $0 + $1.count }, marks = 0
+        var vertices = packed.reduce(0) { $0 + $1.count }, marks = 0, pages = 0
         for (index, element) in tail.enumerated() {
             guard case .mark(let mark) = element else { continue }
             if markIndices.isEmpty, index != marks { // the first inline vertex: from now on, keep a map
@@ -178,6 +181,7 @@ public struct RenderSnapshot: @unchecked Sendable {
                 if !stroke.isSealed, let frozen = stroke.copy() as? Stroke { unsealed[packed.count + marks] = frozen }
                 vertices += stroke.count
             } else {
+                if mark is Page { pages += 1 }
                 vertices += 1
             }
             marks += 1
@@ -186,5 +190,6 @@ public struct RenderSnapshot: @unchecked Sendable {
             packed: packed, tail: tail, markIndices: markIndices.isEmpty ? nil : markIndices,
             unsealed: unsealed, markCount: packed.count + marks)
         vertexCount = vertices + elements.count - packed.count - marks
+        pageCount = pages
     }
 }

@@ -1,6 +1,7 @@
 /// Writes a memento in the oldest file format that holds it (version 2; 3 with the view the
-/// scribble was last seen at; 4 with times; 5 with the marks taken off: `docs/FORMAT.md`): it sizes the
-/// file exactly first, then fills one buffer. Each maximal run of inline vertices is one
+/// scribble was last seen at; 4 with times; 5 with the marks taken off; 6 with PDF pages and
+/// their content store: `docs/FORMAT.md`): it sizes the file exactly first, then fills one
+/// buffer. Each maximal run of inline vertices is one
 /// node: a count, the first location as absolute grid numbers and every other as the step
 /// from the one before, in zigzag varints (about 2 bytes a coordinate for a hand-drawn
 /// stroke), then — for a stroke with pressure — a pressure byte a vertex.
@@ -16,16 +17,23 @@ enum ScribbleEncoder {
     /// `front` zero bytes come first, in the same array (room for a journal frame's header).
     /// - Complexity: O(n) in the number of marks and vertices; one allocation.
     static func encode(_ memento: ScribbleMemento, root: Stroke, history: RemovalHistory? = nil, front: Int = 0) -> [UInt8] {
-        let version =
-            history != nil
-            ? ScribbleFormat.currentVersion
-            : holdsTimes(root)
-                ? ScribbleFormat.versionWithTimes
-                : memento.view != nil || holdsLocked(root) ? ScribbleFormat.versionWithoutTimes : ScribbleFormat.versionWithoutView
+        let contents = ContentStore(gatheredFrom: root)
+        let version: Int
+        if !contents.isEmpty {
+            version = ScribbleFormat.currentVersion
+        } else if history != nil {
+            version = ScribbleFormat.versionWithRemovals
+        } else if holdsTimes(root) {
+            version = ScribbleFormat.versionWithTimes
+        } else {
+            version = memento.view != nil || holdsLocked(root) ? ScribbleFormat.versionWithoutTimes : ScribbleFormat.versionWithoutView
+        }
         return file(
             version: UInt16(version), memento, front: front,
-            payloadLength: encodedLength(of: root) + (memento.view == nil ? 0 : viewLength) + (history.map { encodedLength(of: $0) } ?? 0)
+            payloadLength: encodedLength(of: contents) + encodedLength(of: root) + (memento.view == nil ? 0 : viewLength)
+                + (history.map { encodedLength(of: $0) } ?? 0)
         ) { writer in
+            write(contents, to: &writer)
             write(root, to: &writer)
             if let view = memento.view {
                 writer.uint8(ScribbleFormat.Tag.view.rawValue)
@@ -119,6 +127,8 @@ enum ScribbleEncoder {
                     if case .mark(let mark) = elements[index] {
                         if let child = mark as? Stroke {
                             length += encodedLength(of: child)
+                        } else if let page = mark as? Page {
+                            length += encodedLength(of: page)
                         } else {
                             let point = gridNumbers(mark.location)
                             length += 1 + 4 + 4 + ByteWriter.varintLength(zigzag(point.x)) + ByteWriter.varintLength(zigzag(point.y))
@@ -185,10 +195,12 @@ enum ScribbleEncoder {
         return children.unpackedElements.withUnsafeBufferPointer { body(StrokeElements.UnsafeBuffer(elements: $0)) }
     }
 
-    /// Writes a child that is not a run: a stroke or a dot.
+    /// Writes a child that is not a run: a stroke, a page or a dot.
     private static func write(_ mark: Mark, to writer: inout ByteWriter) {
         if let stroke = mark as? Stroke {
             write(stroke, to: &writer)
+        } else if let page = mark as? Page {
+            write(page, to: &writer)
         } else {
             let time = (mark as? Dot)?.time
             writer.uint8((time == nil ? ScribbleFormat.Tag.dot : .timedDot).rawValue)
@@ -233,12 +245,12 @@ enum ScribbleEncoder {
         return end
     }
 
-    /// The location an element is written at as a vertex, or `nil` for a stroke or a dot.
+    /// The location an element is written at as a vertex, or `nil` for a stroke, a dot or a page.
     @inline(__always)
     private static func vertex(_ element: Stroke.Element) -> Point? {
         switch element {
         case .vertex(let point): point
-        case .mark(let mark): mark is Stroke || mark is Dot ? nil : mark.location
+        case .mark(let mark): mark is Stroke || mark is Dot || mark is Page ? nil : mark.location
         }
     }
 

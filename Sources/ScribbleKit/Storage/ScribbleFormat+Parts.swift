@@ -32,7 +32,7 @@ extension ScribbleFormat {
 
     /// The plan of reading `raw` (a whole file) in parts: the first at least `firstPartBytes`
     /// long, the others at least `partBytes`; `nil` for a file that is read whole (version 1,
-    /// or a root that keeps something per child).
+    /// version 6, or a root that keeps something per child).
     static func plan(_ raw: UnsafeRawBufferPointer, firstPartBytes: Int, partBytes: Int) throws(ScribbleFormatError) -> ScribblePartsPlan? {
         let fileVersion = try Self.version(of: raw)
         guard fileVersion >= 2 else { return nil }

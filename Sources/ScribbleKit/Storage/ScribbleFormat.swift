@@ -14,8 +14,13 @@ enum ScribbleFormat {
     /// writes the oldest version that holds the drawing: 5 only when something was taken off,
     /// 4 for a drawing with times (anything drawn in a TouchPainter that has them), 3 only
     /// for a scribble that has a view or a locked stroke, so one never zoomed or panned stays
-    /// a version 2 file, as before; version 1 files still open.
-    static let currentVersion = 5
+    /// a version 2 file, as before; version 1 files still open. Version 6 is version 5 with a
+    /// content store (the PDFs the drawing's pages show, each once) and pages, written only
+    /// for a drawing that has pages, and read whole (never in parts); an older TouchPainter
+    /// refuses it as newer, so no reader that does not know pages opens a drawing without them.
+    static let currentVersion = 6
+    /// The version of a file with marks taken off but no content.
+    static let versionWithRemovals = 5
     /// The version of a file with times but nothing taken off.
     static let versionWithTimes = 4
     /// The version of a file with a view or a locked stroke but no times.
@@ -81,6 +86,12 @@ enum ScribbleFormat {
         /// The marks taken off and put back (version 5, after the root and any view, once, in a
         /// complete file): a group node of the marks gone, then the takings off and puttings back.
         case removals = 6
+        /// The content store (version 6, first in the payload, before the root, once): the
+        /// entries' count, then each entry's kind, SHA-256, length and bytes.
+        case contents = 7
+        /// A PDF page (version 6): its content's SHA-256, its page index, its frame's corner
+        /// (x and y as zigzag varint grid numbers) and its width and height (Float32).
+        case page = 8
     }
 
     /// Decodes a whole file into a memento, its marks assembled by `builder`: reads the magic

@@ -1,5 +1,5 @@
 /// The memento's deep copy. Besides copying, it puts the tree in the form the file format
-/// stores — only `Stroke`, `Dot` and inline vertices, finite numbers, nesting within
+/// stores — only `Stroke`, `Dot`, `Page` and inline vertices, finite numbers, nesting within
 /// `ScribbleFormat.maxDepth` — so every memento encodes to a file that reads back equal.
 extension ScribbleMemento {
     /// A deep copy of `stroke` in stored form.
@@ -45,6 +45,8 @@ extension ScribbleMemento {
             let copy = Dot(location: finite(dot.location), color: dot.color ?? .black, size: size(dot.size))
             copy.time = dot.time
             return copy
+        case let page as Page:
+            return page.copy() // its content shared: immutable bytes are never copied
         case _ where mark is Vertex || mark.count == 0:
             return Vertex(location: finite(mark.location))
         default:

@@ -42,12 +42,15 @@ extension ScribblePartsReader {
     /// Checks `raw`, a whole file whose magic and version were checked, as far as can be
     /// done without building its marks, and cuts the root's children into parts: the first
     /// at least `firstPartBytes` long (unless the root holds less), the others at least
-    /// `partBytes`. `nil` when the root must be read whole (`readRootHeadForParts`).
+    /// `partBytes`. `nil` when the file must be read whole (version 6, or a root that keeps
+    /// something per child: `readRootHeadForParts`).
     /// - Complexity: O(n) in the file's length, but a scan: no mark is built.
     static func plan(_ raw: UnsafeRawBufferPointer, version: Int, firstPartBytes: Int, partBytes: Int)
         throws(ScribbleFormatError) -> ScribblePartsPlan?
     {
         let header = try ScribbleHeader.validate(raw)
+        // (Version 6 holds a content store, a PDF of megabytes, before the tree: read whole.)
+        guard version < 6 else { return nil }
         var reader = Self(payload: UnsafeRawBufferPointer(rebasing: raw[header.payload]), version: version, builder: MarkBuilder())
         guard try reader.input.uint8() == ScribbleFormat.Tag.stroke.rawValue else {
             throw .corrupt("the drawing does not start with a stroke")

@@ -2,8 +2,9 @@
 /// steps every version takes, in the order that keeps hostile bytes harmless, are here once —
 /// the header, title, declared length and checksum checked before anything is parsed
 /// (`ScribbleHeader`), the drawing starting with a stroke, no byte left over — and each
-/// version supplies only what differs: how it reads its tree (`readRoot`) and what it keeps
-/// after the tree (`readTrailer`, version 3's view; `readHistory`, version 5's marks taken off).
+/// version supplies only what differs: what it keeps before the tree (`readPrelude`, version
+/// 6's content store), how it reads its tree (`readRoot`) and what it keeps after the tree
+/// (`readTrailer`, version 3's view; `readHistory`, version 5's marks taken off).
 /// `ScribbleFormat.decode` reads the magic
 /// and the version and picks the reader. The marks go to a `MarkBuilder`.
 ///
@@ -16,6 +17,11 @@ protocol ScribbleReader {
     init(payload: UnsafeRawBufferPointer, version: Int, builder: MarkBuilder)
     /// The payload's cursor.
     var input: ByteReader { get set }
+    /// Reads what the version keeps before the tree (version 6's content store); by default, nothing.
+    mutating func readPrelude() throws(ScribbleFormatError)
+    /// Checks, once the tree is read, what must hold of the prelude (every stored content
+    /// shown by a page); by default, nothing.
+    mutating func checkPrelude() throws(ScribbleFormatError)
     /// Reads the drawing's root stroke, whose tag was just read, and everything under it.
     mutating func readRoot() throws(ScribbleFormatError) -> Stroke
     /// Reads what the version keeps after the tree, in a complete file or not, and checks
@@ -36,6 +42,7 @@ extension ScribbleReader {
     {
         let header = try ScribbleHeader.validate(raw)
         var reader = Self(payload: UnsafeRawBufferPointer(rebasing: raw[header.payload]), version: version, builder: builder)
+        try reader.readPrelude()
         guard try reader.input.uint8() == ScribbleFormat.Tag.stroke.rawValue else {
             throw .corrupt("the drawing does not start with a stroke")
         }
@@ -45,9 +52,16 @@ extension ScribbleReader {
         let history = try reader.readHistory(isComplete: header.isComplete, onDrawing: root.count) { item in
             if case .mark = root.storedElements[item] { true } else { false }
         }
+        try reader.checkPrelude()
         guard reader.input.remaining == 0 else { throw .corrupt("there are extra bytes after the drawing") }
         return ScribbleMemento(root: root, isComplete: header.isComplete, title: header.title, view: view, history: history)
     }
+
+    /// Nothing before the tree.
+    mutating func readPrelude() throws(ScribbleFormatError) {}
+
+    /// Nothing before the tree to check.
+    mutating func checkPrelude() throws(ScribbleFormatError) {}
 
     /// Nothing after the tree.
     mutating func readTrailer(isComplete: Bool) throws(ScribbleFormatError) -> SavedCamera? { nil }

@@ -8,6 +8,9 @@ extension ScribbleReaderV2 {
         -> RemovalHistory?
     {
         guard version >= 5 else { return nil }
+        // Version 6 keeps the record only when something was taken off (its content store
+        // makes it version 6 whether or not).
+        if version >= 6, input.remaining == 0 || input.bytes[input.offset] != ScribbleFormat.Tag.removals.rawValue { return nil }
         guard input.remaining > 0, try input.uint8() == ScribbleFormat.Tag.removals.rawValue else {
             throw .corrupt("the marks taken off are missing")
         }

@@ -33,6 +33,8 @@ struct ScribbleReaderV2: ScribbleReader {
     private var steps: [UInt16] = []
     /// Whether the root's child last passed by a scan was a run (`skipRootChild`).
     var skippedRun = false
+    /// Version 6's content store as read, and whether a page has shown each entry yet, in order.
+    var contents = ContentStore(), shown: [Bool] = []
 
     init(payload: UnsafeRawBufferPointer, version: Int, builder: MarkBuilder) {
         input = ByteReader(payload, shortage: .corrupt("a node runs past the end of the drawing"))
@@ -170,7 +172,12 @@ struct ScribbleReaderV2: ScribbleReader {
                 _ = try readStroke(depth: head.depth + 1)
                 children.noteMark(of: head)
                 read += 1
-            case .view, .removals, nil: // a view and the removals are no marks, and come only after the root
+            case .page:
+                guard version >= 6 else { throw .corrupt("it holds an unknown kind of mark") }
+                try readPage()
+                children.noteMark(of: head)
+                read += 1
+            case .view, .removals, .contents, nil: // no marks: the view and removals come after the root, the contents before
                 throw .corrupt("it holds an unknown kind of mark")
             }
         }
@@ -240,7 +247,7 @@ struct ScribbleReaderV2: ScribbleReader {
     }
 
     /// Reads a dot's location: two absolute zigzag varints.
-    private mutating func readPoint() throws(ScribbleFormatError) -> Point {
+    mutating func readPoint() throws(ScribbleFormatError) -> Point {
         let zx = try input.varint(), zy = try input.varint()
         guard zx <= Self.maximumZigzag, zy <= Self.maximumZigzag else {
             throw .corrupt("a location is too far from the canvas")

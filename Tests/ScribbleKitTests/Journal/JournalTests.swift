@@ -70,9 +70,9 @@ struct JournalTests {
     @Test func foreignAndNewerFilesAreRefusedAndAFlippedVersionIsDamage() throws {
         #expect(throws: JournalError.notAJournal) { try JournalReader(bytes: Array("hello, not a journal".utf8)).read() }
         var newer = sampleJournal()
-        newer[8] = 9
+        newer[8] = UInt8(JournalFormat.version + 1)
         newer.replaceSubrange(12..<16, with: withUnsafeBytes(of: newer[0..<12].withUnsafeBytes { CRC32.checksum($0) }.littleEndian, Array.init))
-        #expect(throws: JournalError.newerVersion(9)) { try JournalReader(bytes: newer).read() }
+        #expect(throws: JournalError.newerVersion(Int(JournalFormat.version) + 1)) { try JournalReader(bytes: newer).read() }
         for impossible: UInt16 in [0, 60_000] { // even with a checksum that holds: damage, every record read
             var damaged = sampleJournal()
             damaged.replaceSubrange(8..<10, with: withUnsafeBytes(of: impossible.littleEndian, Array.init))

@@ -185,6 +185,12 @@ struct MarkKindConformanceTests {
     func aPointOnTheInkHitsTheMarkAndPointsBesideItMiss(kind: MarkKindSample) {
         let mark = kind.make()
         let scribble = scribble(of: mark)
+        if kind.isPaper { // the paper's rule: nothing hits it, on its ink or anywhere on it
+            #expect(mark.isLocked && scribble.topmostMark(at: kind.onInk) == nil)
+            #expect(scribble.marks(touchedAlongSegmentFrom: Point(x: -50, y: kind.onInk.y), to: Point(x: 400, y: kind.onInk.y), radius: 8).isEmpty)
+            #expect(!mark.isHit(at: kind.onInk, radius: 4) && mark.erased(by: EraserStep(from: kind.onInk, to: kind.onInk, radius: 30)) == nil)
+            return
+        }
         #expect(scribble.topmostMark(at: kind.onInk)?.mark === mark)
         let bounds = mark.bounds, beyond = Scribble.hitSlop + 2
         for far in [
@@ -230,6 +236,18 @@ struct MarkKindConformanceTests {
         document.execute(ReplaceMarksCommand(scribble: document.scribble, marks: [mark], edit: .move(dx: 30, dy: -12)))
         let moved = try #require(document.scribble.marks.first)
         #expect(moved !== mark && mark.bounds == before, "an edited copy; the original untouched")
+        if kind.isPaper { // the paper's rule: an edit leaves it where it was laid, at its size
+            #expect(moved.bounds == before && marksEqual(moved, mark))
+            document.execute(ReplaceMarksCommand(scribble: document.scribble, marks: [moved], edit: .transform(.scale(sx: 2, sy: 2, about: .zero))))
+            document.execute(ReplaceMarksCommand(scribble: document.scribble, marks: document.scribble.marks, edit: .restyle(color: .black, size: 9)))
+            let edited = try #require(document.scribble.marks.first)
+            #expect(edited.bounds == before && marksEqual(edited, mark) && edited.color == nil)
+            document.undo()
+            document.undo()
+            document.undo()
+            #expect(document.scribble.marks.first === mark && document.scribble.marks.count == 1)
+            return
+        }
         #expect(
             near(moved.bounds, Rect(minX: before.minX + 30, minY: before.minY - 12, maxX: before.maxX + 30, maxY: before.maxY - 12), within: grid))
         #expect(document.scribble.topmostMark(at: Point(x: kind.onInk.x + 30, y: kind.onInk.y - 12))?.mark === moved)
@@ -259,6 +277,15 @@ struct MarkKindConformanceTests {
         document.markFinished(earlier)
         clock.advance(1000)
         let mark = kind.draw(document, clock)
+        if kind.isPaper { // the paper's rule: untimed, so there from the replay's start, under the ink
+            #expect(mark.startTime == nil && mark.endTime == nil)
+            let player = ReplayPlayer(ReplayTimeline(document.scribble))
+            player.seek(to: 0)
+            #expect(player.scribble.marks.count == 1 && player.scribble.marks.first.map { marksEqual($0, mark) } == true)
+            player.seek(to: document.scribble.historyEnd)
+            #expect(player.scribble.marks.count == 2 && player.scribble.marks.contains { marksEqual($0, mark) })
+            return
+        }
         let start = try #require(mark.startTime), end = try #require(mark.endTime)
         #expect(start > (earlier.startTime ?? .max))
         let player = ReplayPlayer(ReplayTimeline(document.scribble))

@@ -21,11 +21,15 @@ struct MarkKindSample: Sendable, CustomTestStringConvertible {
     let draw: @MainActor @Sendable (Document, TestClock) -> Mark
     /// Whether the kind maps to a Xournal++ element, so that a `.xopp` export keeps it.
     let mapsToXopp: Bool
+    /// Whether the kind is the paper, not ink (a PDF page): no tool hits, erases, moves or
+    /// restyles it, and it is there from the replay's start. The suite checks that rule
+    /// for it where it checks the ink's for the others.
+    var isPaper = false
 
     var testDescription: String { name }
 
     /// Every kind of mark the app draws.
-    static let all: [MarkKindSample] = [dot, stroke, pressureStroke]
+    static let all: [MarkKindSample] = [dot, stroke, pressureStroke, page]
 
     /// A click's dot.
     static let dot = placedWhole("dot", onInk: Point(x: 60, y: 40), ink: Color(red: 200, green: 30, blue: 40), mapsToXopp: true) {
@@ -42,6 +46,19 @@ struct MarkKindSample: Sendable, CustomTestStringConvertible {
         "stroke with pressure", color: Color(red: 30, green: 140, blue: 60), size: 12,
         points: [Point(x: 30, y: 90), Point(x: 70, y: 60), Point(x: 110, y: 70), Point(x: 130, y: 20)],
         pressures: [0.4, 1, 1, 0.6])
+
+    /// The PDF the page sample shows, kept once for every sample made.
+    static let pageContent = StoredContent(kind: .pdf, bytes: PdfFixture.sample)
+
+    /// A PDF page (`PdfFixture.sample`, 96 × 72 pt) at (10, 10): its red box lies at
+    /// (50, 30)–(90, 70) px. Put down whole, as an import puts its pages.
+    static let page: MarkKindSample = {
+        var sample = placedWhole("PDF page", onInk: Point(x: 70, y: 50), ink: Color(red: 220, green: 20, blue: 30), mapsToXopp: false) {
+            Page(content: pageContent, pageIndex: 0, frame: Rect(x: 10, y: 10, width: 128, height: 96))
+        }
+        sample.isPaper = true
+        return sample
+    }()
 
     /// A kind put down whole — a click's dot, a pasted or imported mark: added through the
     /// history at one moment.

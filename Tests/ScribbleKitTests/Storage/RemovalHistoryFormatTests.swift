@@ -163,7 +163,7 @@ struct RemovalHistoryFormatTests {
         let exported = live.scribble.makeMemento() // an export's, a thumbnail's
         #expect(!exported.keepsRemovals && exported.data[8] == 4)
         // A TouchPainter that knows version 4 at most refuses the file as a newer one's, never misreads it.
-        #expect(ScribbleFormat.currentVersion == 5 && ScribbleFormatError.newerVersion(5).description.contains("version 5"))
+        #expect(ScribbleFormat.versionWithRemovals == 5 && ScribbleFormatError.newerVersion(5).description.contains("version 5"))
     }
 
     @Test func aJournalSnapshotKeepsTheRemovals() throws {

@@ -20,7 +20,9 @@ func marksEqual(_ lhs: Mark, _ rhs: Mark) -> Bool {
     case let (left as Dot, right as Dot):
         return left.color == right.color && left.size.bitPattern == right.size.bitPattern
             && sameBits(left.location, right.location)
-    case (is Dot, _), (_, is Dot), (is Stroke, _), (_, is Stroke):
+    case let (left as Page, right as Page):
+        return left.content.digest == right.content.digest && left.pageIndex == right.pageIndex && left.frame == right.frame
+    case (is Dot, _), (_, is Dot), (is Stroke, _), (_, is Stroke), (is Page, _), (_, is Page):
         return false
     default:
         return type(of: lhs) == type(of: rhs) && sameBits(lhs.location, rhs.location)
