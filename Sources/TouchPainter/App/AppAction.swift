@@ -14,6 +14,9 @@ enum AppAction: String, CaseIterable {
     case zoomOut = "zoom-out"
     case zoom100 = "zoom-100"
     case zoomFit = "zoom-fit"
+    case fitPage = "zoom-fit-page"
+    case fitWidth = "zoom-fit-width"
+    case goToPage = "go-to-page"
     case save
     case openGallery = "open-gallery"
     case importNotebook = "import"
@@ -41,6 +44,8 @@ enum AppAction: String, CaseIterable {
         case .zoomOut: ["<Primary>minus", "<Primary>KP_Subtract"]
         case .zoom100: ["<Primary>1", "<Primary>KP_1"]
         case .zoomFit: ["<Primary>0", "<Primary>KP_0"]
+        case .fitPage, .fitWidth: []
+        case .goToPage: ["<Primary>g"]
         case .save: ["<Primary>s"]
         case .openGallery: ["<Primary>o"]
         case .importNotebook: ["<Primary>i"]
@@ -79,6 +84,8 @@ enum AppAction: String, CaseIterable {
                 tr("Ctrl+wheel: about the pointer"))
         case .zoomFit: KeyShortcut(.drawing, ["<Primary>0", "<Primary>1"], tr("Fit the drawing, or 100 %"))
         case .zoomOut, .zoom100: nil // listed with zoom-in and fit
+        // In the zoom menu and on the page button, only in a drawing with pages (a PDF's).
+        case .fitPage, .fitWidth, .goToPage: nil
         case .save: KeyShortcut(.scribbles, accelerators, tr("Save"))
         case .openGallery: KeyShortcut(.scribbles, accelerators, tr("Open the gallery"))
         case .importNotebook: KeyShortcut(.scribbles, accelerators, tr("Import a Xournal++ notebook"))

@@ -122,9 +122,15 @@ final class TouchPainterApp {
     /// act while the canvas is on show, so a shortcut in another view does not change the
     /// drawing hidden behind it.
     private func installActions() {
+        var pageActions: [Action] = []
         for action in AppAction.allCases {
-            application.addAction(action.name, accelerators: action.accelerators, handler: handler(for: action))
+            let added = application.addAction(action.name, accelerators: action.accelerators, handler: handler(for: action))
+            if [.fitPage, .fitWidth, .goToPage].contains(action) { pageActions.append(added) }
         }
+        // The page actions only in a drawing with pages (a PDF's): greyed out in the menus else.
+        let toolbar = coordinator.canvasViewController.toolbar
+        toolbar.onPagesAvailable = { available in pageActions.forEach { $0.isEnabled = available } }
+        pageActions.forEach { $0.isEnabled = toolbar.pageButton.isVisible }
     }
 
     /// What `action` does.
@@ -147,6 +153,9 @@ final class TouchPainterApp {
         case .zoomOut: return onCanvas { canvas.perform(ZoomAction.zoomOut) }
         case .zoom100: return onCanvas { canvas.perform(ZoomAction.actualSize) }
         case .zoomFit: return onCanvas { canvas.perform(ZoomAction.fitDrawing) }
+        case .fitPage: return onCanvas { canvas.perform(ZoomAction.fitPage) }
+        case .fitWidth: return onCanvas { canvas.perform(ZoomAction.fitWidth) }
+        case .goToPage: return onCanvas { canvas.goToPageDialog() }
         case .save: return onCanvas { coordinator.perform(ButtonTag.save) }
         case .openGallery: return { coordinator.requestViewChange(to: .gallery) }
         case .importNotebook: return { canvas.importFileChooser() }

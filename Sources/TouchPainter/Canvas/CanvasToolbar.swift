@@ -20,6 +20,11 @@ final class CanvasToolbar {
     let zoomButton = MenuButton(
         label: ZoomAction.label(for: Viewport(width: 0, height: 0)),
         sections: [ZoomAction.allCases.map(\.menuItem)])
+    /// The page the view is on, of how many ("12 / 2415"), in a drawing with pages (a PDF);
+    /// a click asks Go to Page.
+    let pageButton = Button(label: "")
+    /// Told whether the drawing has pages when that changes (the page actions follow it).
+    var onPagesAvailable: ((Bool) -> Void)?
     private let swatch = DrawingArea()
     private let style: StrokeStyle
 
@@ -38,6 +43,10 @@ final class CanvasToolbar {
         zoomButton.tooltip = tr("Zoom (Ctrl+plus, Ctrl+minus, Ctrl+0 fits the drawing)")
         zoomButton.focusOnClick = false
         zoomButton.accessibleDescription = zoomButton.label
+        pageButton.accessibleName = tr("Page")
+        pageButton.tooltip = tr("Go to page (Ctrl+G)")
+        pageButton.focusOnClick = false
+        pageButton.isExcludedFromShowAll = true
         swatch.setSizeRequest(width: 24, height: 18)
         swatch.onDraw { [weak self] cr in self?.drawSwatch(cr) }
         style.addObserver { [weak self] _ in self?.swatch.queueDraw() }
@@ -47,7 +56,7 @@ final class CanvasToolbar {
     private(set) lazy var startItems: [Widget] = [linked([.newScribble, .save, .openThumbnails, .openPalette])]
     /// Header bar items at the right: Undo and Redo, linked, and the zoom to their left —
     /// clipped in a window narrowed to 360 px rather than holding it wider.
-    private(set) lazy var endItems: [Widget] = [linked([.undo, .redo]), zoomArea]
+    private(set) lazy var endItems: [Widget] = [linked([.undo, .redo]), zoomArea, pageButton]
 
     /// The zoom button's place in the header bar.
     private lazy var zoomArea: Widget = {
@@ -63,6 +72,20 @@ final class CanvasToolbar {
         guard zoomButton.label != label else { return }
         zoomButton.label = label
         zoomButton.accessibleDescription = label // a screen reader says "Zoom, 141 %"
+    }
+
+    /// Shows page `current` (from 0) of `count` on the page button; hides it without pages.
+    func showPage(_ current: Int?, of count: Int) {
+        let hasPages = current != nil && count > 0
+        if hasPages != pageButton.isVisible {
+            pageButton.isVisible = hasPages
+            onPagesAvailable?(hasPages)
+        }
+        guard let current, hasPages else { return }
+        let label = tr("%1$s / %2$s", current + 1, count)
+        guard pageButton.label != label else { return }
+        pageButton.label = label
+        pageButton.accessibleDescription = label
     }
 
     /// The buttons for `actions` side by side with no gap, as one control (GNOME's "linked"

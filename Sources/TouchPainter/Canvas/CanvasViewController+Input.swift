@@ -12,9 +12,10 @@ extension CanvasViewController {
 
     /// The canvas' single-key shortcuts, heard by the window whatever has the focus (but an
     /// entry): P, E, S, L, R, O, A pick a tool, T keeps the selection as a template; the
-    /// selection's edits (`handleEditingKey`) too. Returns false for keys it leaves to others.
+    /// selection's edits (`handleEditingKey`) and, with nothing selected, the page keys
+    /// (`handlePageKey`) too. Returns false for keys it leaves to others.
     func handleShortcutKey(_ key: KeyEvent) -> Bool {
-        if handleEditingKey(key) { return true }
+        if handleEditingKey(key) || handlePageKey(key) { return true }
         guard key.modifiers.isDisjoint(with: [.control, .alt, .shift]) else { return false }
         if let kind = ToolKind.allCases.first(where: { $0.key == key.key }) {
             choose(kind)

@@ -5,9 +5,11 @@ import ScribbleKit
 /// finger input that moves it (`CanvasNavigation`). Every move goes through `changeView`, and
 /// what the engine returns keeps the zoom button's label current (`applyToWindow`).
 extension CanvasViewController {
-    /// Zoom In, Zoom Out (√2 steps about the view's centre), 100 % (about the centre) and Fit
-    /// Drawing (the whole drawing, or for an empty one 100 % at the origin).
+    /// Zoom In, Zoom Out (√2 steps about the view's centre), 100 % (about the centre), Fit
+    /// Drawing (the whole drawing, or for an empty one 100 % at the origin), and Fit Page and
+    /// Fit Width (the page the view is on, in a drawing with pages).
     func perform(_ action: ZoomAction) {
+        if action == .fitPage || action == .fitWidth { return fitPage(width: action == .fitWidth) }
         let view = canvasView.viewport
         let (x, y) = (Double(view.width) / 2, Double(view.height) / 2)
         changeView { viewport in
@@ -16,6 +18,7 @@ extension CanvasViewController {
             case .zoomOut: viewport.zoom(steps: -1, aboutViewX: x, y: y)
             case .actualSize: viewport.zoom(to: 1, aboutViewX: x, y: y)
             case .fitDrawing: viewport.fit(drawingBounds)
+            case .fitPage, .fitWidth: break
             }
         }
     }
@@ -43,10 +46,13 @@ extension CanvasViewController {
         canvasView.apply(engine.changeView(body))
     }
 
-    /// What an update changes beside the canvas: the zoom button shows the camera's zoom, and
-    /// the Keep button is there for a selection.
+    /// What an update changes beside the canvas: the zoom button shows the camera's zoom, the
+    /// page button its page, and the Keep button is there for a selection.
     func applyToWindow(_ update: CanvasUpdate) {
-        if let viewport = update.view { toolbar.showZoom(of: viewport) }
+        if let viewport = update.view {
+            toolbar.showZoom(of: viewport)
+            showCurrentPage()
+        }
         if let isEmpty = update.selectionIsEmpty { toolStrip.keepButton.isSensitive = !isEmpty }
     }
 

@@ -66,6 +66,7 @@ final class CanvasViewController: ViewController {
         apply(document.state)
         installCanvasView()
         setUpTools(settings: settings)
+        toolbar.pageButton.onClicked { [weak self] _ in self?.goToPageDialog() }
     }
 
     /// The canvas engine: the document, the session, the tools, the selection, the pen.

@@ -1,0 +1,57 @@
+import GtkKit
+import ScribbleKit
+
+/// A document's pages (a PDF opened on the canvas): the page indicator in the header bar,
+/// Go to Page (Ctrl+G), Fit Page and Fit Width, and with nothing selected Page Up and Page
+/// Down (a screen; pages or not), Home and End (the first and the last page). The camera's
+/// arithmetic is `PageNavigation`'s; every move goes through `changeView`.
+extension CanvasViewController {
+    /// The drawing's pages, for the camera.
+    var pageNavigation: PageNavigation { PageNavigation(pages: engine.pageFrames) }
+
+    /// Page Up and Page Down scroll a screen, Home and End go to the first and last page;
+    /// false for any other key, or Home and End in a drawing without pages.
+    func handlePageKey(_ key: KeyEvent) -> Bool {
+        guard key.modifiers.isEmpty else { return false }
+        switch key.key {
+        case .pageUp: changeView { $0 = PageNavigation.scroll($0, screens: -1) }
+        case .pageDown: changeView { $0 = PageNavigation.scroll($0, screens: 1) }
+        case .home, .end:
+            let pages = pageNavigation
+            guard !pages.pages.isEmpty else { return false }
+            let index = key.key == .home ? 0 : pages.pages.count - 1
+            changeView { $0 = pages.show(page: index, in: $0) }
+        default: return false
+        }
+        return true
+    }
+
+    /// Fit Page (all of the page in view) or Fit Width, of the page the view is on.
+    func fitPage(width: Bool) {
+        let pages = pageNavigation
+        guard let current = pages.currentPage(in: canvasView.viewport) else { return }
+        changeView { $0 = width ? pages.fitWidth(page: current, in: $0) : pages.fit(page: current, in: $0) }
+    }
+
+    /// Go to Page: asks for a page number (the current one proposed) and shows that page's top.
+    func goToPageDialog() {
+        let pages = pageNavigation
+        guard let current = pages.currentPage(in: canvasView.viewport) else { return }
+        let count = pages.pages.count
+        guard
+            let answer = dialogs.askName(
+                tr("Go to Page"), text: tr("Page number, 1 to %1$s:", count), initial: String(current + 1),
+                accept: tr("_Go")),
+            let number = Int(answer.trimmed)
+        else { return }
+        changeView { $0 = pages.show(page: min(max(number, 1), count) - 1, in: $0) }
+    }
+
+    /// Shows the page the view is on, and how many there are, beside the zoom ("12 / 2415");
+    /// hidden, with the page actions off, in a drawing without pages.
+    func showCurrentPage() {
+        let pages = pageNavigation
+        toolbar.showPage(pages.currentPage(in: canvasView.viewport), of: pages.pages.count)
+        onPageActionsChange?(!pages.pages.isEmpty)
+    }
+}
