@@ -1,11 +1,14 @@
 extension CanvasEngine {
-    /// The frames of the drawing's pages (a PDF's, `Page`), in reading order: the marks at
-    /// the start of the drawing that are pages (a PDF's pages are laid first, under all ink).
+    /// The drawing's pages (a PDF's), in reading order: the marks at the start of the drawing
+    /// that are pages (a PDF's pages are laid first, under all ink).
     /// - Complexity: O(pages).
-    public var pageFrames: [Rect] {
+    public var pages: [Page] {
         let root = document.scribble.root
-        var frames: [Rect] = []
-        while let page = root.child(at: frames.count) as? Page { frames.append(page.frame) }
-        return frames
+        var pages: [Page] = []
+        while let page = root.child(at: pages.count) as? Page { pages.append(page) }
+        return pages
     }
+
+    /// The pages' frames on the canvas, in reading order.
+    public var pageFrames: [Rect] { pages.map(\.frame) }
 }

@@ -49,6 +49,8 @@ public final class CanvasEngine {
     private var collecting = 0
     /// Where the selection's outlines were last drawn, canvas pixels.
     private var shownOutline = Rect.null
+    /// Find's hits, drawn over everything (`show(_:)`, CanvasEngine+Find).
+    var highlights = FindHighlights()
 
     /// An engine showing `document`'s drawing, on a plain canvas until a view starts its own session;
     /// background renders come back through `hop`, the tools wait on `timers`.
@@ -186,12 +188,14 @@ public final class CanvasEngine {
     }
 
     /// Draws the canvas as it is now on `context`, a context of the view's size, and above it
-    /// what belongs to the current tool (in canvas coordinates; never part of the backdrop).
+    /// what belongs to the current tool and Find's hits (in canvas coordinates; never part of
+    /// the backdrop).
     public func draw(on context: CairoContext) {
         session.draw(on: context)
         context.withSavedState {
             session.viewport.transform(context) // the tools draw in canvas coordinates
             tools.tool.drawOverlay(on: context)
+            drawHighlights(on: context)
         }
     }
 

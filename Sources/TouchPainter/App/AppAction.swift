@@ -17,6 +17,7 @@ enum AppAction: String, CaseIterable {
     case fitPage = "zoom-fit-page"
     case fitWidth = "zoom-fit-width"
     case goToPage = "go-to-page"
+    case find
     case save
     case openGallery = "open-gallery"
     case importNotebook = "import"
@@ -46,6 +47,7 @@ enum AppAction: String, CaseIterable {
         case .zoomFit: ["<Primary>0", "<Primary>KP_0"]
         case .fitPage, .fitWidth: []
         case .goToPage: ["<Primary>g"]
+        case .find: ["<Primary>f"]
         case .save: ["<Primary>s"]
         case .openGallery: ["<Primary>o"]
         case .importNotebook: ["<Primary>i"]
@@ -85,7 +87,7 @@ enum AppAction: String, CaseIterable {
         case .zoomFit: KeyShortcut(.drawing, ["<Primary>0", "<Primary>1"], tr("Fit the drawing, or 100 %"))
         case .zoomOut, .zoom100: nil // listed with zoom-in and fit
         // In the zoom menu and on the page button, only in a drawing with pages (a PDF's).
-        case .fitPage, .fitWidth, .goToPage: nil
+        case .fitPage, .fitWidth, .goToPage, .find: nil
         case .save: KeyShortcut(.scribbles, accelerators, tr("Save"))
         case .openGallery: KeyShortcut(.scribbles, accelerators, tr("Open the gallery"))
         case .importNotebook: KeyShortcut(.scribbles, accelerators, tr("Import a Xournal++ notebook"))

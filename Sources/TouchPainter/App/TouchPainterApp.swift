@@ -125,7 +125,7 @@ final class TouchPainterApp {
         var pageActions: [Action] = []
         for action in AppAction.allCases {
             let added = application.addAction(action.name, accelerators: action.accelerators, handler: handler(for: action))
-            if [.fitPage, .fitWidth, .goToPage].contains(action) { pageActions.append(added) }
+            if [.fitPage, .fitWidth, .goToPage, .find].contains(action) { pageActions.append(added) }
         }
         // The page actions only in a drawing with pages (a PDF's): greyed out in the menus else.
         let toolbar = coordinator.canvasViewController.toolbar
@@ -156,6 +156,7 @@ final class TouchPainterApp {
         case .fitPage: return onCanvas { canvas.perform(ZoomAction.fitPage) }
         case .fitWidth: return onCanvas { canvas.perform(ZoomAction.fitWidth) }
         case .goToPage: return onCanvas { canvas.goToPageDialog() }
+        case .find: return onCanvas { canvas.find() }
         case .save: return onCanvas { coordinator.perform(ButtonTag.save) }
         case .openGallery: return { coordinator.requestViewChange(to: .gallery) }
         case .importNotebook: return { canvas.importFileChooser() }

@@ -21,9 +21,16 @@ final class CanvasPage {
         hasProtectionBar = true
         return place(InfoBar(warning: true, closable: false), in: protectionSlot)
     }()
-    private var hasInfoBar = false, hasProtectionBar = false
-    /// Where the bars go once made, the protection warning above the news.
-    private let protectionSlot = Box(.vertical), infoSlot = Box(.vertical)
+    /// Find in a PDF's pages (Ctrl+F), under the news; made when first asked for.
+    private(set) lazy var findBar: FindBar = {
+        hasFindBar = true
+        let bar = FindBar()
+        findSlot.packStart(bar.view)
+        return bar
+    }()
+    private var hasInfoBar = false, hasProtectionBar = false, hasFindBar = false
+    /// Where the bars go once made, the protection warning above the news, Find under them.
+    private let protectionSlot = Box(.vertical), infoSlot = Box(.vertical), findSlot = Box(.vertical)
     /// The page: the info bars over the tool strip and the drawing surface.
     let view = Box(.vertical)
     /// The tool strip and, beside it, the canvas view's widget.
@@ -42,6 +49,7 @@ final class CanvasPage {
         templates = TemplatesController(manager: manager, dialogs: dialogs, button: strip.templatesButton)
         view.packStart(protectionSlot)
         view.packStart(infoSlot)
+        view.packStart(findSlot)
         view.packStart(canvasRow, expand: true)
         canvasRow.packStart(toolStrip.view)
     }
@@ -70,6 +78,11 @@ final class CanvasPage {
     /// Takes the news bar down, if it was ever made.
     func dismissInfo() {
         if hasInfoBar { infoBar.dismiss() }
+    }
+
+    /// Closes Find, if it was ever opened.
+    func closeFind() {
+        if hasFindBar, findBar.isOpen { findBar.hide() }
     }
 
     /// `bar`, put in `slot` (it stays hidden until shown).

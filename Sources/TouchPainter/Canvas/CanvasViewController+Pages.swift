@@ -2,9 +2,9 @@ import GtkKit
 import ScribbleKit
 
 /// A document's pages (a PDF opened on the canvas): the page indicator in the header bar,
-/// Go to Page (Ctrl+G), Fit Page and Fit Width, and with nothing selected Page Up and Page
-/// Down (a screen; pages or not), Home and End (the first and the last page). The camera's
-/// arithmetic is `PageNavigation`'s; every move goes through `changeView`.
+/// Go to Page (Ctrl+G), Fit Page and Fit Width, Find (Ctrl+F), and with nothing selected
+/// Page Up and Page Down (a screen; pages or not), Home and End (the first and the last
+/// page). The camera's arithmetic is `PageNavigation`'s; every move goes through `changeView`.
 extension CanvasViewController {
     /// The drawing's pages, for the camera.
     var pageNavigation: PageNavigation { PageNavigation(pages: engine.pageFrames) }
@@ -53,5 +53,34 @@ extension CanvasViewController {
         let pages = pageNavigation
         toolbar.showPage(pages.currentPage(in: canvasView.viewport), of: pages.pages.count)
         onPageActionsChange?(!pages.pages.isEmpty)
+    }
+}
+
+extension CanvasViewController {
+    /// Find (Ctrl+F): opens the bar over the canvas, connected to the pages the first time.
+    func find() {
+        let bar = canvasPage.findBar
+        if bar.searchSource == nil {
+            bar.searchSource = { [weak self] in
+                guard let self else { return nil }
+                let pages = self.engine.pages
+                let current = PageNavigation(pages: pages.map(\.frame)).currentPage(in: self.canvasView.viewport) ?? 0
+                return (PageSearch(pages: pages), current)
+            }
+            bar.onHighlights = { [weak self] highlights in
+                guard let self else { return }
+                self.canvasView.apply(self.engine.show(highlights))
+            }
+            bar.onShowHit = { [weak self] hit in self?.bringIntoView(hit) }
+        }
+        bar.present()
+    }
+
+    /// Centres the view on `area` (canvas pixels) unless it is all in view already.
+    private func bringIntoView(_ area: Rect) {
+        let visible = canvasView.viewport.visibleRect
+        guard area.minX < visible.minX || area.minY < visible.minY || area.maxX > visible.maxX || area.maxY > visible.maxY
+        else { return }
+        changeView { $0.centre(onX: Double(area.minX + area.maxX) / 2, y: Double(area.minY + area.maxY) / 2) }
     }
 }

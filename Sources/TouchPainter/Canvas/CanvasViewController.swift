@@ -46,6 +46,7 @@ final class CanvasViewController: ViewController {
             self.endGesture()
             self.selection.clear()
             self.canvasPage.dismissInfo()
+            self.canvasPage.closeFind()
             self.awaitsWholeDrawing = false // the coordinator says so again for a drawing opening
             self.engine.show(scribble)
             self.canvasView.apply(self.engine.show(view: scribble.view)) // as it was last seen
