@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "TouchPainter",
             dependencies: [
-                "GtkKit", "GstKit", "ScribbleKit", "CairoKit",
+                "GtkKit", "GstKit", "ScribbleKit", "CairoKit", "PdfKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The brands' logos and the app's icon (a link to the one `make install` installs),

@@ -54,10 +54,11 @@ public enum MessageDialog {
 
     /// Asks for a line of text (a name) in a dialog titled `title`, offering `initial`
     /// selected; Enter accepts. An empty answer is not accepted: the dialog says
-    /// `emptyRefusal` and stays. Returns the text, trimmed, or `nil` when cancelled.
+    /// `emptyRefusal` and stays. Returns the text, trimmed (a `secret` one, a password, as
+    /// typed, shown as dots), or `nil` when cancelled. `entryName` is the entry's accessible name.
     public static func askText(
         parent: ApplicationWindow?, title: String, text: String, detail: String? = nil,
-        initial: String, accept: String, emptyRefusal: String
+        initial: String, accept: String, emptyRefusal: String, entryName: String = "Name", secret: Bool = false
     ) -> String? {
         let dialog = makeDialog(parent: parent, text: text, detail: detail, kind: .question)
         gtk_window_set_title(cast(UnsafeMutableRawPointer(dialog)), title)
@@ -70,7 +71,11 @@ public enum MessageDialog {
         let entry: UnsafeMutablePointer<GtkEntry> = cast(UnsafeMutableRawPointer(entryWidget))
         gtk_entry_set_text(entry, initial)
         gtk_entry_set_activates_default(entry, 1)
-        atk_object_set_name(gtk_widget_get_accessible(entryWidget), "Name")
+        atk_object_set_name(gtk_widget_get_accessible(entryWidget), entryName)
+        if secret {
+            gtk_entry_set_visibility(entry, 0)
+            gtk_entry_set_input_purpose(entry, GTK_INPUT_PURPOSE_PASSWORD)
+        }
         let area = gtk_message_dialog_get_message_area(cast(UnsafeMutableRawPointer(dialog)))
         gtk_container_add(cast(UnsafeMutableRawPointer(area!)), entryWidget)
         gtk_widget_show(entryWidget)
@@ -79,7 +84,8 @@ public enum MessageDialog {
         var name: String
         repeat {
             response = gtk_dialog_run(cast(dialog))
-            name = (gtk_entry_get_text(entry).map { String(cString: $0) } ?? "").trimmingWhitespace()
+            let typed = gtk_entry_get_text(entry).map { String(cString: $0) } ?? ""
+            name = secret ? typed : typed.trimmingWhitespace()
             if response == 1, name.isEmpty {
                 setProperty(dialog, "secondary-text", string: emptyRefusal)
                 gtk_widget_grab_focus(entryWidget)

@@ -27,7 +27,7 @@ extension CoordinatingController: Dialogs {
         presenter?.endProgress()
     }
 
-    func askName(_ title: String, text: String, initial: String, accept: String) -> String? {
-        presenter?.askName(title, text: text, initial: initial, accept: accept)
+    func askText(_ title: String, text: String, initial: String, accept: String, kind: TextQuestion) -> String? {
+        presenter?.askText(title, text: text, initial: initial, accept: accept, kind: kind)
     }
 }

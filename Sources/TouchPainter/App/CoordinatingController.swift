@@ -1,4 +1,5 @@
 import GtkKit
+import PdfKit
 import ScribbleKit
 
 /// The Mediator between the views, and a Singleton (book chapters 11 and 7): every view
@@ -278,7 +279,7 @@ final class CoordinatingController: Navigator, GalleryObserver {
     /// one's, or a drop) after asking about unsaved changes, decoding it off the main thread;
     /// says why if it cannot. A Xournal++ notebook opens as a new, unsaved scribble named
     /// after it (the notebook itself is never written), with a notice of what it held that
-    /// the canvas does not show.
+    /// the canvas does not show; so does a PDF, its pages laid top to bottom (`openPdf`).
     func openFile(at path: String) {
         guard canvasViewController.confirmDiscardingChanges() else { return }
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -288,11 +289,45 @@ final class CoordinatingController: Navigator, GalleryObserver {
                 self.show(notebook.scribble, from: .new, unsaved: true, ending: progress)
                 if let summary = notebook.leftOut.summary { self.canvasViewController.notify(summary) }
             }
+        } else if PdfImporter.opens(path) {
+            read(path, failure: tr("Could not open “%1$s”", path), progress: progress, { try PdfImporter.read(path) }) { bytes in
+                self.openPdf(bytes, path: path, password: nil, progress: progress)
+            }
         } else {
             read(path, failure: tr("Could not open “%1$s”", path), progress: progress, { try ScribbleManager.openVersion(path: path) }) {
                 opening, identity in
                 // Titled after the file if it has no title of its own.
                 self.show(opening, from: .file(path: path), named: path, basis: identity, ending: progress)
+            }
+        }
+    }
+
+    /// Lays the PDF `bytes` (read from `path`) out as a new, unsaved scribble, off the main
+    /// thread; an encrypted one asks for its password (again, if the one typed is wrong)
+    /// until it opens or the user cancels.
+    private func openPdf(_ bytes: [UInt8], path: String, password: String?, progress: ProgressNotice) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        read(
+            path, failure: tr("Could not open “%1$s”", name), progress: progress,
+            { Result { () throws(PdfError) in try PdfImporter.open(bytes, path: path, password: password) } }
+        ) { opened in
+            switch opened {
+            case .success(let pdf):
+                self.show(pdf.scribble, from: .new, unsaved: true, ending: progress)
+            case .failure(let error) where error == .passwordRequired || error == .wrongPassword:
+                progress.end()
+                guard
+                    let typed = self.askText(
+                        tr("Password"),
+                        text: error == .wrongPassword
+                            ? tr("That password is not right for “%1$s”. Try again:", name)
+                            : tr("“%1$s” is protected by a password. Type it to open the PDF:", name),
+                        initial: "", accept: tr("_Open"), kind: .password)
+                else { return }
+                self.openPdf(bytes, path: path, password: typed, progress: ProgressNotice(tr("Opening “%1$s”…", name), dialogs: self))
+            case .failure(let error):
+                progress.end()
+                self.showError(tr("Could not open “%1$s”", name), detail: PdfImporter.message(for: error))
             }
         }
     }

@@ -20,12 +20,24 @@ protocol Dialogs: AnyObject, Sendable {
     func showProgress(_ message: String)
     /// Takes the progress notification down, if it is still up.
     func endProgress()
-    /// Asks for a name in a dialog titled `title`, proposing `initial`; the name (never
-    /// empty), or `nil` if cancelled.
-    func askName(_ title: String, text: String, initial: String, accept: String) -> String?
+    /// Asks for a line of text (a `kind`: a name, a page number, a password) in a dialog
+    /// titled `title`, proposing `initial`; the text (never empty), or `nil` if cancelled.
+    func askText(_ title: String, text: String, initial: String, accept: String, kind: TextQuestion) -> String?
+}
+
+/// What a one-line question asks for: how its entry shows what is typed, and what it says
+/// when the answer is empty.
+enum TextQuestion: Sendable {
+    case name, pageNumber, password
 }
 
 extension Dialogs {
+    /// Asks for a name in a dialog titled `title`, proposing `initial`; the name (never
+    /// empty), or `nil` if cancelled.
+    func askName(_ title: String, text: String, initial: String, accept: String) -> String? {
+        askText(title, text: text, initial: initial, accept: accept, kind: .name)
+    }
+
     /// Tells the user briefly that something worked.
     func notify(_ message: String) { notify(message, actionLabel: nil, action: nil) }
 }

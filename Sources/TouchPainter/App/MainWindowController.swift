@@ -55,7 +55,7 @@ final class MainWindowController: ViewPresenter {
         window.setIconName(AppInfo.iconName, fallback: AppInfo.windowIcon)
         window.setDefaultSize(fitting: 1024, height: 768)
         window.doubleBufferOnlyWhileNearTheMonitorsSize()
-        // A scribble or a Xournal++ notebook dropped from the file manager opens, as from
+        // A scribble, a PDF or a Xournal++ notebook dropped from the file manager opens, as from
         // the command line (asking about unsaved work first).
         window.acceptFileDrops { [weak coordinator] paths in
             MainLoop.perform { coordinator?.openFile(at: paths[0]) } // after the drop is finished
@@ -173,10 +173,22 @@ final class MainWindowController: ViewPresenter {
         toast.dismiss()
     }
 
-    func askName(_ title: String, text: String, initial: String, accept: String) -> String? {
-        MessageDialog.askText(
-            parent: window, title: title, text: text, initial: initial, accept: accept,
-            emptyRefusal: tr("A name cannot be empty. Type one, or press Cancel."))
+    func askText(_ title: String, text: String, initial: String, accept: String, kind: TextQuestion) -> String? {
+        let refusal =
+            switch kind {
+            case .name: tr("A name cannot be empty. Type one, or press Cancel.")
+            case .pageNumber: tr("Type a page number, or press Cancel.")
+            case .password: tr("Type the password, or press Cancel.")
+            }
+        let entryName =
+            switch kind {
+            case .name: tr("Name")
+            case .pageNumber: tr("Page number")
+            case .password: tr("Password")
+            }
+        return MessageDialog.askText(
+            parent: window, title: title, text: text, initial: initial, accept: accept, emptyRefusal: refusal,
+            entryName: entryName, secret: kind == .password)
     }
 
     private func install(_ controller: ViewController) {

@@ -7,19 +7,21 @@ import ScribbleKit
 extension CanvasViewController {
     /// The file types the choosers offer.
     private static var scribbleFilter: FileChooser.Filter { .init(tr("Scribbles"), pattern: "*.scribble") }
+    private static var pdfFilter: FileChooser.Filter { .init(tr("PDF documents"), pattern: "*.pdf") }
     private static var notebookFilter: FileChooser.Filter {
         .init(tr("Xournal++ notebooks"), patterns: XoppImporter.fileExtensions.sorted().map { "*." + $0 })
     }
 
-    /// Open…: asks for a scribble file (or a notebook) anywhere, then opens it (asking about
-    /// unsaved work first).
+    /// Open…: asks for a scribble file (or a notebook, or a PDF) anywhere, then opens it
+    /// (asking about unsaved work first).
     func openFileChooser() {
-        open(title: tr("Open Scribble"), accept: tr("_Open"), filters: [Self.scribbleFilter, Self.notebookFilter])
+        open(
+            title: tr("Open Scribble"), accept: tr("_Open"), filters: [Self.scribbleFilter, Self.pdfFilter, Self.notebookFilter])
     }
 
-    /// Import…: asks for a Xournal++ notebook, then opens it as a new, unsaved scribble.
+    /// Import…: asks for a PDF or a Xournal++ notebook, then opens it as a new, unsaved scribble.
     func importFileChooser() {
-        open(title: tr("Import Notebook"), accept: tr("_Import"), filters: [Self.notebookFilter])
+        open(title: tr("Import"), accept: tr("_Import"), filters: [Self.pdfFilter, Self.notebookFilter])
     }
 
     /// Asks for a file of one of `filters`' types, then opens it (`Navigator.openFile` tells

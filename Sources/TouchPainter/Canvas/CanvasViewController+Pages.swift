@@ -39,9 +39,9 @@ extension CanvasViewController {
         guard let current = pages.currentPage(in: canvasView.viewport) else { return }
         let count = pages.pages.count
         guard
-            let answer = dialogs.askName(
+            let answer = dialogs.askText(
                 tr("Go to Page"), text: tr("Page number, 1 to %1$s:", count), initial: String(current + 1),
-                accept: tr("_Go")),
+                accept: tr("_Go"), kind: .pageNumber),
             let number = Int(answer.trimmed)
         else { return }
         changeView { $0 = pages.show(page: min(max(number, 1), count) - 1, in: $0) }

@@ -42,7 +42,7 @@ final class RecordingPresenter: ViewPresenter {
     var nameAnswer: String?
     /// Whether name questions are cancelled.
     var refusesNames = false
-    func askName(_ title: String, text: String, initial: String, accept: String) -> String? {
+    func askText(_ title: String, text: String, initial: String, accept: String, kind: TextQuestion) -> String? {
         nameQuestions.append((text, initial))
         return refusesNames ? nil : nameAnswer ?? initial
     }
