@@ -14,24 +14,21 @@ public struct PageNavigation: Sendable {
     /// Navigation over `pages` (canvas pixels, in reading order).
     public init(pages: [Rect]) { self.pages = pages }
 
-    /// The page the view is on: the one across the view's centre line, or else the nearest
-    /// to it, above or below; `nil` without pages.
-    /// - Complexity: O(log n) for pages laid top to bottom, as a PDF's are.
+    /// The page the view is on: the one under the view's centre, or else the nearest to it
+    /// (the first of those as near, so the one above in the gap between two); `nil` without
+    /// pages. Pages may lie in several columns (a PDF too long for one: `PdfLayout`).
+    /// - Complexity: O(pages): some microseconds for thousands.
     public func currentPage(in viewport: Viewport) -> Int? {
-        guard !pages.isEmpty else { return nil }
         let centre = viewport.centre
-        let y = Float(centre.y)
-        // The first page whose bottom is below the centre: the centre is on it, above it (in
-        // the gap before it), or it is the last page.
-        var (low, high) = (0, pages.count - 1)
-        while low < high {
-            let middle = (low + high) / 2
-            if pages[middle].maxY < y { low = middle + 1 } else { high = middle }
+        let (x, y) = (Float(centre.x), Float(centre.y))
+        var nearest: (index: Int, distance: Float)?
+        for (index, page) in pages.enumerated() {
+            let dx = max(page.minX - x, 0, x - page.maxX), dy = max(page.minY - y, 0, y - page.maxY)
+            let distance = dx * dx + dy * dy
+            if distance == 0 { return index }
+            if distance < nearest?.distance ?? .infinity { nearest = (index, distance) }
         }
-        guard low > 0 else { return 0 }
-        let (above, below) = (pages[low - 1], pages[low])
-        if below.minY <= y { return low }
-        return y - above.maxY <= below.minY - y ? low - 1 : low
+        return nearest?.index
     }
 
     /// The view showing page `index` (clamped into the pages) from its top, at the same zoom:

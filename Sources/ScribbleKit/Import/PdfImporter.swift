@@ -49,6 +49,8 @@ public enum PdfImporter {
         case .damaged(let detail): tr("This file is damaged or is not a PDF (%1$s).", detail)
         case .failed(let detail): tr("The PDF could not be opened (%1$s).", detail)
         case .popplerMissing(let detail): tr("PDF support is not installed (%1$s).", detail)
+        case .stampFailed(let detail): tr("The ink could not be put on the PDF's pages (%1$s).", detail)
+        case .qpdfMissing(let detail): tr("PDF export is not installed (%1$s).", detail)
         }
     }
 }

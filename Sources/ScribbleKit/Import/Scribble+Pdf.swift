@@ -27,12 +27,16 @@ extension Scribble {
         return scribble
     }
 
-    /// The frames of the drawing's top-level pages, in drawing order (a PDF's reading order,
-    /// as an import lays them): what `PageNavigation` navigates.
-    /// - Complexity: O(top-level marks).
-    public var pageFrames: [Rect] {
-        root.storedElements.unpackedElements.compactMap { element in
-            if case .mark(let page as Page) = element { page.frame } else { nil }
-        }
+    /// The drawing's PDF pages, in reading order: the marks it starts with that are pages
+    /// (importers lay them first, under all ink, and reordering never moves one).
+    /// - Complexity: O(pages).
+    public var pages: [Page] {
+        var pages: [Page] = []
+        while let page = root.child(at: pages.count) as? Page { pages.append(page) }
+        return pages
     }
+
+    /// The frames of the drawing's pages, in reading order: what `PageNavigation` navigates.
+    /// - Complexity: O(pages).
+    public var pageFrames: [Rect] { pages.map(\.frame) }
 }

@@ -78,7 +78,9 @@ final class CanvasToolbar {
     func showPage(_ current: Int?, of count: Int) {
         let hasPages = current != nil && count > 0
         if hasPages != pageButton.isVisible {
-            pageButton.isVisible = hasPages
+            // Left out of the header bar's show-all while hidden, its label with it.
+            pageButton.isExcludedFromShowAll = !hasPages
+            if hasPages { pageButton.showAll() } else { pageButton.isVisible = false }
             onPagesAvailable?(hasPages)
         }
         guard let current, hasPages else { return }

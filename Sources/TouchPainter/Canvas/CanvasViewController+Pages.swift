@@ -7,7 +7,7 @@ import ScribbleKit
 /// page). The camera's arithmetic is `PageNavigation`'s; every move goes through `changeView`.
 extension CanvasViewController {
     /// The drawing's pages, for the camera.
-    var pageNavigation: PageNavigation { PageNavigation(pages: engine.pageFrames) }
+    var pageNavigation: PageNavigation { PageNavigation(pages: document.scribble.pageFrames) }
 
     /// Page Up and Page Down scroll a screen, Home and End go to the first and last page;
     /// false for any other key, or Home and End in a drawing without pages.
@@ -48,11 +48,11 @@ extension CanvasViewController {
     }
 
     /// Shows the page the view is on, and how many there are, beside the zoom ("12 / 2415");
-    /// hidden, with the page actions off, in a drawing without pages.
+    /// hidden, with the page actions off (`CanvasToolbar.onPagesAvailable`), in a drawing
+    /// without pages.
     func showCurrentPage() {
         let pages = pageNavigation
         toolbar.showPage(pages.currentPage(in: canvasView.viewport), of: pages.pages.count)
-        onPageActionsChange?(!pages.pages.isEmpty)
     }
 }
 
@@ -63,7 +63,7 @@ extension CanvasViewController {
         if bar.searchSource == nil {
             bar.searchSource = { [weak self] in
                 guard let self else { return nil }
-                let pages = self.engine.pages
+                let pages = self.document.scribble.pages
                 let current = PageNavigation(pages: pages.map(\.frame)).currentPage(in: self.canvasView.viewport) ?? 0
                 return (PageSearch(pages: pages), current)
             }
@@ -76,11 +76,18 @@ extension CanvasViewController {
         bar.present()
     }
 
-    /// Centres the view on `area` (canvas pixels) unless it is all in view already.
+    /// Brings `area` (canvas pixels) into view, moving the camera the least: along an axis
+    /// where it is out of view, it is centred on that axis.
     private func bringIntoView(_ area: Rect) {
         let visible = canvasView.viewport.visibleRect
-        guard area.minX < visible.minX || area.minY < visible.minY || area.maxX > visible.maxX || area.maxY > visible.maxY
-        else { return }
-        changeView { $0.centre(onX: Double(area.minX + area.maxX) / 2, y: Double(area.minY + area.maxY) / 2) }
+        let outAcross = area.minX < visible.minX || area.maxX > visible.maxX
+        let outDown = area.minY < visible.minY || area.maxY > visible.maxY
+        guard outAcross || outDown else { return }
+        let centre = canvasView.viewport.centre
+        changeView {
+            $0.centre(
+                onX: outAcross ? Double(area.minX + area.maxX) / 2 : centre.x,
+                y: outDown ? Double(area.minY + area.maxY) / 2 : centre.y)
+        }
     }
 }

@@ -29,6 +29,19 @@ struct PageNavigationTests {
         #expect(PageNavigation(pages: []).currentPage(in: view(centredOn: 0)) == nil)
     }
 
+    @Test func theCurrentPageIsFoundInAnyColumn() {
+        // A PDF too long for one column goes on in a second to its right (`PdfLayout`).
+        let columns = PageNavigation(pages: [
+            Rect(x: 0, y: 0, width: 794, height: 1123), Rect(x: 0, y: 1143, width: 794, height: 1123),
+            Rect(x: 814, y: 0, width: 794, height: 1123), Rect(x: 814, y: 1143, width: 794, height: 1123),
+        ])
+        var view = Viewport(width: 1000, height: 700)
+        for (x, y, page) in [(397.0, 1500.0, 1), (1200.0, 500.0, 2), (1200.0, 1500.0, 3), (1200.0, 5000.0, 3)] {
+            view.centre(onX: x, y: y)
+            #expect(columns.currentPage(in: view) == page, "at (\(x), \(y))")
+        }
+    }
+
     @Test func goingToAPageShowsItsTopAtTheSameZoom() {
         for zoom in [0.5, 1, 2] {
             let shown = navigation.show(page: 2, in: view(centredOn: 0, zoom: zoom))

@@ -69,8 +69,9 @@ final class FindBar {
     /// Opens the bar (or, open, selects its text) with the keyboard in its entry.
     func present() {
         if !view.isVisible {
+            // Left out of the page's show-all while closed, its children with it.
+            view.isExcludedFromShowAll = false
             view.showAll()
-            view.isVisible = true
         }
         entry.grabFocus()
         if !entry.text.isEmpty { startSearch() }
@@ -80,6 +81,7 @@ final class FindBar {
     func hide() {
         cancel.stop()
         view.isVisible = false
+        view.isExcludedFromShowAll = true
         reset()
         onHighlights?(FindHighlights())
     }
