@@ -16,7 +16,7 @@ public struct Exporter: Sendable {
     /// The page of an empty drawing.
     public static let emptyPage: Float = 64
 
-    private let snapshot: RenderSnapshot
+    let snapshot: RenderSnapshot
     /// The drawing itself, for the formats that keep marks rather than paint.
     private let memento: ScribbleMemento
     /// The canvas point at the page's top-left corner.
@@ -25,12 +25,15 @@ public struct Exporter: Sendable {
     public let pageWidth: Double
     /// The page in canvas pixels.
     public let pageHeight: Double
+    /// The drawing's PDF pages, when a PDF export lays the ink onto them (`Exporter+Pages`).
+    let pagePlan: PagePlan?
 
     /// Prepares to export `memento`'s drawing (a deep copy, so any thread may use it).
     public init(memento: ScribbleMemento) {
         let drawing = Scribble.drawing(of: memento)
         snapshot = RenderSnapshot(of: drawing)
         self.memento = memento
+        pagePlan = PagePlan(drawing)
         let bounds = drawing.bounds
         guard !bounds.isNull else {
             (pageX, pageY, pageWidth, pageHeight) = (0, 0, Double(Self.emptyPage), Double(Self.emptyPage))
@@ -57,6 +60,7 @@ public struct Exporter: Sendable {
                     minX: Float(pageX), minY: Float(pageY),
                     maxX: Float(pageX + pageWidth), maxY: Float(pageY + pageHeight)))
         } // marks, not paint: no size or background
+        if format == .pdf, let onPages = try exportOntoPages() { return onPages } // the PDF's own pages
         let scale = scale(for: options)
         let limit = Double(ExportOptions.maximumSide(for: format))
         let (exactWidth, exactHeight) = ((pageWidth * scale).rounded(.up), (pageHeight * scale).rounded(.up))

@@ -30,7 +30,10 @@ extension Scribble {
     /// The drawing's PDF pages, in reading order: the marks it starts with that are pages
     /// (importers lay them first, under all ink, and reordering never moves one).
     /// - Complexity: O(pages).
-    public var pages: [Page] {
+    public var pages: [Page] { Self.pages(of: root) }
+
+    /// The pages `root` (a drawing's root) starts with.
+    static func pages(of root: Mark) -> [Page] {
         var pages: [Page] = []
         while let page = root.child(at: pages.count) as? Page { pages.append(page) }
         return pages

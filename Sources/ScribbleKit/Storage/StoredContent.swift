@@ -51,6 +51,10 @@ public final class StoredContent: Sendable {
         }
     }
 
+    /// The password the PDF was opened with in this session, if it needed one (an export
+    /// onto its pages opens it again).
+    var password: String? { opened.withLock { $0.password } }
+
     /// Opens an encrypted PDF with `password` for this session.
     /// - Throws: `PdfError` when the password is wrong or the PDF cannot be opened.
     public func unlock(password: String) throws(PdfError) {

@@ -92,7 +92,9 @@ struct ExportCommand: ParsableCommand {
         do {
             let exporter = Exporter(memento: memento)
             let fitted = exporter.fitting(format, options: options)
-            if let note = fitted.note { StandardError.write("touchpainter: note: \(note)") }
+            for note in [fitted.note, format == .pdf ? exporter.pagesNote : nil].compactMap({ $0 }) {
+                StandardError.write("touchpainter: note: \(note)")
+            }
             try exporter.write(format, options: fitted.options, to: output, input: input)
         } catch {
             throw failure("cannot write \(output): \(error)")
