@@ -80,7 +80,7 @@ def test_import_asks_for_a_notebook_with_ctrl_i(launch, tmp_path):
     notebook = write_notebook(tmp_path, "lecture.xoj")
     app = launch()
     app.key("ctrl+i")
-    app.answer_chooser("Import Notebook", str(notebook))
+    app.answer_chooser("Import", str(notebook))
     wait_for(lambda: red_stroke_shown(app), what="the imported notebook")
     assert "lecture" in app.title()
 
