@@ -117,7 +117,13 @@ struct MarkKindConformanceTests {
         default: Issue.record("\(format): say here how a reader of it sees the page")
         }
         let seen = try #require(ImageSurface(png: png))
-        let x = Int(kind.onInk.x - page.minX), y = Int(kind.onInk.y - page.minY)
+        var (x, y) = (Int(kind.onInk.x - page.minX), Int(kind.onInk.y - page.minY))
+        if format == .pdf, let pdfPage = mark as? Page {
+            // A PDF's page exports as the original page, not drawn again (`Exporter+Pages`):
+            // its own size, a point a pixel at 72 dpi.
+            let points: Float = 72.0 / 96
+            (x, y) = (Int((kind.onInk.x - pdfPage.frame.minX) * points), Int((kind.onInk.y - pdfPage.frame.minY) * points))
+        }
         #expect(pixel(seen, x, y, is: kind.ink, within: 24), "\(seen.pixel(x: x, y: y)) at the ink")
         #expect(pixel(seen, 1, 1, is: .white, within: 0), "the page's corner, in its margin, is blank")
     }
