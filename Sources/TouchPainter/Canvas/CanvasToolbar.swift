@@ -23,6 +23,10 @@ final class CanvasToolbar {
     /// The page the view is on, of how many ("12 / 2415"), in a drawing with pages (a PDF);
     /// a click asks Go to Page.
     let pageButton = Button(label: "")
+    /// The page button's text: a label of its own, shown from the start, so that it is laid
+    /// out with the button whenever that shows (a label shown at the same time as its button
+    /// was left unallocated in the header bar, and the button stayed blank).
+    private let pageLabel = Label()
     /// Told whether the drawing has pages when that changes (the page actions follow it).
     var onPagesAvailable: ((Bool) -> Void)?
     private let swatch = DrawingArea()
@@ -46,7 +50,10 @@ final class CanvasToolbar {
         pageButton.accessibleName = tr("Page")
         pageButton.tooltip = tr("Go to page (Ctrl+G)")
         pageButton.focusOnClick = false
-        pageButton.isExcludedFromShowAll = true
+        pageButton.setChild(pageLabel)
+        pageLabel.isVisible = true
+        pageButton.setSizeRequest(width: 96, height: -1) // "2415 / 2415" fits; the width never jumps
+        pageButton.isExcludedFromShowAll = true // shown only with pages, by `showPage`
         swatch.setSizeRequest(width: 24, height: 18)
         swatch.onDraw { [weak self] cr in self?.drawSwatch(cr) }
         style.addObserver { [weak self] _ in self?.swatch.queueDraw() }
@@ -77,17 +84,16 @@ final class CanvasToolbar {
     /// Shows page `current` (from 0) of `count` on the page button; hides it without pages.
     func showPage(_ current: Int?, of count: Int) {
         let hasPages = current != nil && count > 0
-        if hasPages != pageButton.isVisible {
-            // Left out of the header bar's show-all while hidden, its label with it.
-            pageButton.isExcludedFromShowAll = !hasPages
-            if hasPages { pageButton.showAll() } else { pageButton.isVisible = false }
-            onPagesAvailable?(hasPages)
+        if let current, hasPages {
+            let label = tr("%1$s / %2$s", current + 1, count)
+            if pageLabel.text != label {
+                pageLabel.text = label
+                pageButton.accessibleDescription = label
+            }
         }
-        guard let current, hasPages else { return }
-        let label = tr("%1$s / %2$s", current + 1, count)
-        guard pageButton.label != label else { return }
-        pageButton.label = label
-        pageButton.accessibleDescription = label
+        guard hasPages != pageButton.isVisible else { return }
+        pageButton.isVisible = hasPages
+        onPagesAvailable?(hasPages)
     }
 
     /// The buttons for `actions` side by side with no gap, as one control (GNOME's "linked"
