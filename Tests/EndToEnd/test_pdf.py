@@ -152,3 +152,23 @@ def test_export_keeps_the_original_pages_and_their_text(launch, tmp_path):
     page = Image.open(BytesIO(png)).convert("L")
     # The ink, drawn 300 view px down at 100 % (225 pt), across from 140 to 340 px.
     assert all(page.getpixel((round(x / PX), round(300 / PX))) < 100 for x in range(160, 340, 40))
+
+
+def test_a_protected_pdf_asks_again_when_its_scribble_reopens(launch, tmp_path):
+    locked = encrypt(write_pdf(tmp_path / "plain.pdf", a4_pages(1)), tmp_path / "locked.pdf", "sesame")
+    app = launch(locked)
+    app.dialog(timeout=10)
+    subprocess.run(["xdotool", "type", "sesame"], check=True, timeout=10)
+    app.answer_dialog("Open")
+    wait_for(lambda: band_shown(app, A4_HEIGHT / 2), what="the page, unlocked")
+    write_on_page(app, 200)
+    app.save()
+    saved = wait_for(lambda: next((tmp_path / "gallery").glob("*.scribble"), None), what="the saved scribble")
+    app.key("ctrl+q")
+    app.process.wait(timeout=10)
+    again = launch(saved)
+    again.dialog(timeout=10)  # the password is never saved: asked again
+    assert "protected by a password" in again.dialog_text()
+    subprocess.run(["xdotool", "type", "sesame"], check=True, timeout=10)
+    again.answer_dialog("Show")
+    wait_for(lambda: band_shown(again, A4_HEIGHT / 2), what="the page, unlocked again")

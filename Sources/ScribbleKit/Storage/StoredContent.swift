@@ -51,6 +51,16 @@ public final class StoredContent: Sendable {
         }
     }
 
+    /// Why the PDF does not open — a password needed (its scribble reopened: passwords are
+    /// never saved), damaged — or `nil` when it opens or is no PDF. Opens it the first time
+    /// (poppler): call it off the main thread.
+    public var openingError: PdfError? {
+        _ = pdfDocument
+        return opened.withLock { state in
+            if case .failure(let error)? = state.document { error } else { nil }
+        }
+    }
+
     /// The password the PDF was opened with in this session, if it needed one (an export
     /// onto its pages opens it again).
     var password: String? { opened.withLock { $0.password } }

@@ -1,4 +1,5 @@
 import GtkKit
+import PdfKit
 import ScribbleKit
 
 /// A document's pages (a PDF opened on the canvas): the page indicator in the header bar,
@@ -89,5 +90,46 @@ extension CanvasViewController {
                 onX: outAcross ? Double(area.minX + area.maxX) / 2 : centre.x,
                 y: outDown ? Double(area.minY + area.maxY) / 2 : centre.y)
         }
+    }
+}
+
+extension CanvasViewController {
+    /// A drawing on an encrypted PDF's pages, put on the canvas again (reopened, restored):
+    /// its password is never saved, so the pages show as blank paper until it is typed. Asks
+    /// for it (again while it is wrong), and shows the pages once it opens them; poppler
+    /// opens the PDF on a `FileRequest` thread, never on the main one.
+    func unlockPages(of scribble: Scribble) {
+        guard let content = scribble.pages.first?.content else { return }
+        FileRequest.start(
+            { content.openingError }, timedOut: {},
+            completion: { [weak self] result in
+                guard let self, case .success(let error?) = result, error == .passwordRequired || error == .wrongPassword
+                else { return }
+                self.askPassword(for: content, of: scribble, wrong: false)
+            })
+    }
+
+    private func askPassword(for content: StoredContent, of scribble: Scribble, wrong: Bool) {
+        guard document.scribble === scribble else { return } // another drawing came meanwhile
+        let name = document.displayName
+        guard
+            let typed = dialogs.askText(
+                tr("Password"),
+                text: wrong
+                    ? tr("That password is not right for “%1$s”. Try again:", name)
+                    : tr("The pages of “%1$s” are a PDF protected by a password. Type it to show them:", name),
+                initial: "", accept: tr("_Show"), kind: .password)
+        else { return }
+        FileRequest.start(
+            { Result { () throws(PdfError) in try content.unlock(password: typed) } }, timedOut: {},
+            completion: { [weak self] result in
+                guard let self, case .success(let unlocked) = result else { return }
+                guard case .success = unlocked else { return self.askPassword(for: content, of: scribble, wrong: true) }
+                guard self.document.scribble === scribble else { return }
+                self.engine.show(scribble) // a new full frame, with the pages' content
+                var update = CanvasUpdate()
+                update.redrawsAll = true
+                self.canvasView.apply(update)
+            })
     }
 }

@@ -50,6 +50,7 @@ final class CanvasViewController: ViewController {
             self.awaitsWholeDrawing = false // the coordinator says so again for a drawing opening
             self.engine.show(scribble)
             self.canvasView.apply(self.engine.show(view: scribble.view)) // as it was last seen
+            self.unlockPages(of: scribble)
         }
         document.onStateChange = { [weak self] state in self?.apply(state) }
         document.onSaved = { [weak self] name in self?.dialogs.notify(tr("Saved “%1$s”", name)) }
