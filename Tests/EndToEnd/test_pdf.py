@@ -33,6 +33,29 @@ def write_on_page(app, view_y):
     app.drag([(ox + 100, oy + view_y), (ox + 380, oy + view_y)], steps=8)
 
 
+def ink_shown(app, view_y):
+    """Whether the line `write_on_page` drew at view row `view_y` is on screen."""
+    ox, oy = app.canvas_origin()
+    shot = screenshot()
+    return all(is_dark(shot.getpixel((ox + x, oy + view_y))) for x in range(140, 360, 40))
+
+
+def open_pdf(launch, pdf):
+    """The app launched on `pdf`, its first page on screen."""
+    app = launch(pdf)
+    wait_for(lambda: band_shown(app, A4_HEIGHT / 2), what="the first page")
+    return app
+
+
+def save_and_quit(app, tmp_path):
+    """Saves into the gallery and quits; the saved scribble."""
+    app.save()
+    saved = wait_for(lambda: next((tmp_path / "gallery").glob("*.scribble"), None), what="the saved scribble")
+    app.key("ctrl+q")
+    app.process.wait(timeout=10)
+    return saved
+
+
 def test_a_pdf_opens_from_the_command_line_as_a_new_scribble_of_its_pages(launch, tmp_path):
     pdf = write_pdf(tmp_path / "lecture.pdf", a4_pages(3))
     original = pdf.read_bytes()
@@ -58,35 +81,26 @@ def test_a_pdf_opens_from_the_command_line_as_a_new_scribble_of_its_pages(launch
 
 def test_ink_on_a_page_is_saved_with_the_pdf_and_reopens(launch, tmp_path):
     pdf = write_pdf(tmp_path / "paper.pdf", a4_pages(2))
-    app = launch(pdf)
-    wait_for(lambda: band_shown(app, A4_HEIGHT / 2), what="the first page")
+    app = open_pdf(launch, pdf)
     write_on_page(app, 200)
-    app.save()
-    saved = wait_for(lambda: next((tmp_path / "gallery").glob("*.scribble"), None), what="the saved scribble")
-    app.key("ctrl+q")
-    app.process.wait(timeout=10)
+    saved = save_and_quit(app, tmp_path)
     pdf.unlink()  # the scribble holds its PDF: the original may go
     moved = tmp_path / "elsewhere.scribble"
     saved.rename(moved)
     again = launch(moved)
     wait_for(lambda: band_shown(again, A4_HEIGHT / 2), what="the page, from the scribble alone")
-    ox, oy = again.canvas_origin()
-    shot = screenshot()
-    assert all(is_dark(shot.getpixel((ox + x, oy + 200))) for x in range(140, 360, 40))
+    assert ink_shown(again, 200)
     wait_for(lambda: page_label(again) == "1 / 2", what="the page indicator")
 
 
 def test_a_crash_keeps_the_pages_and_the_ink(launch, tmp_path):
     pdf = write_pdf(tmp_path / "notes.pdf", a4_pages(2))
-    app = launch(pdf)
-    wait_for(lambda: band_shown(app, A4_HEIGHT / 2), what="the first page")
+    app = open_pdf(launch, pdf)
     write_on_page(app, 240)
     pdf.unlink()
     restored = crash_and_restore(app, launch)
     wait_for(lambda: band_shown(restored, A4_HEIGHT / 2), what="the restored page")
-    ox, oy = restored.canvas_origin()
-    shot = screenshot()
-    assert all(is_dark(shot.getpixel((ox + x, oy + 240))) for x in range(140, 360, 40))
+    assert ink_shown(restored, 240)
 
 
 def test_a_protected_pdf_asks_for_its_password(launch, tmp_path):
@@ -133,11 +147,9 @@ def test_find_shows_each_hit_and_steps_through_them(launch, tmp_path):
 
 def test_export_keeps_the_original_pages_and_their_text(launch, tmp_path):
     pdf = write_pdf(tmp_path / "slides.pdf", a4_pages(3), link="https://example.org/slides")
-    app = launch(pdf)
-    wait_for(lambda: band_shown(app, A4_HEIGHT / 2), what="the first page")
+    app = open_pdf(launch, pdf)
     write_on_page(app, 300)
-    app.save()
-    saved = wait_for(lambda: next((tmp_path / "gallery").glob("*.scribble"), None), what="the saved scribble")
+    saved = save_and_quit(app, tmp_path)
     out = tmp_path / "annotated.pdf"
     result = subprocess.run([BINARY, "export", str(saved), str(out)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
@@ -162,11 +174,7 @@ def test_a_protected_pdf_asks_again_when_its_scribble_reopens(launch, tmp_path):
     app.answer_dialog("Open")
     wait_for(lambda: band_shown(app, A4_HEIGHT / 2), what="the page, unlocked")
     write_on_page(app, 200)
-    app.save()
-    saved = wait_for(lambda: next((tmp_path / "gallery").glob("*.scribble"), None), what="the saved scribble")
-    app.key("ctrl+q")
-    app.process.wait(timeout=10)
-    again = launch(saved)
+    again = launch(save_and_quit(app, tmp_path))
     again.dialog(timeout=10)  # the password is never saved: asked again
     assert "protected by a password" in again.dialog_text()
     subprocess.run(["xdotool", "type", "sesame"], check=True, timeout=10)

@@ -11,17 +11,22 @@ struct PdfDocumentTests {
     /// 200×400 pt with a word and a link to the first page. (Cairo 1.16, Debian 12's, writes
     /// it with one cross-reference entry pointing at the wrong object when links are tagged;
     /// poppler and qpdf repair it, with warnings.)
-    static let twoPages: [UInt8] = PdfMaker.cairo([
-        PdfMaker.Page(width: 300, height: 200) { context in
-            PdfMaker.blueBox(x: 20, y: 20, width: 60, height: 40, on: context)
-            PdfMaker.text("Hello Poppler", x: 20, y: 150, on: context)
-            PdfMaker.link("uri='https://example.org/pdf'", x: 200, y: 20, width: 80, height: 30, on: context)
-        },
-        PdfMaker.Page(width: 200, height: 400) { context in
-            PdfMaker.text("Second", x: 30, y: 300, on: context)
-            PdfMaker.link("page=1", x: 10, y: 10, width: 50, height: 50, on: context)
-        },
-    ])
+    static let twoPages: [UInt8] = PdfMaker.cairo(twoPagesMade)
+
+    /// The pages of `twoPages`, as they are made (other suites' PDFs begin with them).
+    static var twoPagesMade: [PdfMaker.Page] {
+        [
+            PdfMaker.Page(width: 300, height: 200) { context in
+                PdfMaker.blueBox(x: 20, y: 20, width: 60, height: 40, on: context)
+                PdfMaker.text("Hello Poppler", x: 20, y: 150, on: context)
+                PdfMaker.link("uri='https://example.org/pdf'", x: 200, y: 20, width: 80, height: 30, on: context)
+            },
+            PdfMaker.Page(width: 200, height: 400) { context in
+                PdfMaker.text("Second", x: 30, y: 300, on: context)
+                PdfMaker.link("page=1", x: 10, y: 10, width: 50, height: 50, on: context)
+            },
+        ]
+    }
 
     @Test func countsPagesAndTheirSizes() throws {
         let document = try PdfDocument(bytes: Self.twoPages)

@@ -9,26 +9,18 @@ import Testing
 /// sizes, text and links, the ink where it was drawn, the pages without ink untouched.
 @Suite(.timeLimit(.minutes(2)))
 struct PdfStamperTests {
-    /// Four pages of text, figures and links, each its own size.
-    static let original: [UInt8] = PdfMaker.cairo([
-        PdfMaker.Page(width: 300, height: 200) { context in
-            PdfMaker.blueBox(x: 20, y: 20, width: 60, height: 40, on: context)
-            PdfMaker.text("Hello Poppler", x: 20, y: 150, on: context)
-            PdfMaker.link("uri='https://example.org/pdf'", x: 200, y: 20, width: 80, height: 30, on: context)
-        },
-        PdfMaker.Page(width: 200, height: 400) { context in
-            PdfMaker.text("Second", x: 30, y: 300, on: context)
-            PdfMaker.link("page=1", x: 10, y: 10, width: 50, height: 50, on: context)
-        },
-        PdfMaker.Page(width: 400, height: 300) { context in
-            PdfMaker.text("Third page", x: 40, y: 250, on: context)
-            PdfMaker.link("uri='https://example.org/third'", x: 300, y: 200, width: 60, height: 40, on: context)
-        },
-        PdfMaker.Page(width: 250, height: 250) { context in
-            PdfMaker.text("Fourth", x: 20, y: 200, on: context)
-            PdfMaker.blueBox(x: 150, y: 30, width: 50, height: 50, on: context)
-        },
-    ])
+    /// Four pages of text, figures and links, each its own size: `PdfDocumentTests`' two, then two more.
+    static let original: [UInt8] = PdfMaker.cairo(
+        PdfDocumentTests.twoPagesMade + [
+            PdfMaker.Page(width: 400, height: 300) { context in
+                PdfMaker.text("Third page", x: 40, y: 250, on: context)
+                PdfMaker.link("uri='https://example.org/third'", x: 300, y: 200, width: 60, height: 40, on: context)
+            },
+            PdfMaker.Page(width: 250, height: 250) { context in
+                PdfMaker.text("Fourth", x: 20, y: 200, on: context)
+                PdfMaker.blueBox(x: 150, y: 30, width: 50, height: 50, on: context)
+            },
+        ])
 
     /// Where the ink goes on each inked page, from its top left as shown: a red square.
     static let ink = (x: 30.0, y: 40.0, side: 20.0)

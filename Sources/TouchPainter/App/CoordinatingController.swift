@@ -317,12 +317,9 @@ final class CoordinatingController: Navigator, GalleryObserver {
             case .failure(let error) where error == .passwordRequired || error == .wrongPassword:
                 progress.end()
                 guard
-                    let typed = self.askText(
-                        tr("Password"),
-                        text: error == .wrongPassword
-                            ? tr("That password is not right for “%1$s”. Try again:", name)
-                            : tr("“%1$s” is protected by a password. Type it to open the PDF:", name),
-                        initial: "", accept: tr("_Open"), kind: .password)
+                    let typed = self.askPdfPassword(
+                        for: name, why: tr("“%1$s” is protected by a password. Type it to open the PDF:", name),
+                        wrong: error == .wrongPassword, accept: tr("_Open"))
                 else { return }
                 self.openPdf(bytes, path: path, password: typed, progress: ProgressNotice(tr("Opening “%1$s”…", name), dialogs: self))
             case .failure(let error):

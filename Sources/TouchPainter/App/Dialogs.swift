@@ -1,4 +1,5 @@
 import GtkKit
+import ScribbleKit
 
 /// What a controller may ask of the user or tell them: questions, errors, brief notices and
 /// progress, and the window a dialog of its own sits on. The main window does it for real
@@ -32,6 +33,14 @@ enum TextQuestion: Sendable {
 }
 
 extension Dialogs {
+    /// Asks for a PDF's password: the first time saying `why` (what it is for), after a wrong
+    /// one that it was not right for `name`. The password, or `nil` if cancelled.
+    func askPdfPassword(for name: String, why: String, wrong: Bool, accept: String) -> String? {
+        askText(
+            tr("Password"), text: wrong ? tr("That password is not right for “%1$s”. Try again:", name) : why,
+            initial: "", accept: accept, kind: .password)
+    }
+
     /// Asks for a name in a dialog titled `title`, proposing `initial`; the name (never
     /// empty), or `nil` if cancelled.
     func askName(_ title: String, text: String, initial: String, accept: String) -> String? {

@@ -113,12 +113,9 @@ extension CanvasViewController {
         guard document.scribble === scribble else { return } // another drawing came meanwhile
         let name = document.displayName
         guard
-            let typed = dialogs.askText(
-                tr("Password"),
-                text: wrong
-                    ? tr("That password is not right for “%1$s”. Try again:", name)
-                    : tr("The pages of “%1$s” are a PDF protected by a password. Type it to show them:", name),
-                initial: "", accept: tr("_Show"), kind: .password)
+            let typed = dialogs.askPdfPassword(
+                for: name, why: tr("The pages of “%1$s” are a PDF protected by a password. Type it to show them:", name),
+                wrong: wrong, accept: tr("_Show"))
         else { return }
         FileRequest.start(
             { Result { () throws(PdfError) in try content.unlock(password: typed) } }, timedOut: {},
