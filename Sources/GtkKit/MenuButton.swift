@@ -24,6 +24,10 @@ public final class MenuButton: Widget {
 
     /// The menu's sections until the menu is made (`makeMenu`).
     private var pendingSections: [[Item]]?
+    /// The text of a button made with one: a label of its own, whose text changes in place.
+    /// (`gtk_button_set_label` replaces the button's child with a new label each time, and a
+    /// header bar left that new label unallocated: the zoom button went blank at a zoom.)
+    private var textLabel: UnsafeMutablePointer<GtkLabel>?
 
     /// A button with the icon `iconName` whose menu has `sections` (separated by lines).
     public init(iconName: String, sections: [[Item]]) {
@@ -37,7 +41,10 @@ public final class MenuButton: Widget {
     /// current through `label`) whose menu has `sections`.
     public init(label: String, sections: [[Item]]) {
         super.init(sinking: UnsafeMutableRawPointer(gtk_menu_button_new()))
-        self.label = label
+        let text = gtk_label_new(label)
+        gtk_widget_show(text)
+        gtk_container_add(cast(pointer), text)
+        textLabel = cast(UnsafeMutableRawPointer(text!))
         makeMenuWhenFirstOpened(sections)
     }
 
@@ -68,10 +75,10 @@ public final class MenuButton: Widget {
         setMenu(sections)
     }
 
-    /// The button's text (for a button made with one).
+    /// The button's text (for a button made with one; empty for an icon button).
     public var label: String {
-        get { gtk_button_get_label(cast(pointer)).map { String(cString: $0) } ?? "" }
-        set { gtk_button_set_label(cast(pointer), newValue) }
+        get { textLabel.flatMap { gtk_label_get_text($0) }.map { String(cString: $0) } ?? "" }
+        set { textLabel.map { gtk_label_set_text($0, newValue) } }
     }
 
     /// Gives the button its menu of `sections`.

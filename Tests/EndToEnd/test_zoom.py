@@ -21,6 +21,10 @@ def zoom_label(app):
 
 def expect_zoom(app, label):
     wait_for(lambda: zoom_label(app) == label, timeout=5, what=f"the zoom button to read {label!r}")
+    # And its text drawn: a screen reader read the right label off a blank button once.
+    x, y, w, h = app.extents("Zoom")
+    wait_for(lambda: sum(is_dark(p) for p in screenshot().crop((x, y, x + w, y + h)).getdata()) >= 10, timeout=5,
+             what=f"the zoom button to show {label!r}")
 
 
 def canvas(app):
