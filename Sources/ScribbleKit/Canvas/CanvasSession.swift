@@ -280,6 +280,8 @@ public final class CanvasSession {
         let (generation, hop, view) = (generation, hop, frame)
         let trims = isNewDrawing
         isNewDrawing = false
+        // Pages from their tiles, rendering what the frame shows of them that is not cached yet.
+        let pages = MarkRenderer.PageDrawing.tiled(.shared, frame: frame.visibleRect)
         DispatchQueue.global(qos: .userInitiated).async {
             // The first frame of a drawing just read: what the reading freed goes back to the
             // system first (`malloc_trim`) — it lies in other threads' malloc arenas, which the
@@ -293,12 +295,12 @@ public final class CanvasSession {
             if let reused {
                 reused.backdrop.render(
                     snapshot, in: reused.exposed, background: background, yielding: true,
-                    cancellation: cancellation, pages: .content)
+                    cancellation: cancellation, pages: pages)
                 fresh = reused.backdrop
             } else {
                 fresh = CanvasBackdrop(
                     rendering: snapshot, view: view, background: background, yielding: true,
-                    cancellation: cancellation, pages: .content)
+                    cancellation: cancellation, pages: pages)
             }
             hop { [weak self] in self?.finishFullFrame(fresh, generation: generation, vertices: snapshot.vertexCount) }
         }

@@ -37,7 +37,7 @@ extension CanvasBackdrop {
     /// - Complexity: O(the marks and vertices that touch the areas), divided among the cores.
     func render(
         _ snapshot: RenderSnapshot, in areas: [Rect], background: CanvasKind, yielding: Bool,
-        cancellation: RenderCancellation? = nil, pages: MarkRenderer.PageDrawing = .paper
+        cancellation: RenderCancellation? = nil, pages: MarkRenderer.PageDrawing = .cached(.shared)
     ) {
         for area in areas {
             render(snapshot, in: area, background: background, yielding: yielding, cancellation: cancellation, pages: pages)

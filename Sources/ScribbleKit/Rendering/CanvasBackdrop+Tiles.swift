@@ -27,7 +27,7 @@ extension CanvasBackdrop {
     /// PDF pages show their paper alone unless `pages` says otherwise (a render off the main thread).
     func render(
         _ snapshot: RenderSnapshot?, in area: Rect, background: CanvasKind, yielding: Bool = false,
-        cancellation: RenderCancellation? = nil, pages: MarkRenderer.PageDrawing = .paper
+        cancellation: RenderCancellation? = nil, pages: MarkRenderer.PageDrawing = .cached(.shared)
     ) {
         let device = deviceArea(area)
         guard device.width > 0, device.height > 0 else { return }

@@ -80,7 +80,7 @@ public final class CanvasBackdrop: @unchecked Sendable {
     /// - Complexity: O(the marks and vertices in view).
     public convenience init(
         rendering snapshot: RenderSnapshot?, view: Viewport, background: CanvasKind,
-        yielding: Bool = false, cancellation: RenderCancellation? = nil, pages: MarkRenderer.PageDrawing = .paper
+        yielding: Bool = false, cancellation: RenderCancellation? = nil, pages: MarkRenderer.PageDrawing = .cached(.shared)
     ) {
         self.init(view: view)
         render(snapshot, in: bounds, background: background, yielding: yielding, cancellation: cancellation, pages: pages)
@@ -126,7 +126,7 @@ public final class CanvasBackdrop: @unchecked Sendable {
 
     /// Draws one new mark on top, touching only `rect`.
     public func draw(_ mark: Mark, clippedTo rect: Rect) {
-        withClip(rect) { MarkRenderer(context: context, occlusion: nil, pages: .paper).render(mark) }
+        withClip(rect) { MarkRenderer(context: context, occlusion: nil, pages: .cached(.shared)).render(mark) }
     }
 
     /// Repaints `rect` (canvas) from scratch: background (its texture, if any), then every

@@ -4,8 +4,8 @@ import Testing
 @testable import ScribbleKit
 
 /// A page drawn: its paper, edge and shadow, and poppler's rendering of the PDF at the
-/// context's scale — except on the canvas' main-thread paths, which draw the paper alone and
-/// leave the content to the full frames rendered off the main thread.
+/// context's scale — except on the canvas' main-thread paths, which draw only what the full
+/// frames rendered off the main thread left in the page tile cache (`PageTileCacheTests`).
 struct PageRenderingTests {
     /// The sample page (red box at (50, 30)–(90, 70) px).
     private var page: Page { MarkKindSample.page.make() as! Page }
@@ -38,13 +38,13 @@ struct PageRenderingTests {
         #expect(near(surface.pixel(x: 179, y: 139), red, within: 4) && near(surface.pixel(x: 180, y: 139), .white, within: 4))
     }
 
-    @Test func theCanvasMainThreadPathsDrawThePaperAloneAndFullFramesTheContent() {
+    @Test func theCanvasMainThreadPathsDrawOnlyCachedTilesAndFullFramesRenderThem() {
         let root = Stroke()
         root.add(page)
-        let onMain = CanvasBackdrop(rendering: root, width: 200, height: 120, scale: 1, background: .plain)
+        let (view, cache) = (Viewport(width: 200, height: 120, deviceScale: 1), PageTileCache())
+        let onMain = CanvasBackdrop(rendering: RenderSnapshot(of: root), view: view, background: .plain, pages: .cached(cache))
         let offMain = CanvasBackdrop(
-            rendering: RenderSnapshot(of: root), view: Viewport(width: 200, height: 120, deviceScale: 1), background: .plain,
-            pages: .content)
+            rendering: RenderSnapshot(of: root), view: view, background: .plain, pages: .tiled(cache, frame: view.visibleRect))
         let (paper, full) = (ImageSurface(width: 200, height: 120), ImageSurface(width: 200, height: 120))
         paper.paint(onMain)
         full.paint(offMain)
