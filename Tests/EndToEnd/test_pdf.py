@@ -180,3 +180,16 @@ def test_a_protected_pdf_asks_again_when_its_scribble_reopens(launch, tmp_path):
     subprocess.run(["xdotool", "type", "sesame"], check=True, timeout=10)
     again.answer_dialog("Show")
     wait_for(lambda: band_shown(again, A4_HEIGHT / 2), what="the page, unlocked again")
+
+
+def test_an_undo_over_a_page_shows_the_page_at_once_not_blank_paper(launch, tmp_path):
+    # The main thread repaints an undone stroke's area from the page tiles the frames rendered:
+    # the band under the stroke shows as soon as the undo is drawn, without waiting for a frame.
+    app = open_pdf(launch, write_pdf(tmp_path / "notes.pdf", a4_pages(2)))
+    band = round(A4_HEIGHT / 2)
+    write_on_page(app, band)
+    wait_for(lambda: ink_shown(app, band), what="the ink over the band")
+    app.key("ctrl+z")
+    app.settle()
+    assert band_shown(app, band), "the band under the undone stroke"
+    assert not ink_shown(app, band)
