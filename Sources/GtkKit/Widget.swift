@@ -24,7 +24,8 @@ open class Widget: Object {
     public var isDrawable: Bool { gtk_widget_is_drawable(widget) != 0 }
 
     /// Whether `showAll` on an ancestor leaves the widget as it is (`gtk_widget_set_no_show_all`):
-    /// for a widget shown only at times, whose owner sets `isVisible` itself.
+    /// for a widget shown only at times (a message under a field, the eraser's options), whose
+    /// owner sets `isVisible` itself.
     public var isLeftOutOfShowAll: Bool {
         get { gtk_widget_get_no_show_all(widget) != 0 }
         set { gtk_widget_set_no_show_all(widget, newValue ? 1 : 0) }
@@ -123,11 +124,3 @@ open class Container: Widget {
     }
 }
 
-extension Widget {
-    /// Whether `showAll()` on a parent leaves this widget as it is: for a part shown only
-    /// now and then (a message under a field), which a page's `showAll()` must not reveal.
-    public var isExcludedFromShowAll: Bool {
-        get { gtk_widget_get_no_show_all(widget) != 0 }
-        set { gtk_widget_set_no_show_all(widget, newValue ? 1 : 0) }
-    }
-}

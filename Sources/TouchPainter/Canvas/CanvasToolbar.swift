@@ -53,7 +53,7 @@ final class CanvasToolbar {
         pageButton.setChild(pageLabel)
         pageLabel.isVisible = true
         pageButton.setSizeRequest(width: 96, height: -1) // "2415 / 2415" fits; the width never jumps
-        pageButton.isExcludedFromShowAll = true // shown only with pages, by `showPage`
+        pageButton.isLeftOutOfShowAll = true // shown only with pages, by `showPage`
         swatch.setSizeRequest(width: 24, height: 18)
         swatch.onDraw { [weak self] cr in self?.drawSwatch(cr) }
         style.addObserver { [weak self] _ in self?.swatch.queueDraw() }

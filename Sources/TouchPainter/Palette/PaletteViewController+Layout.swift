@@ -72,7 +72,7 @@ extension PaletteViewController {
         hexProblem.wraps = true
         hexProblem.xAlign = 0
         hexProblem.addStyleClass(.hexProblem)
-        hexProblem.isExcludedFromShowAll = true
+        hexProblem.isLeftOutOfShowAll = true
         hexProblem.isVisible = false
         rows.packStart(hexProblem)
         return rows

@@ -47,7 +47,7 @@ final class FindBar {
         view.packStart(next)
         view.packStart(status)
         view.packEnd(close)
-        view.isExcludedFromShowAll = true
+        view.isLeftOutOfShowAll = true
         entry.onChange { [weak self] _ in self?.startSearch() }
         entry.onActivate { [weak self] _ in self?.step(1) }
         entry.onKeyPress { [weak self] key in
@@ -70,7 +70,7 @@ final class FindBar {
     func present() {
         if !view.isVisible {
             // Left out of the page's show-all while closed, its children with it.
-            view.isExcludedFromShowAll = false
+            view.isLeftOutOfShowAll = false
             view.showAll()
         }
         entry.grabFocus()
@@ -81,7 +81,7 @@ final class FindBar {
     func hide() {
         cancel.stop()
         view.isVisible = false
-        view.isExcludedFromShowAll = true
+        view.isLeftOutOfShowAll = true
         reset()
         onHighlights?(FindHighlights())
     }
