@@ -46,8 +46,11 @@ public final class PageTileCache: Sendable {
         var clock: UInt64 = 0
     }
     private let state = Mutex(State())
-    /// Held through a render, so two frames' threads never render the same tiles twice.
-    private let rendering = Mutex(())
+    /// Held through a render of a PDF's page, so two frames' threads never render the same
+    /// tiles twice: one lock for a few PDFs each (by digest), not one for all, so that a page
+    /// that takes seconds to render (a stream inflating to gigabytes) holds up no other PDF's.
+    private let rendering = (0..<8).map { _ in RenderGate() }
+    private final class RenderGate: Sendable { let lock = Mutex(()) }
 
     /// A cache holding at most `budget` bytes of tiles (128 MB: 512 tiles, a 4K screen at 2×
     /// about three times over).
@@ -83,7 +86,7 @@ public final class PageTileCache: Sendable {
     func tiles(of page: Page, scale: Double, covering area: DeviceRect, within: DeviceRect) -> [PageTile] {
         let keys = Self.keys(of: page, scale: scale, covering: area)
         guard !keys.isEmpty else { return [] }
-        return rendering.withLock { _ in
+        return rendering[abs(page.content.digest.hashValue % rendering.count)].lock.withLock { _ in
             let cached = cachedTiles(of: page, scale: scale, covering: area)
             guard cached.count < keys.count else { return cached }
             let wanted = Self.keys(of: page, scale: scale, covering: within.union(area))
