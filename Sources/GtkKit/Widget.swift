@@ -123,4 +123,3 @@ open class Container: Widget {
         gtk_container_remove(cast(pointer), child.widget)
     }
 }
-
