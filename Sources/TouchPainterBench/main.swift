@@ -10,7 +10,7 @@ let usage = """
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-timed-scribble PATH
-                              | --write-gallery FOLDER | --write-large-gallery FOLDER
+                              | --write-gallery FOLDER | --write-large-gallery FOLDER | --write-big-pdf PATH
     """
 var arguments = Array(CommandLine.arguments.dropFirst())
 var suites: Set<String> = ["canvas", "storage", "journal", "replay", "export", "xopp", "pdf", "app", "sync", "motion"]
@@ -50,6 +50,10 @@ while let argument = arguments.first {
     case "--write-templates" where arguments.count == 2:
         // For trying the app by hand: N small templates (and with N = 1, one huge one) in FOLDER/templates.
         try TemplateBenchmarks.writeTemplates(in: arguments[0], count: Int(arguments[1]) ?? 0)
+        exit(0)
+    case "--write-big-pdf" where arguments.count == 1:
+        // For trying the app by hand: `touchpainter PATH` opens the PDF metrics' 2,400 pages.
+        try Data(PdfStampBenchmarks.bigPdf()).write(to: URL(fileURLWithPath: arguments[0]))
         exit(0)
     case "--only" where !arguments.isEmpty:
         suites = Set(arguments.removeFirst().split(separator: ",").map(String.init))
