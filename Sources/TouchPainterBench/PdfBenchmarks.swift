@@ -15,7 +15,8 @@ import ScribbleKit
 /// only for when the window shows (`first-frame-ms`) and for ink reaching the screen
 /// (`motion-to-frame-ms`). The app runs in the bench's Xvfb (1280 × 1024), its window at the
 /// top left at its default size with the canvas at 100 % and the first page at the canvas'
-/// origin.
+/// origin (checked: a window manager placing it elsewhere, with `TOUCHPAINTER_BENCH_DISPLAY=1`,
+/// stops the group with a message).
 enum PdfBenchmarks {
     /// The watched rectangle (screen pixels): inside the canvas, over the first page's lines
     /// of text at 100 %, clear of the toolbars and of `inkPoint`.
@@ -76,6 +77,13 @@ enum PdfBenchmarks {
         let child = try ChildProcess(app, arguments: [], environment: environment)
         defer { child.stop() }
         _ = try windowShown(child)
+        let frame = try PointerDrag.windowFrame(ofProcess: child.pid)
+        guard frame.x <= 40, frame.y <= 40, frame.x + frame.width >= region.x + region.width + 100,
+            frame.y + frame.height >= inkPoint.y + 100
+        else {
+            throw ChildProcess.Failure(
+                description: "the app's window is at \(frame), not at the top left where the PDF metrics read the screen (a window manager?)")
+        }
         try child.waitUntilIdle()
         return try watch.settle(quiet: 0.5, within: 10).orThrow("screen-watch saw nothing").hash
     }
