@@ -51,6 +51,8 @@ struct XoppPagesExportTests {
         let path = folder.file("notes.xopp")
         try Exporter(memento: scribble.makeMemento()).write(.xopp, to: path)
         #expect(folder.read("notes.xopp.bg.pdf") == pdf, "the original bytes, attached")
+        // Both written atomically: no temporary file left beside them.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.xopp", "notes.xopp.bg.pdf"])
         let xml = try text(of: "notes.xopp")
         let backgrounds = xml.components(separatedBy: "<background type=\"pdf\" domain=\"attach\" filename=\"bg.pdf\"").count - 1
         #expect(backgrounds == 3)
