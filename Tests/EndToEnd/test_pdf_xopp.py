@@ -26,6 +26,7 @@ def test_an_xopp_export_attaches_its_pdf_and_xournalpp_shows_the_pages_with_the_
     result = subprocess.run([BINARY, "export", str(saved), str(notebook)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "out" / "annotated.xopp.bg.pdf").read_bytes() == pdf.read_bytes()
+    assert "note: The PDF its pages show is written beside it as “annotated.xopp.bg.pdf”" in result.stderr
     theirs = tmp_path / "theirs.pdf"
     result = subprocess.run(["xournalpp", f"--create-pdf={theirs}", str(notebook)], capture_output=True, text=True,
                             timeout=120)

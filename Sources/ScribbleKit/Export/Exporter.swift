@@ -137,6 +137,14 @@ public struct Exporter: Sendable {
         try AtomicFile.write(try export(format, options: options), to: path)
     }
 
+    /// What a notebook export at `path` of a drawing on a PDF's pages tells the user: the PDF
+    /// went beside it, and has to travel with it. `nil` for a drawing without pages.
+    public func attachedPdfNote(for path: String) -> String? {
+        guard pagePlan != nil else { return nil }
+        let name = Self.attachedPdfPath(of: path).split(separator: "/").last.map(String.init) ?? path
+        return tr("The PDF its pages show is written beside it as “%1$s”: keep the two together.", name)
+    }
+
     /// Where a notebook export at `path` puts the PDF its pages show: `<path>.bg.pdf`, the
     /// file Xournal++ opens for a background `domain="attach" filename="bg.pdf"`.
     public static func attachedPdfPath(of path: String) -> String {

@@ -94,7 +94,8 @@ struct ExportCommand: ParsableCommand {
         do {
             let exporter = Exporter(memento: memento)
             let fitted = exporter.fitting(format, options: options)
-            for note in [fitted.note, format == .pdf ? exporter.pagesNote : nil].compactMap({ $0 }) {
+            let pagesNote = format == .pdf ? exporter.pagesNote : format == .xopp ? exporter.attachedPdfNote(for: output) : nil
+            for note in [fitted.note, pagesNote].compactMap({ $0 }) {
                 StandardError.write("touchpainter: note: \(note)")
             }
             try exporter.write(format, options: fitted.options, to: output, input: input)

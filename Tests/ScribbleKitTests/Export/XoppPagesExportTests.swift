@@ -51,6 +51,7 @@ struct XoppPagesExportTests {
         let path = folder.file("notes.xopp")
         try Exporter(memento: scribble.makeMemento()).write(.xopp, to: path)
         #expect(folder.read("notes.xopp.bg.pdf") == pdf, "the original bytes, attached")
+        #expect(Exporter(memento: scribble.makeMemento()).attachedPdfNote(for: path)?.contains("“notes.xopp.bg.pdf”") == true)
         // Both written atomically: no temporary file left beside them.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.xopp", "notes.xopp.bg.pdf"])
         let xml = try text(of: "notes.xopp")
@@ -102,6 +103,7 @@ struct XoppPagesExportTests {
         scribble.add(stroke([Point(x: 10, y: 10), Point(x: 50, y: 50)]))
         try Exporter(memento: scribble.makeMemento()).write(.xopp, to: folder.file("plain.xopp"))
         #expect(folder.read("plain.xopp.bg.pdf") == nil)
+        #expect(Exporter(memento: scribble.makeMemento()).attachedPdfNote(for: folder.file("plain.xopp")) == nil)
         let xml = try text(of: "plain.xopp")
         #expect(!xml.contains("type=\"pdf\""))
     }
