@@ -26,6 +26,8 @@ bin="$(swift build "${release[@]}" ${SWIFT_BUILD_FLAGS:-} --show-bin-path)"
 cc -O2 -Wall -o "$bin/scribble-floor" bench/floor/scribble_floor.c $(pkg-config --cflags --libs gtk+-3.0)
 # The drags' sender (real X input through XTest at a rate it holds), where the bench looks for it.
 cc -O2 -Wall -o "$bin/pointer-drag" bench/drag/pointer_drag.c -lXtst -lX11 -lm
+# The PDF metrics' eye on the screen and sender of wheel notches and keys, beside it too.
+cc -O2 -Wall -o "$bin/screen-watch" bench/screen/screen_watch.c -lXtst -lX11
 # The Wayland tests' input client, for the motion metrics on a headless sway (skipped, with a
 # note, when the Wayland tools are missing: scripts/setup.sh test installs them).
 if command -v wayland-scanner >/dev/null && pkg-config --exists wayland-client xkbcommon; then

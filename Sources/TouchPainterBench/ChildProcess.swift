@@ -16,6 +16,8 @@ final class ChildProcess {
     /// When it was spawned, CLOCK_MONOTONIC ns (just before `posix_spawn`).
     let spawnedAt: UInt64
     private let output: Int32
+    /// The write end of the child's stdin, when it was asked for (`takesInput`), else -1.
+    private let input: Int32
     private var pending: [UInt8] = []
     private var isFinished = false
 
@@ -24,8 +26,9 @@ final class ChildProcess {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    /// Starts `path` with `arguments`; `environment` replaces this process' environment if given.
-    init(_ path: String, arguments: [String], environment: [String: String]? = nil) throws {
+    /// Starts `path` with `arguments`; `environment` replaces this process' environment if
+    /// given; with `takesInput`, its stdin is a pipe `send` writes to.
+    init(_ path: String, arguments: [String], environment: [String: String]? = nil, takesInput: Bool = false) throws {
         // The app journals into $XDG_STATE_HOME, and the previous child ended on SIGTERM, which
         // keeps its journal for recovery: each launch starts as a fresh session, with none.
         if let state = environment?["XDG_STATE_HOME"] { try? FileManager.default.removeItem(atPath: state) }
@@ -38,6 +41,13 @@ final class ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
         posix_spawn_file_actions_addclose(&actions, fds[1])
+        var inputFds: [Int32] = [-1, -1]
+        if takesInput {
+            guard pipe(&inputFds) == 0 else { throw Failure(description: "pipe failed: errno \(errno)") }
+            posix_spawn_file_actions_addclose(&actions, inputFds[1])
+            posix_spawn_file_actions_adddup2(&actions, inputFds[0], 0)
+            posix_spawn_file_actions_addclose(&actions, inputFds[0])
+        }
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -46,18 +56,29 @@ final class ChildProcess {
         spawnedAt = monotonicNanoseconds()
         let status = posix_spawn(&child, path, &actions, nil, argv, env)
         close(fds[1])
+        if takesInput { close(inputFds[0]) }
         guard status == 0 else {
             close(fds[0])
+            if takesInput { close(inputFds[1]) }
             throw Failure(description: "cannot start \(path): errno \(status)")
         }
         pid = child
         self.path = path
         output = fds[0]
+        input = inputFds[1]
     }
 
     deinit {
         stop()
         close(output)
+        if input >= 0 { close(input) }
+    }
+
+    /// Writes `line` and a newline to the child's stdin (started with `takesInput`).
+    func send(_ line: String) {
+        guard input >= 0 else { return }
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
     }
 
     /// The next line of output, or `nil` if the child closed its output or `deadline`

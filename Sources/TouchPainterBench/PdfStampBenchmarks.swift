@@ -30,6 +30,13 @@ enum PdfStampBenchmarks {
         report.add("pdf_stamp_output_mb@2400p", Double(stamped.count) / 1_048_576, "MB")
     }
 
+    /// `bigPdf()` as a file in `folder`, written the first time (the PDF metrics open it in the app).
+    static func bigPdfFile(in folder: String) throws -> String {
+        let path = folder + "/big-\(pageCount).pdf"
+        if !FileManager.default.fileExists(atPath: path) { try Data(bigPdf()).write(to: URL(fileURLWithPath: path)) }
+        return path
+    }
+
     /// A PDF of `pageCount` A4 pages made with Cairo: forty lines of words, a figure of thirty
     /// strokes and two links on each, the words and the figures different on every page.
     static func bigPdf() -> [UInt8] {

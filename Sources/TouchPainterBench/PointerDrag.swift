@@ -49,6 +49,13 @@ struct PointerDrag {
     /// The centre of the (first visible) window of process `pid`, in screen pixels; waits up
     /// to 20 s for it to appear.
     static func windowCenter(ofProcess pid: pid_t) throws -> (x: Int, y: Int) {
+        let frame = try windowFrame(ofProcess: pid)
+        return (frame.x + frame.width / 2, frame.y + frame.height / 2)
+    }
+
+    /// Where the (first visible) window of process `pid` is on the screen, in pixels; waits
+    /// up to 20 s for it to appear.
+    static func windowFrame(ofProcess pid: pid_t) throws -> (x: Int, y: Int, width: Int, height: Int) {
         let search = try xdotool(["search", "--sync", "--onlyvisible", "--pid", String(pid)], timeout: 20)
         guard let window = search.first else {
             throw ChildProcess.Failure(description: "no window of process \(pid) appeared")
@@ -62,7 +69,7 @@ struct PointerDrag {
         guard let x = geometry["X"], let y = geometry["Y"], let width = geometry["WIDTH"], let height = geometry["HEIGHT"] else {
             throw ChildProcess.Failure(description: "xdotool gave no geometry for window \(window)")
         }
-        return (x + width / 2, y + height / 2)
+        return (x, y, width, height)
     }
 
     /// The drag sender, next to this benchmark (scripts/bench.sh builds it there).

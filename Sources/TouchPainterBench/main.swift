@@ -1,19 +1,19 @@
 import Foundation
 import ScribbleKit
 
-/// `touchpainter-bench [--only canvas,storage,journal,replay,export,xopp,app,idle,sync,motion,wayland,smoothing] [--app PATH] [--floor PATH]`:
+/// `touchpainter-bench [--only canvas,storage,journal,replay,export,xopp,pdf,app,idle,sync,motion,wayland,smoothing] [--app PATH] [--floor PATH]`:
 /// TouchPainter's benchmark suite (README, "Performance"). Prints one JSON object a line, then
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,pdfstamp,xopp,app,gallery10k,taps,stamp,idle,sync,motion,wayland,smoothing,scale,xournal-scale,open]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,pdfstamp,pdf,pdf-open,pdf-memory,pdf-view,pdf-save,xopp,app,gallery10k,taps,stamp,idle,sync,motion,wayland,smoothing,scale,xournal-scale,open]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-timed-scribble PATH
-                              | --write-gallery FOLDER | --write-large-gallery FOLDER
+                              | --write-gallery FOLDER | --write-large-gallery FOLDER | --write-big-pdf PATH
     """
 var arguments = Array(CommandLine.arguments.dropFirst())
-var suites: Set<String> = ["canvas", "storage", "journal", "replay", "export", "xopp", "app", "sync", "motion"]
+var suites: Set<String> = ["canvas", "storage", "journal", "replay", "export", "xopp", "pdf", "app", "sync", "motion"]
 let binFolder = (ChildProcess.ownExecutable as NSString).deletingLastPathComponent
 var app = binFolder + "/touchpainter"
 var floorProgram = binFolder + "/scribble-floor" // built there by scripts/bench.sh
@@ -51,6 +51,10 @@ while let argument = arguments.first {
         // For trying the app by hand: N small templates (and with N = 1, one huge one) in FOLDER/templates.
         try TemplateBenchmarks.writeTemplates(in: arguments[0], count: Int(arguments[1]) ?? 0)
         exit(0)
+    case "--write-big-pdf" where arguments.count == 1:
+        // For trying the app by hand: `touchpainter PATH` opens the PDF metrics' 2,400 pages.
+        try Data(PdfStampBenchmarks.bigPdf()).write(to: URL(fileURLWithPath: arguments[0]))
+        exit(0)
     case "--only" where !arguments.isEmpty:
         suites = Set(arguments.removeFirst().split(separator: ",").map(String.init))
     case "--app" where !arguments.isEmpty:
@@ -81,6 +85,12 @@ do {
     if suites.contains("export") { try ExportBenchmarks.run(into: report, folder: folder, app: app) }
     // Ink stamped onto a 2,400-page PDF is part of `export`; `--only pdfstamp` runs it alone.
     if !suites.isDisjoint(with: ["export", "pdfstamp"]) { try PdfStampBenchmarks.run(into: report) }
+    // Issue 53's goals on the real app: opening, paging, panning, zooming, saving and
+    // exporting the 2,400-page PDF (`--only pdf`; about three minutes; or one part of it:
+    // `pdf-open`, `pdf-memory`, `pdf-view`, `pdf-save`).
+    if !suites.isDisjoint(with: PdfBenchmarks.parts.union(["pdf"])) {
+        try PdfBenchmarks.run(into: report, folder: folder, app: app, suites: suites)
+    }
     if suites.contains("xopp") { try XoppBenchmarks.run(into: report, folder: folder) }
     // The ten-thousand gallery is part of `app`; `--only gallery10k` runs it alone.
     if suites.contains("gallery10k") && !suites.contains("app") {

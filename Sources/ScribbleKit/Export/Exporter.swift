@@ -53,6 +53,9 @@ public struct Exporter: Sendable {
     /// - Throws: `ExportError` for an output too large, or a Cairo failure.
     /// - Complexity: O(n) in the drawing's marks and vertices.
     public func export(_ format: ExportFormat, options: ExportOptions = ExportOptions()) throws(ExportError) -> [UInt8] {
+        if format == .xopp, let plan = pagePlan { // the PDF's pages, the PDF beside (`write`)
+            return XoppWriter.notebook(of: Scribble.drawing(of: memento), title: memento.title, plan: plan)
+        }
         if format == .xopp {
             return XoppWriter.notebook(
                 of: Scribble.drawing(of: memento), title: memento.title,
@@ -118,12 +121,34 @@ public struct Exporter: Sendable {
     /// replaced: it is not `input` (by path or by device and inode, through links: export
     /// never writes over what it reads), and it is a regular file the user may write, or
     /// nothing yet (`AtomicFile`). The checks come first, so a refusal costs no rendering.
+    /// A notebook (`.xopp`) of a drawing on a PDF's pages names its PDF as attached: the
+    /// PDF's own bytes are written first, atomically too, beside it as `<path>.bg.pdf`
+    /// (`attachedPdfPath`), so a notebook never names a PDF not there.
     public func write(
         _ format: ExportFormat, options: ExportOptions = ExportOptions(), to path: String,
         input: String? = nil
     ) throws {
         try Self.checkOutput(path, input: input)
+        if format == .xopp, let plan = pagePlan {
+            let pdf = Self.attachedPdfPath(of: path)
+            try Self.checkOutput(pdf, input: input)
+            try AtomicFile.write(plan.content.bytes, to: pdf)
+        }
         try AtomicFile.write(try export(format, options: options), to: path)
+    }
+
+    /// What a notebook export at `path` of a drawing on a PDF's pages tells the user: the PDF
+    /// went beside it, and has to travel with it. `nil` for a drawing without pages.
+    public func attachedPdfNote(for path: String) -> String? {
+        guard pagePlan != nil else { return nil }
+        let name = Self.attachedPdfPath(of: path).split(separator: "/").last.map(String.init) ?? path
+        return tr("The PDF its pages show is written beside it as “%1$s”: keep the two together.", name)
+    }
+
+    /// Where a notebook export at `path` puts the PDF its pages show: `<path>.bg.pdf`, the
+    /// file Xournal++ opens for a background `domain="attach" filename="bg.pdf"`.
+    public static func attachedPdfPath(of path: String) -> String {
+        path + "." + XoppWriter.attachedPdfName
     }
 
     /// Throws unless `path` may take an export of `input` (see `write`).

@@ -3,19 +3,36 @@
 /// stroke becomes a pen stroke with its colour, alpha and width — a pressure stroke with one
 /// width a segment, as Xournal++ keeps them — and each dot a two-point round stroke of its
 /// size, which Xournal++ draws as a dot. Groups are flattened in drawing order.
+///
+/// A drawing on a PDF's pages (issue 53) is written as Xournal++ writes an annotated PDF: a
+/// page for each PDF page, of its size, with a `pdf` background naming the PDF attached
+/// beside the notebook (`domain="attach"`: the file `<notebook>.bg.pdf`, which
+/// `Exporter.write` puts there) and the ink on that page in its coordinates; ink on no page
+/// goes on one more, plain page at the end.
 struct XoppWriter {
     /// Points per pixel: 72 over 96 dpi.
     static let pointsPerPixel: Float = 72.0 / 96.0
 
     private var xml: [UInt8] = []
-    /// Where the page's top-left corner lies on the canvas.
-    private let origin: Point
+    /// Where the page being written has its top-left corner on the canvas.
+    private var origin: Point
 
     /// The notebook's gzip-compressed bytes for the drawing under `root`, titled `title`, on
     /// the page `page` (canvas pixels).
     static func notebook(of root: Stroke, title: String?, page: Rect) -> [UInt8] {
         var writer = XoppWriter(origin: Point(x: page.minX, y: page.minY))
         writer.write(root, title: title, width: page.width, height: page.height)
+        return Inflater.gzip(writer.xml)
+    }
+
+    /// The name a notebook on a PDF's pages gives its PDF: attached, so the file is the
+    /// notebook's path with `.bg.pdf` after it, as Xournal++ names the PDFs it attaches.
+    static let attachedPdfName = "bg.pdf"
+
+    /// The notebook of the drawing under `root` laid on the pages `plan` gives (see the type).
+    static func notebook(of root: Stroke, title: String?, plan: PagePlan) -> [UInt8] {
+        var writer = XoppWriter(origin: Point(x: 0, y: 0))
+        writer.write(root, title: title, plan: plan)
         return Inflater.gzip(writer.xml)
     }
 
@@ -33,14 +50,64 @@ struct XoppWriter {
         number(height * Self.pointsPerPixel)
         append("\">\n<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n<layer>\n")
         root.enumerateMarks { mark, _ in
-            guard mark !== root, let color = mark.color else { return } // vertices and groups paint nothing themselves
-            if let stroke = mark as? Stroke {
-                self.stroke(stroke, color: color)
-            } else if mark is Dot {
-                dot(mark.location, color: color, size: mark.size)
-            }
+            guard mark !== root else { return }
+            self.mark(mark)
         }
         append("</layer>\n</page>\n</xournal>\n")
+    }
+
+    /// One mark of the drawing, as what Xournal++ has for it; vertices, groups and PDF pages
+    /// paint nothing themselves.
+    private mutating func mark(_ mark: Mark) {
+        guard let color = mark.color else { return }
+        if let stroke = mark as? Stroke {
+            self.stroke(stroke, color: color)
+        } else if mark is Dot {
+            dot(mark.location, color: color, size: mark.size)
+        }
+    }
+
+    /// The notebook on the PDF's pages: each page of `plan` at its size with its PDF
+    /// background and the ink that overlaps it most, then a plain page for the ink on none.
+    private mutating func write(_ root: Stroke, title: String?, plan: PagePlan) {
+        var inkByPage = [[Int]](repeating: [], count: plan.frames.count)
+        var inkOnNoPage: [Int] = []
+        for (index, position) in zip(plan.ink, plan.pagesOfInk(in: root)) {
+            if let position { inkByPage[position].append(index) } else { inkOnNoPage.append(index) }
+        }
+        append("<?xml version=\"1.0\" standalone=\"no\"?>\n<xournal creator=\"TouchPainter\" fileversion=\"4\">\n<title>")
+        append(Self.escaped(title ?? "TouchPainter drawing"))
+        append("</title>\n")
+        for (position, frame) in plan.frames.enumerated() {
+            // Every page names the file, as Xournal++ itself reads the first name it meets.
+            let background =
+                "<background type=\"pdf\" domain=\"attach\" filename=\"\(Self.attachedPdfName)\" pageno=\"\(plan.pageIndices[position] + 1)ll\"/>\n"
+            page(frame, background: background, marks: inkByPage[position], of: root)
+        }
+        if !inkOnNoPage.isEmpty {
+            let area = inkOnNoPage.reduce(Rect.null) { $0.union(root.child(at: $1)?.bounds ?? .null) }
+            page(
+                area.outset(by: Exporter.margin).integral,
+                background: "<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n", marks: inkOnNoPage, of: root)
+        }
+        append("</xournal>\n")
+    }
+
+    /// A page over `frame` (canvas pixels) with `background` and the top-level marks of `root`
+    /// at `marks`, in the page's coordinates.
+    private mutating func page(_ frame: Rect, background: String, marks: [Int], of root: Stroke) {
+        origin = Point(x: frame.minX, y: frame.minY)
+        append("<page width=\"")
+        number(frame.width * Self.pointsPerPixel)
+        append("\" height=\"")
+        number(frame.height * Self.pointsPerPixel)
+        append("\">\n")
+        append(background)
+        append("<layer>\n")
+        for index in marks {
+            root.child(at: index)?.enumerateMarks { mark, _ in self.mark(mark) }
+        }
+        append("</layer>\n</page>\n")
     }
 
     private mutating func stroke(_ stroke: Stroke, color: Color) {

@@ -14,7 +14,9 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             The type follows OUT's extension. The page is the drawing's bounds plus a 16-pixel \
             margin, wherever on the canvas it lies. SVG and PDF keep every mark as a vector \
-            path; a .xopp notebook is one such page. A .webm (VP8, through GStreamer) or .apng (animated PNG) \
+            path; a .xopp notebook is one such page. A drawing on a PDF's pages exports to .pdf onto \
+            the original pages, and to .xopp as a page of each PDF page, the PDF written beside it as \
+            OUT.bg.pdf. A .webm (VP8, through GStreamer) or .apng (animated PNG) \
             is a time-lapse of how the drawing was drawn, 30 frames a second at --speed times its pace, idle \
             gaps longer than 2 s cut unless --keep-idle, at most 1920 px wide and high. Exit status: 0 done, 1 the input \
             cannot be read or the output written, 2 a usage error.
@@ -92,7 +94,8 @@ struct ExportCommand: ParsableCommand {
         do {
             let exporter = Exporter(memento: memento)
             let fitted = exporter.fitting(format, options: options)
-            for note in [fitted.note, format == .pdf ? exporter.pagesNote : nil].compactMap({ $0 }) {
+            let pagesNote = format == .pdf ? exporter.pagesNote : format == .xopp ? exporter.attachedPdfNote(for: output) : nil
+            for note in [fitted.note, pagesNote].compactMap({ $0 }) {
                 StandardError.write("touchpainter: note: \(note)")
             }
             try exporter.write(format, options: fitted.options, to: output, input: input)
