@@ -25,14 +25,12 @@ public final class Label: Widget {
         set { gtk_label_set_xalign(label, newValue) }
     }
 
-    /// Makes the label name `widget` for screen readers (a slider's caption).
     /// Whether long text wraps onto more lines.
     public var wraps: Bool {
         get { gtk_label_get_line_wrap(label) != 0 }
         set { gtk_label_set_line_wrap(label, newValue ? 1 : 0) }
     }
 
-    /// The widget the label's mnemonic (Alt+letter) activates.
     /// A label whose `_` marks the Alt+letter that activates its mnemonic widget.
     public convenience init(mnemonic text: String) {
         self.init()
@@ -44,6 +42,13 @@ public final class Label: Widget {
     public func ellipsize(beyond characters: Int) {
         gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
         gtk_label_set_max_width_chars(label, gint(characters))
+    }
+
+    /// The fewest characters the label is wide enough for, whatever its text (a counter that
+    /// must not change width as it counts).
+    public var widthCharacters: Int {
+        get { Int(gtk_label_get_width_chars(label)) }
+        set { gtk_label_set_width_chars(label, gint(newValue)) }
     }
 
     /// The widget the label's mnemonic (Alt+letter) activates.

@@ -129,6 +129,8 @@ def test_a_page_tree_of_100000_pages_opens_its_first_pages(launch, tmp_path):
     # The first 20,000 pages are offered (PdfDocument.maximumPageCount), laid out in columns
     # of 6,524 (the canvas' reach): the page in view may be one of the next column's.
     wait_for(lambda: page_label(app).endswith(" / 20000"), what="its first 20,000 pages")
+    wait_for(lambda: app.find_all_containing("This PDF has 100000 pages: only the first 20000 are shown."),
+             what="the notice of the pages left out")
     responsive(app, y=300)
     app.key("End")
     app.key("Home")

@@ -32,6 +32,16 @@ extension Exporter {
         }
     }
 
+    /// What an export to `path` as `format` of a drawing on a PDF's pages does that the user
+    /// should hear of (`pagesNote`, `attachedPdfNote(for:)`); `nil` otherwise.
+    public func pagesNote(for format: ExportFormat, path: String) -> String? {
+        switch format {
+        case .pdf: pagesNote
+        case .xopp: attachedPdfNote(for: path)
+        default: nil
+        }
+    }
+
     /// What a PDF export onto the drawing's pages does that the user should hear of: ink on
     /// no page went onto a page of its own at the end. `nil` otherwise.
     public var pagesNote: String? {

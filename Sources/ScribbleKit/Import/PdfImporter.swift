@@ -14,6 +14,9 @@ public enum PdfImporter {
     public struct Opened: @unchecked Sendable {
         /// The new scribble: the PDF's pages, no ink.
         public let scribble: Scribble
+        /// What the user should hear of: pages the PDF has but the scribble does not show
+        /// (past PdfKit's 20,000, or past what the canvas' columns hold); `nil` when all show.
+        public let note: String?
     }
 
     /// Whether `path` names a PDF (by its extension, in any case).
@@ -38,7 +41,9 @@ public enum PdfImporter {
         let scribble = try Scribble.importingPdf(bytes, password: password)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         scribble.title = String(name.prefix(upTo: name.lastIndex(of: ".") ?? name.endIndex))
-        return Opened(scribble: scribble)
+        let (shown, has) = (scribble.pages.count, scribble.pages.first?.content.pdfDocument?.declaredPageCount ?? 0)
+        let note = has > shown ? tr("This PDF has %1$s pages: only the first %2$s are shown.", has, shown) : nil
+        return Opened(scribble: scribble, note: note)
     }
 
     /// What to tell the user when a PDF could not be opened: one line, translated.

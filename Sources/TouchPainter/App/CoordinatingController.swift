@@ -314,6 +314,7 @@ final class CoordinatingController: Navigator, GalleryObserver {
             switch opened {
             case .success(let pdf):
                 self.show(pdf.scribble, from: .new, unsaved: true, ending: progress)
+                if let note = pdf.note { self.canvasViewController.notify(note) }
             case .failure(let error) where error == .passwordRequired || error == .wrongPassword:
                 progress.end()
                 guard

@@ -52,7 +52,6 @@ final class CanvasToolbar {
         pageButton.focusOnClick = false
         pageButton.setChild(pageLabel)
         pageLabel.isVisible = true
-        pageButton.setSizeRequest(width: 96, height: -1) // "2415 / 2415" fits; the width never jumps
         pageButton.isLeftOutOfShowAll = true // shown only with pages, by `showPage`
         swatch.setSizeRequest(width: 24, height: 18)
         swatch.onDraw { [weak self] cr in self?.drawSwatch(cr) }
@@ -87,6 +86,8 @@ final class CanvasToolbar {
         if let current, hasPages {
             let label = tr("%1$s / %2$s", current + 1, count)
             if pageLabel.text != label {
+                // Room for the widest "current / count" of this count, so the width never jumps.
+                pageLabel.widthCharacters = 2 * String(count).count + 3
                 pageLabel.text = label
                 pageButton.accessibleDescription = label
             }

@@ -94,7 +94,7 @@ struct ExportCommand: ParsableCommand {
         do {
             let exporter = Exporter(memento: memento)
             let fitted = exporter.fitting(format, options: options)
-            let pagesNote = format == .pdf ? exporter.pagesNote : format == .xopp ? exporter.attachedPdfNote(for: output) : nil
+            let pagesNote = exporter.pagesNote(for: format, path: output)
             for note in [fitted.note, pagesNote].compactMap({ $0 }) {
                 StandardError.write("touchpainter: note: \(note)")
             }

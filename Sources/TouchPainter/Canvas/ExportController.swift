@@ -78,7 +78,7 @@ final class ExportController {
                 let exporter = Exporter(memento: memento)
                 let fitted = exporter.fitting(format, options: options)
                 try exporter.write(format, options: fitted.options, to: path, input: input)
-                let pagesNote = format == .pdf ? exporter.pagesNote : format == .xopp ? exporter.attachedPdfNote(for: path) : nil
+                let pagesNote = exporter.pagesNote(for: format, path: path)
                 let notes = [fitted.note, pagesNote].compactMap { $0 }
                 return notes.isEmpty ? nil : notes.joined(separator: " ")
             }, failing: tr("Could not export to “%1$s”", path), dialogs: dialogs,
