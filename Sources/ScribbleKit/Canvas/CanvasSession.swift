@@ -280,8 +280,11 @@ public final class CanvasSession {
         let (generation, hop, view) = (generation, hop, frame)
         let trims = isNewDrawing
         isNewDrawing = false
-        // Pages from their tiles, rendering what the frame shows of them that is not cached yet.
-        let pages = MarkRenderer.PageDrawing.tiled(.shared, frame: frame.visibleRect)
+        // Pages from their tiles, rendering what the frame shows of them that is not cached yet;
+        // a page slower than the cache's deadline shows its paper, and a new frame is asked for
+        // once its tiles are made.
+        let pages = MarkRenderer.PageDrawing.tiled(
+            .shared, frame: frame.visibleRect, late: { [hop] in hop { [weak self] in self?.requestFullFrame() } })
         DispatchQueue.global(qos: .userInitiated).async {
             // The first frame of a drawing just read: what the reading freed goes back to the
             // system first (`malloc_trim`) — it lies in other threads' malloc arenas, which the

@@ -16,8 +16,9 @@ extension MarkRenderer {
         case cached(PageTileCache)
         /// The same, rendering the missing tiles first — every missing one of the page within
         /// `frame` (canvas), the whole frame being rendered, in one call: the canvas' full
-        /// frames, off the main thread.
-        case tiled(PageTileCache, frame: Rect)
+        /// frames, off the main thread. A page whose render takes longer than the cache's
+        /// deadline shows its paper, and `late` runs once its tiles are made.
+        case tiled(PageTileCache, frame: Rect, late: (@Sendable () -> Void)? = nil)
     }
 
     /// A page: its shadow, its white paper, poppler's rendering of the part of it within the
@@ -64,8 +65,9 @@ extension MarkRenderer {
         switch (pages, grid) {
         case (.cached(let cache), let grid?):
             tiles = cache.cachedTiles(of: page, scale: grid.scale, covering: grid.area(of: visible))
-        case (.tiled(let cache, let frame), let grid?):
-            tiles = cache.tiles(of: page, scale: grid.scale, covering: grid.area(of: visible), within: grid.area(of: frame))
+        case (.tiled(let cache, let frame, let late), let grid?):
+            tiles = cache.tiles(
+                of: page, scale: grid.scale, covering: grid.area(of: visible), within: grid.area(of: frame), late: late)
         case (.cached, nil):
             return fillPaper(page.frame)
         case (.content, _), (.tiled, nil):

@@ -1,5 +1,6 @@
 import CCairo
 import CairoKit
+import Dispatch
 import PdfKit
 import Synchronization
 
@@ -16,10 +17,13 @@ import Synchronization
 /// resampled: as sharp as a render of its own. It holds the white paper and the page's
 /// content, and is transparent outside the page.
 ///
-/// Renders happen off the main thread only (`tiles(of:scale:covering:within:)`, called by the
-/// full frames), one at a time, each filling every missing tile of the page that the whole
-/// frame shows in one poppler call, since poppler interprets the page's content stream for
-/// each call whatever part of it is asked for. The main thread only looks tiles up
+/// Renders happen off the main thread only (`tiles(of:scale:covering:within:late:)`, called by
+/// the full frames), each filling every missing tile of the page that the whole frame shows
+/// in one poppler call, since poppler interprets the page's content stream for each call
+/// whatever part of it is asked for. A render runs on a thread of its own, and a frame waits
+/// for it at most `deadline`: poppler's renders cannot be interrupted, and a hostile page (a
+/// stream inflating to gigabytes) takes minutes; the frame then shows the page's paper, and
+/// the tiles, once made, ask for a new frame (`late`). The main thread only looks tiles up
 /// (`cachedTiles`). When the tiles pass the budget, the least recently used go.
 /// Safe on any thread.
 public final class PageTileCache: Sendable {
@@ -29,6 +33,8 @@ public final class PageTileCache: Sendable {
     static let side = 256
     /// The most bytes the tiles may hold.
     public let budget: Int
+    /// The longest a frame waits for a page's render before it goes on without it.
+    let deadline: DispatchTimeInterval
 
     /// One tile of one page at one scale.
     struct Key: Hashable {
@@ -40,22 +46,29 @@ public final class PageTileCache: Sendable {
         let row: Int
     }
 
+    /// A page at a scale: what one render is for.
+    private struct PageAtScale: Hashable {
+        let content: ContentDigest
+        let page: Int
+        let scale: UInt64
+    }
+
     private struct State {
         var tiles: [Key: (tile: PageTile, lastUse: UInt64)] = [:]
         var bytes = 0
         var clock: UInt64 = 0
+        /// The renders under way, one a page at a scale, so two frames' threads never render
+        /// the same tiles twice.
+        var renders: [PageAtScale: PageRender] = [:]
     }
     private let state = Mutex(State())
-    /// Held through a render of a PDF's page, so two frames' threads never render the same
-    /// tiles twice: one lock for a few PDFs each (by digest), not one for all, so that a page
-    /// that takes seconds to render (a stream inflating to gigabytes) holds up no other PDF's.
-    private let rendering = (0..<8).map { _ in RenderGate() }
-    private final class RenderGate: Sendable { let lock = Mutex(()) }
 
     /// A cache holding at most `budget` bytes of tiles (128 MB: 512 tiles, a 4K screen at 2×
-    /// about three times over).
-    public init(budget: Int = 128 << 20) {
+    /// about three times over), whose frames wait at most `deadline` for a page's render (a
+    /// second: some hundred times what a page of text takes).
+    public init(budget: Int = 128 << 20, deadline: DispatchTimeInterval = .seconds(1)) {
         self.budget = budget
+        self.deadline = deadline
     }
 
     /// How many bytes the tiles hold now.
@@ -79,23 +92,43 @@ public final class PageTileCache: Sendable {
 
     /// The tiles of `page` at `scale` covering `area`, rendering those missing first — with
     /// the other missing tiles within `within` (the whole frame being rendered), so the page
-    /// is interpreted once a frame — in one poppler call. Empty when the page's PDF cannot be
-    /// opened (an encrypted one not unlocked): nothing is cached for it then. Off the main
-    /// thread only: poppler's renders cannot be interrupted.
+    /// is interpreted once a frame — in one poppler call, on a thread of its own. Waits for
+    /// it at most `deadline`: past that it returns the tiles it has, and `late` runs (on the
+    /// render's thread) once the render is done. Empty when the page's PDF cannot be opened (an
+    /// encrypted one not unlocked): nothing is cached for it then. Off the main thread only.
     /// - Complexity: poppler's work for the missing part of the page, else O(tiles in `area`).
-    func tiles(of page: Page, scale: Double, covering area: DeviceRect, within: DeviceRect) -> [PageTile] {
+    func tiles(
+        of page: Page, scale: Double, covering area: DeviceRect, within: DeviceRect, late: (@Sendable () -> Void)? = nil
+    ) -> [PageTile] {
         let keys = Self.keys(of: page, scale: scale, covering: area)
         guard !keys.isEmpty else { return [] }
-        return rendering[abs(page.content.digest.hashValue % rendering.count)].lock.withLock { _ in
+        let which = PageAtScale(content: page.content.digest, page: page.pageIndex, scale: scale.bitPattern)
+        nonisolated(unsafe) let page = page // immutable (see `Page`): read on the render's thread too
+        // A render under way may not be making all of `keys` (another frame's): a second round
+        // renders the rest.
+        for _ in 0..<2 {
             let cached = cachedTiles(of: page, scale: scale, covering: area)
             guard cached.count < keys.count else { return cached }
-            let wanted = Self.keys(of: page, scale: scale, covering: within.union(area))
-            let missing = state.withLock { state in wanted.filter { state.tiles[$0] == nil } }
-            let made = render(missing, of: page, scale: scale)
-            insert(made)
-            let found = Dictionary((cached + made).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-            return keys.compactMap { found[$0] }
+            let render = state.withLock { state in
+                if let render = state.renders[which] { return render }
+                let wanted = Self.keys(of: page, scale: scale, covering: within.union(area))
+                let render = PageRender(keys: wanted.filter { state.tiles[$0] == nil })
+                state.renders[which] = render
+                DispatchQueue.global(qos: .userInitiated).async { self.run(render, of: page, scale: scale, as: which) }
+                return render
+            }
+            guard let made = render.wait(until: .now() + deadline, orLater: late) else { return cached }
+            guard !made.isEmpty else { break } // poppler drew nothing: the paper shows
         }
+        return cachedTiles(of: page, scale: scale, covering: area)
+    }
+
+    /// Makes `render`'s tiles, keeps them, and lets its waiters go.
+    private func run(_ render: PageRender, of page: Page, scale: Double, as which: PageAtScale) {
+        let made = self.render(render.keys, of: page, scale: scale)
+        insert(made)
+        state.withLock { $0.renders[which] = nil }
+        render.finish(made)
     }
 
     /// The keys of the tiles of `page` at `scale` that cover `area`, within the page.
@@ -177,6 +210,51 @@ public final class PageTileCache: Sendable {
     /// `a` ÷ `b` rounded down (towards −∞: tiles left of and above the origin).
     private static func floorDivide(_ a: Int, _ b: Int) -> Int {
         a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+}
+
+/// One render of a page's tiles at a scale, on a thread of its own: the frames that need it
+/// wait for it, each until its deadline; those that stop waiting leave what to run when it
+/// is done.
+private final class PageRender: Sendable {
+    /// The tiles it makes.
+    let keys: [PageTileCache.Key]
+    private struct State {
+        var made: [PageTile]?
+        var late: [@Sendable () -> Void] = []
+        /// Whether a frame stopped waiting for it: the next ones do not wait at all.
+        var isLate = false
+    }
+    private let state = Mutex(State())
+    private let done = DispatchSemaphore(value: 0)
+
+    init(keys: [PageTileCache.Key]) { self.keys = keys }
+
+    /// The tiles made, once the render is done, if it is by `deadline` (not waiting at all
+    /// for a render already late for another frame); else `nil`, and `late` runs when it is.
+    func wait(until deadline: DispatchTime, orLater late: (@Sendable () -> Void)?) -> [PageTile]? {
+        let isLate = state.withLock { $0.isLate }
+        if done.wait(timeout: isLate ? .now() : deadline) == .success {
+            done.signal() // the next waiter's turn
+            return state.withLock { $0.made } ?? []
+        }
+        let made = state.withLock { state -> [PageTile]? in
+            state.isLate = true
+            if state.made == nil, let late { state.late.append(late) }
+            return state.made
+        }
+        return made // done meanwhile: taken, no `late` needed
+    }
+
+    /// The render is done: `made` to the waiters, and what those that stopped waiting left runs.
+    func finish(_ made: [PageTile]) {
+        let late = state.withLock { state in
+            state.made = made
+            defer { state.late = [] }
+            return state.late
+        }
+        done.signal()
+        late.forEach { $0() }
     }
 }
 

@@ -1,4 +1,5 @@
 import CCairo
+import Dispatch
 import Testing
 @testable import ScribbleKit
 
@@ -104,6 +105,23 @@ struct PageTileCacheTests {
         let shown = frame(root(broken), view, pages: .tiled(cache, frame: view.visibleRect))
         #expect(cache.byteCount == 0)
         #expect(rgb(shown.surface, x: 70, y: 50) == 0xFF_FFFF)
+    }
+
+    @Test func aFrameWaitsForASlowPageOnlyUntilTheDeadlineAndTheTilesAskForAFrameWhenMade() {
+        let slow = Page(
+            content: StoredContent(
+                kind: .pdf,
+                bytes: PdfFixture.pdf([PdfFixture.Page(width: 300, height: 200, box: (x: 20, y: 20, width: 100, height: 100), fills: 20_000)])),
+            pageIndex: 0, frame: Rect(x: 0, y: 0, width: 400, height: 800 / 3))
+        let cache = PageTileCache(deadline: .milliseconds(1))
+        let view = Viewport(width: 300, height: 200)
+        let made = DispatchSemaphore(value: 0)
+        let first = frame(root(slow), view, pages: .tiled(cache, frame: view.visibleRect, late: { made.signal() }))
+        // The box (from (26.7, 26.7) px) not drawn yet: the frame went on with the paper.
+        #expect(rgb(first.surface, x: 80, y: 80) == 0xFF_FFFF)
+        #expect(made.wait(timeout: .now() + 60) == .success, "the late render asks for a frame once done")
+        let second = frame(root(slow), view, pages: .cached(cache))
+        #expect(rgb(second.surface, x: 80, y: 80) == 0x00_00FF)
     }
 
     /// The RGB of device pixel (`x`, `y`) of an RGB24 surface.

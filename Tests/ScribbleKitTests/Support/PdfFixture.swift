@@ -13,6 +13,8 @@ enum PdfFixture {
         var height: Double
         var box: (x: Double, y: Double, width: Double, height: Double)?
         var color = Color(red: 0, green: 0, blue: 255)
+        /// How many times the box is filled, each a hair further right: a page slow to render.
+        var fills = 1
     }
 
     /// A PDF of `pages`.
@@ -32,8 +34,10 @@ enum PdfFixture {
             if let box = page.box {
                 let c = page.color.unitComponents
                 cairo_set_source_rgb(context, c.red, c.green, c.blue)
-                cairo_rectangle(context, box.x, box.y, box.width, box.height)
-                cairo_fill(context)
+                for fill in 0..<page.fills {
+                    cairo_rectangle(context, box.x + Double(fill) / 1000, box.y, box.width, box.height)
+                    cairo_fill(context)
+                }
             }
             cairo_show_page(context)
         }
