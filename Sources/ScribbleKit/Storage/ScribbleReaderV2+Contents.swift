@@ -18,7 +18,9 @@ extension ScribbleReaderV2 {
             atMost: input.remaining / Self.minimumEntryLength, .corrupt("more contents are declared than the file holds"))
         guard count > 0 else { throw .corrupt("the content store is empty") }
         for _ in 0..<count {
-            guard let kind = ContentKind(rawValue: try input.uint8()) else { throw .corrupt("stored content of an unknown kind") }
+            guard let kind = ContentKind(rawValue: try input.uint8()), kind != .picture || version >= 7 else {
+                throw .corrupt("stored content of an unknown kind")
+            }
             guard let digest = ContentDigest(stored: Array(try input.take(ContentDigest.length))) else { throw input.shortage }
             let length = try input.count(atMost: input.remaining, input.shortage)
             guard length > 0 else { throw .corrupt("stored content is empty") }
@@ -51,5 +53,39 @@ extension ScribbleReaderV2 {
             throw .corrupt("a page's size is out of range")
         }
         builder.addPage(content: content, pageIndex: Int(index), frame: Rect(x: corner.x, y: corner.y, width: width, height: height))
+    }
+}
+
+/// Version 7's pictures: each names its original bytes in the content store, as a page its PDF.
+extension ScribbleReaderV2 {
+    /// Reads a picture whose tag was just read, and builds it.
+    mutating func readPicture() throws(ScribbleFormatError) {
+        let flags = try input.uint8()
+        guard flags & ~1 == 0 else { throw .corrupt("a picture has flags this version does not know") }
+        guard let digest = ContentDigest(stored: Array(try input.take(ContentDigest.length))) else { throw input.shortage }
+        guard let place = contents.place(of: digest), let content = contents[digest], content.kind == .picture else {
+            throw .corrupt("a picture shows content the file does not hold")
+        }
+        guard shown[place] || shown.firstIndex(of: false) == place else { throw .corrupt("stored content is out of order") }
+        shown[place] = true
+        let width = try input.finiteFloat("a picture's width"), height = try input.finiteFloat("a picture's height")
+        guard width >= 1, height >= 1, width <= Picture.maximumSide, height <= Picture.maximumSide else {
+            throw .corrupt("a picture's size is out of range")
+        }
+        var linear: [Double] = []
+        for _ in 0..<4 {
+            let value = Double(bitPattern: try input.uint64())
+            guard value.isFinite else { throw .corrupt("a picture's placement is not a finite number") }
+            linear.append(value)
+        }
+        let corner = try readPoint()
+        let placement = AffineTransform(a: linear[0], b: linear[1], c: linear[2], d: linear[3], tx: Double(corner.x), ty: Double(corner.y))
+        let picture = Picture(content: content, width: width, height: height, placement: placement)
+        // One spelling: a placement the model would have changed is not one it writes.
+        guard picture.placement == placement else { throw .corrupt("a picture's placement is out of range") }
+        if flags & 1 != 0 {
+            picture.time = UInt32(try readTime())
+        }
+        builder.addPicture(picture)
     }
 }
