@@ -160,8 +160,8 @@ static int check_size(enum format format, unsigned long width, unsigned long hei
      * times more; any other format is decoded whole first. */
     long long allowed = format == FORMAT_JPEG ? max_source_pixels * 64 : max_source_pixels;
     if (source > allowed) {
-        char text[160];
-        snprintf(text, sizeof text, "the picture is too large (%lu × %lu pixels)", width, height);
+        char text[80];
+        snprintf(text, sizeof text, "%lu × %lu", width, height);
         say(message, text);
         return TP_PICTURE_TOO_LARGE;
     }
@@ -169,7 +169,7 @@ static int check_size(enum format format, unsigned long width, unsigned long hei
         long long divisor = 1LL << shift;
         long long w = ((long long)width + divisor - 1) / divisor, h = ((long long)height + divisor - 1) / divisor;
         if (w * h > max_pixels) {
-            say(message, "the picture is too large at this size");
+            say(message, "");
             return TP_PICTURE_TOO_LARGE;
         }
     }
@@ -240,8 +240,8 @@ static void load_rsvg(void) {
 static int open_svg(const unsigned char *data, size_t size, void **handle, char **message) {
     pthread_once(&rsvg_loaded, load_rsvg);
     if (rsvg_failure != NULL) {
-        say(message, "SVG pictures need librsvg, which is not installed");
-        return TP_PICTURE_REFUSED;
+        say(message, rsvg_failure);
+        return TP_PICTURE_NO_RSVG;
     }
     /* Entities are how an SVG of a few hundred bytes expands to gigabytes (a "billion
      * laughs"), or reads a local file into itself: no picture a user pastes needs them. */

@@ -21,8 +21,10 @@ enum tp_picture_result {
     TP_PICTURE_DAMAGED = 2,
     /* The picture declares more pixels than may be decoded (`max_source_pixels`). */
     TP_PICTURE_TOO_LARGE = 3,
-    /* An SVG this app refuses (one that declares entities), or librsvg is missing. */
+    /* An SVG this app refuses (one that declares entities). */
     TP_PICTURE_REFUSED = 4,
+    /* An SVG, and librsvg cannot be loaded (the message says why). */
+    TP_PICTURE_NO_RSVG = 5,
 };
 
 /* A picture's size as shown (its EXIF orientation applied), and whether it is an SVG. */
@@ -30,6 +32,10 @@ typedef struct {
     int width, height;
     int is_svg;
 } tp_picture_info;
+
+/* On failure, `*message` (the caller's to free) is: for TP_PICTURE_TOO_LARGE the declared
+ * size ("W × H") or empty when only the level asked for is too large; for TP_PICTURE_DAMAGED
+ * the decoder's own message (GLib's, translated); for TP_PICTURE_NO_RSVG dlopen's. */
 
 /* Reads the size of the picture in `data` without decoding its pixels (a raster picture's
  * header, an SVG's dimensions). `max_source_pixels` bounds what a later decode may be asked

@@ -13,15 +13,38 @@ public struct PictureImport: Sendable {
     /// - Throws: `PictureError`, one line: not a picture, damaged, too large, refused.
     /// - Complexity: O(n) in the bytes (the SHA-256), plus the header's reading.
     public init(bytes: [UInt8]) throws(PictureError) {
-        guard !bytes.isEmpty else { throw PictureError(message: "the picture is empty", isTooLarge: false) }
+        guard !bytes.isEmpty else { throw PictureError(message: tr("the picture is empty"), isTooLarge: false) }
         let info = try PictureDecoder.probe(bytes)
-        guard info.width > 0, info.height > 0 else { throw PictureError(message: "the picture has no size", isTooLarge: false) }
+        guard info.width > 0, info.height > 0 else { throw PictureError(message: tr("the picture has no size"), isTooLarge: false) }
         content = StoredContent(kind: .picture, bytes: bytes)
         // An SVG's size is CSS pixels and may be anything: kept within what a picture may be.
         let longest = Float(max(info.width, info.height)), limit = Picture.maximumSide
         let shrink = longest > limit ? limit / longest : 1
         (width, height) = (max(1, Float(info.width) * shrink), max(1, Float(info.height) * shrink))
     }
+
+    /// The largest picture file read: far beyond any photo's (a 200-megapixel JPEG is some
+    /// 60 MB), small enough that a mistaken choice of a disk image is refused at once.
+    public static let maximumFileSize = 256 * 1024 * 1024
+
+    /// Reads the picture file at `path` (off the main thread: it opens a file and hashes it).
+    /// - Throws: `StorageError` when it cannot be read, `PictureError` when it is no picture.
+    public static func reading(path: String) throws -> PictureImport {
+        guard let bytes = try FileSystem.readFile(path, atMost: maximumFileSize) else {
+            throw PictureError(message: tr("the file is too large for a picture"), isTooLarge: true)
+        }
+        return try PictureImport(bytes: bytes)
+    }
+
+    /// Whether `path` names a picture by its extension (what a drop or a pasted file list
+    /// offers: those open as pictures on the drawing, other files as drawings).
+    public static func isPictureFile(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: ".") else { return false }
+        return fileExtensions.contains(path[path.index(after: dot)...].lowercased())
+    }
+
+    /// The extensions of the pictures read.
+    public static let fileExtensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "gif", "webp", "svg"]
 
     /// The picture as it arrives on a drawing: at its natural size, fitted into `view` (the
     /// canvas area on screen) if larger, and centred on `point` (where it was dropped), or

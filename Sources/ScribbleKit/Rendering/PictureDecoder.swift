@@ -75,11 +75,27 @@ enum PictureDecoder {
     /// Whether `bytes` are a PNG (by their signature).
     static func isPNG(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) }
 
-    /// Throws the C side's failure, its message taken (and freed).
+    /// Throws the C side's failure as a line for the user, its message taken (and freed).
     private static func check(_ result: Int32, _ message: UnsafeMutablePointer<CChar>?) throws(PictureError) {
-        let text = message.map { String(cString: $0) }
+        let text = message.map { String(cString: $0) } ?? ""
         free(message)
-        guard result != Int32(TP_PICTURE_OK.rawValue) else { return }
-        throw PictureError(message: text ?? "the picture could not be read", isTooLarge: result == Int32(TP_PICTURE_TOO_LARGE.rawValue))
+        switch UInt32(result) {
+        case TP_PICTURE_OK.rawValue:
+            return
+        case TP_PICTURE_UNKNOWN.rawValue:
+            throw PictureError(message: tr("not a PNG, JPEG, GIF, WebP or SVG picture"), isTooLarge: false)
+        case TP_PICTURE_TOO_LARGE.rawValue:
+            throw PictureError(
+                message: text.isEmpty ? tr("the picture is too large at this size") : tr("the picture is too large (%1$s pixels)", text),
+                isTooLarge: true)
+        case TP_PICTURE_REFUSED.rawValue:
+            throw PictureError(message: tr("the SVG declares entities, which are not read"), isTooLarge: false)
+        case TP_PICTURE_NO_RSVG.rawValue:
+            throw PictureError(message: tr("SVG pictures need librsvg, which could not be loaded: %1$s", text), isTooLarge: false)
+        default:
+            // (gdk-pixbuf's and librsvg's own messages, one line: GLib translates them.)
+            let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            throw PictureError(message: line.isEmpty ? tr("the picture is damaged") : tr("the picture is damaged: %1$s", line), isTooLarge: false)
+        }
     }
 }

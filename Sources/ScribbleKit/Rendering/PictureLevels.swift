@@ -38,7 +38,7 @@ final class PictureLevel: @unchecked Sendable {
 /// Decoding is slow, so it never happens on the main thread: renders there take what is
 /// cached (`cached`, `nearest`) and ask for the rest (`prepare`), which a serial queue
 /// decodes — one at a time, bounding the memory decodes take — and then tells the observers
-/// (the canvas, which renders a new frame). Renders off the main thread (full frames,
+/// (each canvas, which renders a new frame on its main thread). Renders off the main thread (full frames,
 /// exports) decode what they need at once (`decoded`). Levels are shared by every scribble
 /// in the process, keyed by the content's SHA-256: the same picture pasted ten times, or in
 /// two windows, is decoded once.
@@ -66,8 +66,8 @@ public final class PictureLevels: Sendable {
         var queued: Set<Key> = []
         /// Pictures that cannot be decoded, and why (asked once, not at every frame).
         var failures: [Key: PictureError] = [:]
-        /// Told on the main thread when a level asked for is ready.
-        var observers: [Int: @Sendable @MainActor () -> Void] = [:]
+        /// Told (on the decoding queue) when a level asked for is ready.
+        var observers: [Int: @Sendable () -> Void] = [:]
         var nextObserver = 0
     }
 
@@ -87,10 +87,11 @@ public final class PictureLevels: Sendable {
     /// How many levels are held now.
     var heldCount: Int { state.withLock { $0.entries.count } }
 
-    /// Calls `body` on the main thread whenever a level asked for by `prepare` is ready; the
-    /// number returned stops it (`stopObserving`).
+    /// Calls `body` whenever a level asked for by `prepare` is ready, on the decoding queue
+    /// (the observer hops to its own thread: GLib's main loop, in the app, does not run
+    /// Dispatch's main queue); the number returned stops it (`stopObserving`).
     @discardableResult
-    public func observe(_ body: @escaping @Sendable @MainActor () -> Void) -> Int {
+    public func observe(_ body: @escaping @Sendable () -> Void) -> Int {
         state.withLock { state in
             state.nextObserver += 1
             state.observers[state.nextObserver] = body
@@ -167,11 +168,7 @@ public final class PictureLevels: Sendable {
             guard case .success(let level) = result else { return }
             keep(level, for: key)
             let observers = state.withLock { Array($0.observers.values) }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    for observer in observers { observer() }
-                }
-            }
+            for observer in observers { observer() }
         }
     }
 

@@ -29,7 +29,8 @@ final class MainWindowController: ViewPresenter {
         sections: [
             [
                 item(tr("_New Scribble"), .newScribble), item(tr("Open _Gallery"), .openGallery),
-                item(tr("_Open File…"), .openFile), item(tr("_Import…"), .importNotebook), item(tr("Save _As…"), .saveAs),
+                item(tr("_Open File…"), .openFile), item(tr("_Import…"), .importNotebook),
+                item(tr("Insert _Picture…"), .insertPicture), item(tr("Save _As…"), .saveAs),
             ],
             [item(tr("_Export…"), .export), item(tr("_Print…"), .print), item(tr("_Replay"), .replay)],
             [item(tr("Pre_ferences"), .preferences), item(tr("_Keyboard Shortcuts"), .shortcuts), item(tr("_About TouchPainter"), .about)],
@@ -57,8 +58,16 @@ final class MainWindowController: ViewPresenter {
         window.doubleBufferOnlyWhileNearTheMonitorsSize()
         // A scribble, a PDF or a Xournal++ notebook dropped from the file manager opens, as from
         // the command line (asking about unsaved work first).
+        // Picture files dropped on the drawing go on it (issue 54).
         window.acceptFileDrops { [weak coordinator] paths in
-            MainLoop.perform { coordinator?.openFile(at: paths[0]) } // after the drop is finished
+            MainLoop.perform { // after the drop is finished
+                guard let coordinator else { return }
+                if let pictures = CanvasViewController.pictureFiles(paths), coordinator.activeViewController === coordinator.canvasViewController {
+                    coordinator.canvasViewController.insertPictures(fromFiles: pictures)
+                } else {
+                    coordinator.openFile(at: paths[0])
+                }
+            }
             return true
         }
         window.setTitlebar(headerBar)

@@ -147,7 +147,7 @@ struct PictureDecodingTests {
         do {
             _ = try PictureImport(bytes: bytes)
         } catch {
-            #expect(error.isTooLarge && error.message.contains("100000 × 100000"), "\(error.message)")
+            #expect(error.isTooLarge && error.message.contains("100000 × 100000") && !error.message.contains("\n"), "\(error.message)")
         }
         // Decoding it anyway is refused as well, before gdk-pixbuf allocates anything.
         #expect(throws: PictureError.self) { try PictureDecoder.decode(bytes, shift: 4) }
