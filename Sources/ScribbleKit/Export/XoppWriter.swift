@@ -1,8 +1,11 @@
+import Foundation
+
 /// Writes a drawing as a Xournal++ notebook (`.xopp`, gzip XML): one page, the export's (the
 /// drawing's bounds plus `Exporter.margin` all round), on a plain white background. Each
 /// stroke becomes a pen stroke with its colour, alpha and width — a pressure stroke with one
 /// width a segment, as Xournal++ keeps them — and each dot a two-point round stroke of its
-/// size, which Xournal++ draws as a dot. Groups are flattened in drawing order.
+/// size, which Xournal++ draws as a dot; each picture an `<image>`. Groups are flattened in
+/// drawing order.
 struct XoppWriter {
     /// Points per pixel: 72 over 96 dpi.
     static let pointsPerPixel: Float = 72.0 / 96.0
@@ -33,6 +36,7 @@ struct XoppWriter {
         number(height * Self.pointsPerPixel)
         append("\">\n<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n<layer>\n")
         root.enumerateMarks { mark, _ in
+            if let picture = mark as? Picture { return image(picture) }
             guard mark !== root, let color = mark.color else { return } // vertices and groups paint nothing themselves
             if let stroke = mark as? Stroke {
                 self.stroke(stroke, color: color)
@@ -131,5 +135,30 @@ struct XoppWriter {
             }
         }
         return result
+    }
+
+    /// A picture as Xournal++'s `<image>`: its box in points and its bytes in base64 — the
+    /// original PNG or JPEG where the picture lies upright and unflipped (Xournal++ reads them
+    /// with gdk-pixbuf too), else a PNG of the picture as placed, transparent round it, as
+    /// `<image>` has no rotation.
+    private mutating func image(_ picture: Picture) {
+        let p = picture.placement, bytes = picture.content.bytes
+        let upright = p.b == 0 && p.c == 0 && p.a > 0 && p.d > 0
+        let data =
+            upright && (PictureDecoder.isJPEG(bytes) || PictureDecoder.isPNG(bytes))
+            ? bytes : PictureDrawing.png(of: picture)
+        guard let data else { return }
+        let box = picture.bounds
+        append("<image left=\"")
+        number((box.minX - origin.x) * Self.pointsPerPixel)
+        append("\" top=\"")
+        number((box.minY - origin.y) * Self.pointsPerPixel)
+        append("\" right=\"")
+        number((box.maxX - origin.x) * Self.pointsPerPixel)
+        append("\" bottom=\"")
+        number((box.maxY - origin.y) * Self.pointsPerPixel)
+        append("\">")
+        append(Data(data).base64EncodedString())
+        append("</image>\n")
     }
 }

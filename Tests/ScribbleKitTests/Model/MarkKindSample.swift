@@ -66,7 +66,7 @@ struct MarkKindSample: Sendable, CustomTestStringConvertible {
         kind: .picture, bytes: PictureFixture.solidPNG(width: 120, height: 80, color: Color(red: 40, green: 120, blue: 200)))
 
     /// A pasted picture at (20, 20), at its natural size: its pixels cover (20, 20)–(140, 100).
-    static let picture = placedWhole("picture", onInk: Point(x: 80, y: 60), ink: Color(red: 40, green: 120, blue: 200), mapsToXopp: false) {
+    static let picture = placedWhole("picture", onInk: Point(x: 80, y: 60), ink: Color(red: 40, green: 120, blue: 200), mapsToXopp: true) {
         Picture(content: pictureContent, width: 120, height: 80, at: Point(x: 20, y: 20))
     }
 

@@ -103,3 +103,49 @@ struct PictureExportTests {
         #expect(abs(Int(p.r) - 10) < 4 && abs(Int(p.g) - 200) < 4 && abs(Int(p.b) - 90) < 4, "\(p)")
     }
 }
+
+/// Xournal++ notebooks' `<image>` elements (issue 54).
+@Suite(.timeLimit(.minutes(1)))
+struct PictureXoppTests {
+    let folder = TemporaryDirectory()
+
+    @Test func anUprightPictureGoesToXournalAsItsOwnBytesAndComesBack() throws {
+        let jpeg = try PictureFixture.convert(["-size", "120x80", "plasma:", "-quality", "80", "photo.jpg"], in: folder)
+        let imported = try PictureImport(bytes: jpeg)
+        let scribble = Scribble()
+        scribble.add(Picture(content: imported.content, width: 120, height: 80, placement: AffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 30, ty: 40)))
+        let path = folder.file("photo.xopp")
+        try Exporter(memento: scribble.makeMemento()).write(.xopp, to: path)
+        let notebook = try XoppImporter.read(path)
+        let picture = try #require(notebook.scribble.marks.compactMap { $0 as? Picture }.first)
+        #expect(picture.content.bytes == jpeg && abs(picture.bounds.width - 60) < 0.01 && abs(picture.bounds.height - 40) < 0.01)
+    }
+
+    @Test func aTurnedPictureGoesToXournalDrawnAsPlaced() throws {
+        let png = PictureFixture.halvesPNG(width: 80, height: 40)
+        let imported = try PictureImport(bytes: png)
+        let scribble = Scribble()
+        scribble.add(imported.placed(in: .null, at: Point(x: 100, y: 100)).transformed(by: .rotation(.pi / 4, about: Point(x: 100, y: 100))))
+        let path = folder.file("turned.xopp")
+        try Exporter(memento: scribble.makeMemento()).write(.xopp, to: path)
+        let notebook = try XoppImporter.read(path)
+        let picture = try #require(notebook.scribble.marks.compactMap { $0 as? Picture }.first)
+        #expect(picture.content.bytes != png && abs(picture.bounds.width - picture.bounds.height) < 1)
+        #expect(notebook.leftOut.images == 0)
+    }
+
+    @Test func aXournalImageThatIsNoPictureIsCountedAsLeftOut() throws {
+        let xml = """
+            <?xml version="1.0" standalone="no"?>
+            <xournal creator="Xournal++ 1.2.3" fileversion="4"><page width="200" height="200">
+            <background type="solid" color="#ffffffff" style="plain"/><layer>
+            <image left="10" top="10" right="50" bottom="50">bm90IGEgcGljdHVyZQ==</image>
+            <image left="60" top="10" right="100" bottom="50">\(Data(PictureFixture.solidPNG(width: 4, height: 4, color: .black)).base64EncodedString())</image>
+            </layer></page></xournal>
+            """
+        let path = folder.file("images.xopp")
+        try Data(Inflater.gzip(Array(xml.utf8))).write(to: URL(fileURLWithPath: path))
+        let notebook = try XoppImporter.read(path)
+        #expect(notebook.leftOut.images == 1 && notebook.scribble.marks.filter { $0 is Picture }.count == 1)
+    }
+}
