@@ -73,7 +73,9 @@ public final class Picture: Mark {
     /// How many canvas pixels one of the picture's pixels covers, at most along either side:
     /// with the view's scale, which level of detail to draw (`PictureLevels`).
     public var canvasPixelsPerPixel: Double {
-        max((placement.a * placement.a + placement.b * placement.b).squareRoot(), (placement.c * placement.c + placement.d * placement.d).squareRoot())
+        max(
+            (placement.a * placement.a + placement.b * placement.b).squareRoot(), (placement.c * placement.c + placement.d * placement.d).squareRoot()
+        )
     }
 
     /// A picture paints its own colours; setting one does nothing.

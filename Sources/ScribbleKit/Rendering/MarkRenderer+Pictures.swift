@@ -105,7 +105,9 @@ extension MarkRenderer {
         // data never goes onto the level, which other threads may be drawing from.
         let data = cairo_image_surface_get_data(level.surface)
         let stride = cairo_image_surface_get_stride(level.surface)
-        guard let source = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(level.width), Int32(level.height), stride) else { return }
+        guard let source = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(level.width), Int32(level.height), stride) else {
+            return
+        }
         defer { cairo_surface_destroy(source) }
         let retained = Unmanaged.passRetained(level).toOpaque()
         cairo_surface_set_user_data(source, &PictureSurfaceKeys.level, retained) { Unmanaged<PictureLevel>.fromOpaque($0!).release() }

@@ -27,7 +27,8 @@ enum PictureDrawing {
         let status = cairo_surface_write_to_png_stream(
             surface,
             { closure, data, length in
-                Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().bytes.append(
+                    contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
                 return CAIRO_STATUS_SUCCESS
             }, Unmanaged.passUnretained(sink).toOpaque())
         return status == CAIRO_STATUS_SUCCESS ? sink.bytes : nil

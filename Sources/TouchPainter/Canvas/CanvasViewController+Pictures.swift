@@ -21,7 +21,8 @@ extension CanvasViewController {
     /// Insert Picture…: asks for a picture file, then puts it on the drawing.
     func insertPictureChooser() {
         guard !refusesWhileOpening() else { return }
-        let filter = FileChooser.Filter(tr("Pictures"), patterns: PictureImport.fileExtensions.sorted().flatMap { ["*." + $0, "*." + $0.uppercased()] })
+        let filter = FileChooser.Filter(
+            tr("Pictures"), patterns: PictureImport.fileExtensions.sorted().flatMap { ["*." + $0, "*." + $0.uppercased()] })
         guard
             let path = FileChooser.open(
                 parent: dialogs.dialogParent, title: tr("Insert Picture"), accept: tr("_Insert"), folder: FileChooser.picturesFolder,

@@ -34,7 +34,8 @@ struct PictureDecodingTests {
 
     @Test(arguments: [(UInt16(1), false), (6, true), (8, true), (3, false)])
     func aJPEGsExifOrientationIsHonoured(orientation: UInt16, turnsAQuarter: Bool) throws {
-        let jpeg = PictureFixture.withOrientation(orientation, try PictureFixture.jpeg(fromPNG: PictureFixture.halvesPNG(width: 80, height: 40), in: folder))
+        let jpeg = PictureFixture.withOrientation(
+            orientation, try PictureFixture.jpeg(fromPNG: PictureFixture.halvesPNG(width: 80, height: 40), in: folder))
         let imported = try PictureImport(bytes: jpeg)
         #expect((imported.width, imported.height) == (turnsAQuarter ? (40, 80) : (80, 40)))
         let picture = Picture(content: imported.content, width: imported.width, height: imported.height, at: .zero)
@@ -66,7 +67,9 @@ struct PictureDecodingTests {
         let huge = Picture(content: MarkKindSample.pictureContent, width: 16_000, height: 12_500, at: .zero)
         #expect(huge.finestShift == 2 && huge.levelSize(shift: 2) == (4000, 3125))
         // An SVG is drawn from levels up to 64 times its size, none over 16 megapixels.
-        let svg = Picture(content: StoredContent(kind: .picture, bytes: Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.utf8)), width: 100, height: 50, at: .zero)
+        let svg = Picture(
+            content: StoredContent(kind: .picture, bytes: Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.utf8)),
+            width: 100, height: 50, at: .zero)
         #expect(svg.isSVG && svg.finestShift == -5 && svg.shift(forDevicePixelsPerPixel: 8) == -3)
         #expect(svg.shift(forDevicePixelsPerPixel: 64) == -5 && svg.levelSize(shift: -5) == (3200, 1600))
     }

@@ -113,7 +113,8 @@ struct PictureXoppTests {
         let jpeg = try PictureFixture.convert(["-size", "120x80", "plasma:", "-quality", "80", "photo.jpg"], in: folder)
         let imported = try PictureImport(bytes: jpeg)
         let scribble = Scribble()
-        scribble.add(Picture(content: imported.content, width: 120, height: 80, placement: AffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 30, ty: 40)))
+        scribble.add(
+            Picture(content: imported.content, width: 120, height: 80, placement: AffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 30, ty: 40)))
         let path = folder.file("photo.xopp")
         try Exporter(memento: scribble.makeMemento()).write(.xopp, to: path)
         let notebook = try XoppImporter.read(path)

@@ -53,7 +53,8 @@ enum PictureFixture {
     static func convert(_ arguments: [String], in folder: TemporaryDirectory) throws -> [UInt8] {
         var arguments = arguments
         let output = arguments.removeLast()
-        let (prefix, name) = output.contains(":") ? (String(output.split(separator: ":")[0]) + ":", String(output.split(separator: ":")[1])) : ("", output)
+        let (prefix, name) =
+            output.contains(":") ? (String(output.split(separator: ":")[0]) + ":", String(output.split(separator: ":")[1])) : ("", output)
         let path = folder.file(name)
         try runTool("/usr/bin/convert", arguments + [prefix + path])
         return try FileSystem.readFile(path)
@@ -69,8 +70,10 @@ enum PictureFixture {
     /// `jpeg` with an EXIF APP1 segment saying `orientation` (1–8) right after its SOI.
     static func withOrientation(_ orientation: UInt16, _ jpeg: [UInt8]) -> [UInt8] {
         // "Exif\0\0", a big-endian TIFF header, one IFD of one entry: 0x0112 SHORT 1 value.
-        let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1,
-                             UInt8(orientation >> 8), UInt8(orientation & 0xFF), 0, 0, 0, 0, 0, 0]
+        let tiff: [UInt8] = [
+            0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1,
+            UInt8(orientation >> 8), UInt8(orientation & 0xFF), 0, 0, 0, 0, 0, 0,
+        ]
         let body: [UInt8] = Array("Exif".utf8) + [0, 0] + tiff
         let length = body.count + 2
         return [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + body + jpeg.dropFirst(2)
