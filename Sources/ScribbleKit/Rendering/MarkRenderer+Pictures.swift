@@ -60,15 +60,18 @@ extension MarkRenderer {
         paint(level, of: picture, devicePixelsPerLevelPixel: scale * Double(picture.width) / Double(level.width))
     }
 
-    /// Paints `level` over the picture's rectangle: scaled down with Cairo's good filter
-    /// (a box filter below half), scaled up two times or more pixel by pixel, so a
-    /// screenshot zoomed in shows its pixels crisp rather than smeared.
+    /// Paints `level` over the picture's rectangle: bilinear between half and twice its size
+    /// (the level is chosen so it is never scaled down by more than half, where bilinear
+    /// sampling still sees every pixel: no aliasing, and a tenth of the good filter's cost),
+    /// Cairo's good filter (a box filter) below half (a level not decoded yet, drawn meanwhile),
+    /// and pixel by pixel from twice up, so a screenshot zoomed in shows its pixels crisp
+    /// rather than smeared.
     private func paint(_ level: PictureLevel, of picture: Picture, devicePixelsPerLevelPixel scale: Double) {
         cairo_scale(context, Double(picture.width) / Double(level.width), Double(picture.height) / Double(level.height))
         cairo_set_source_surface(context, level.surface, 0, 0)
         let pattern = cairo_get_source(context)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(pattern, scale >= 2 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+        cairo_pattern_set_filter(pattern, scale >= 2 ? CAIRO_FILTER_NEAREST : scale >= 0.5 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
         cairo_paint(context)
     }
 
