@@ -98,21 +98,24 @@ def test_picture_files_pasted_as_a_file_list_arrive(app, tmp_path):
         owner.wait(timeout=5)
 
 
-def test_a_picture_file_dropped_on_the_window_goes_on_the_drawing(app, tmp_path):
+def test_a_picture_file_dropped_on_the_window_goes_on_the_drawing_where_it_was_dropped(app, tmp_path):
     picture = make_picture(tmp_path, "dropped.png", "120x90")
     source = subprocess.Popen([sys.executable, pathlib.Path(__file__).with_name("drag_source.py"), picture],
                               stdout=subprocess.PIPE, text=True)
     try:
         _, x, y = source.stdout.readline().split()
-        cx, cy = canvas_centre(app)
+        ox, oy = app.canvas_origin()
+        cx, cy = ox + 250, oy + 200  # off the view's centre
         pointer_to(int(x), int(y))
         xdotool("mousedown", 1)
         for step in range(1, 21):  # GTK starts a drag past a few pixels, then follows the pointer
             xdotool("mousemove", "--sync", round(int(x) + (cx - int(x)) * step / 20), round(int(y) + (cy - int(y)) * step / 20))
             time.sleep(0.03)
         xdotool("mouseup", 1)
-        width, height = size_of(wait_for_picture(app, "the dropped picture"))
+        box = wait_for_picture(app, "the dropped picture")
+        width, height = size_of(box)
         assert abs(width - 118) <= 4 and abs(height - 88) <= 4
+        assert abs((box[0] + box[2]) / 2 - cx) <= 4 and abs((box[1] + box[3]) / 2 - cy) <= 4, (box, cx, cy)
         assert "Untitled" in app.title()  # put on the drawing, not opened as a file
     finally:
         source.terminate()

@@ -59,11 +59,12 @@ final class MainWindowController: ViewPresenter {
         // A scribble, a PDF or a Xournal++ notebook dropped from the file manager opens, as from
         // the command line (asking about unsaved work first).
         // Picture files dropped on the drawing go on it (issue 54).
-        window.acceptFileDrops { [weak coordinator] paths in
+        window.acceptFileDrops { [weak coordinator, window] paths, x, y in
             MainLoop.perform { // after the drop is finished
                 guard let coordinator else { return }
-                if let pictures = CanvasViewController.pictureFiles(paths), coordinator.activeViewController === coordinator.canvasViewController {
-                    coordinator.canvasViewController.insertPictures(fromFiles: pictures)
+                let canvas = coordinator.canvasViewController
+                if let pictures = CanvasViewController.pictureFiles(paths), coordinator.activeViewController === canvas {
+                    canvas.insertPictures(fromFiles: pictures, at: canvas.canvasPoint(ofWindowPoint: (x, y), in: window))
                 } else {
                     coordinator.openFile(at: paths[0])
                 }

@@ -31,9 +31,19 @@ extension CanvasViewController {
         insertPictures(fromFiles: [path])
     }
 
+    /// The canvas point under the point (`x`, `y`) of `window` (a drop's), or `nil` when it
+    /// is not over the canvas.
+    func canvasPoint(ofWindowPoint point: (x: Double, y: Double), in window: Widget) -> Point? {
+        guard let (x, y) = window.translate(x: point.x, y: point.y, to: canvasView.drawingArea) else { return nil }
+        let size = canvasView.drawingArea.allocatedSize
+        guard x >= 0, y >= 0, x < Double(size.width), y < Double(size.height) else { return nil }
+        return canvasView.canvasPoint(x: x, y: y)
+    }
+
     /// Reads the picture files `paths` off the main thread and puts those that read on the
-    /// drawing; each that does not is named in a notice with why.
-    func insertPictures(fromFiles paths: [String]) {
+    /// drawing, centred on `point` (a drop's) or in the view; each that does not is named in a
+    /// notice with why.
+    func insertPictures(fromFiles paths: [String], at point: Point? = nil) {
         FileRequest.start(
             { paths.map { path in Result { try PictureImport.reading(path: path) }.mapError { PictureFailure(path: path, error: $0) } } },
             timedOut: { [weak self] in
@@ -43,7 +53,7 @@ extension CanvasViewController {
                 guard let self else { return }
                 switch result {
                 case .success(let results):
-                    self.place(results.compactMap { try? $0.get() })
+                    self.place(results.compactMap { try? $0.get() }, at: point)
                     if case .failure(let failure)? = results.first(where: { (try? $0.get()) == nil }) {
                         self.notify(tr("Could not insert “%1$s”: %2$s", failure.name, failure.reason))
                     }
@@ -131,13 +141,13 @@ extension CanvasViewController {
     }
 
     /// Puts `pictures` on the drawing as one undo step, selected: each at its natural size,
-    /// fitted into the view if larger, the first centred in the view and each next one a
-    /// little further down and right, as duplicates go.
-    private func place(_ pictures: [PictureImport]) {
+    /// fitted into the view if larger, the first centred on `point` (where they were dropped)
+    /// or in the view and each next one a little further down and right, as duplicates go.
+    private func place(_ pictures: [PictureImport], at point: Point? = nil) {
         guard !pictures.isEmpty, !refusesWhileOpening() else { return }
         let visible = canvasView.viewport.visibleRect
         let store = document.scribble.contents
-        let centre = Point(x: (visible.minX + visible.maxX) / 2, y: (visible.minY + visible.maxY) / 2)
+        let centre = point ?? Point(x: (visible.minX + visible.maxX) / 2, y: (visible.minY + visible.maxY) / 2)
         let marks: [Mark] = pictures.enumerated().map { index, imported in
             let step = CanvasEngine.duplicateOffset * Float(index)
             return imported.placed(in: visible, at: Point(x: centre.x + step, y: centre.y + step), sharing: store)
