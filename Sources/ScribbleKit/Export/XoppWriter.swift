@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes a drawing as a Xournal++ notebook (`.xopp`, gzip XML): one page, the export's (the
 /// drawing's bounds plus `Exporter.margin` all round), on a plain white background. Each

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Builds a scribble from a Xournal++ document's XML as the `XMLScanner` reads it (the
 /// mapping is in `docs/FORMAT.md`, "Xournal++ notebooks"): pages stacked top to bottom
