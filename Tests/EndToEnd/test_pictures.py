@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from app_driver import BINARY, wait_for
 from test_recovery import crash_and_restore
 from touchpainter_driver import pointer_to, screenshot, xdotool
@@ -98,9 +100,12 @@ def test_picture_files_pasted_as_a_file_list_arrive(app, tmp_path):
         owner.wait(timeout=5)
 
 
-def test_a_picture_file_dropped_on_the_window_goes_on_the_drawing_where_it_was_dropped(app, tmp_path):
+@pytest.mark.parametrize("as_image", [False, True], ids=["file", "browser-image"])
+def test_a_picture_dropped_on_the_window_goes_on_the_drawing_where_it_was_dropped(app, tmp_path, as_image):
+    """A file from a file manager, or a browser's image (its PNG bytes, no file)."""
     picture = make_picture(tmp_path, "dropped.png", "120x90")
-    source = subprocess.Popen([sys.executable, pathlib.Path(__file__).with_name("drag_source.py"), picture],
+    source = subprocess.Popen([sys.executable, pathlib.Path(__file__).with_name("drag_source.py")]
+                              + (["--image"] if as_image else []) + [str(picture)],
                               stdout=subprocess.PIPE, text=True)
     try:
         _, x, y = source.stdout.readline().split()

@@ -59,14 +59,22 @@ final class MainWindowController: ViewPresenter {
         // A scribble, a PDF or a Xournal++ notebook dropped from the file manager opens, as from
         // the command line (asking about unsaved work first).
         // Picture files dropped on the drawing go on it (issue 54).
-        window.acceptFileDrops { [weak coordinator, window] paths, x, y in
-            MainLoop.perform { // after the drop is finished
-                guard let coordinator else { return }
-                let canvas = coordinator.canvasViewController
-                if let pictures = CanvasViewController.pictureFiles(paths), coordinator.activeViewController === canvas {
-                    canvas.insertPictures(fromFiles: pictures, at: canvas.canvasPoint(ofWindowPoint: (x, y), in: window))
-                } else {
-                    coordinator.openFile(at: paths[0])
+        // Picture files, or a browser's image, dropped on the drawing go on it (issue 54).
+        window.acceptDrops(pictureTypes: CanvasViewController.droppedPictureTypes) { [weak coordinator, window] drop, x, y in
+            guard let coordinator else { return false }
+            let canvas = coordinator.canvasViewController
+            let onCanvas = coordinator.activeViewController === canvas
+            switch drop {
+            case .picture(let bytes, _):
+                guard onCanvas else { return false }
+                MainLoop.perform { canvas.insertPicture(pasted: bytes, at: canvas.canvasPoint(ofWindowPoint: (x, y), in: window)) }
+            case .files(let paths):
+                MainLoop.perform { // after the drop is finished
+                    if let pictures = CanvasViewController.pictureFiles(paths), onCanvas {
+                        canvas.insertPictures(fromFiles: pictures, at: canvas.canvasPoint(ofWindowPoint: (x, y), in: window))
+                    } else {
+                        coordinator.openFile(at: paths[0])
+                    }
                 }
             }
             return true

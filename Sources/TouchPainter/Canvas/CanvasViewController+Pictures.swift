@@ -12,6 +12,9 @@ extension CanvasViewController {
     /// original bytes a browser or an image editor offers, a PNG being lossless.
     static let clipboardPictureTypes = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"]
 
+    /// The picture types a drop is asked for before files: what a browser's dragged image offers.
+    static let droppedPictureTypes = ["image/png", "image/jpeg"]
+
     /// The picture files among `paths`, if every one is a picture (a drop of pictures puts
     /// them on the drawing; any other drop opens the file as before).
     static func pictureFiles(_ paths: [String]) -> [String]? {
@@ -63,16 +66,16 @@ extension CanvasViewController {
             })
     }
 
-    /// Puts the picture in `bytes` (pasted from another app) on the drawing, checked off the
-    /// main thread.
-    func insertPicture(pasted bytes: [UInt8]) {
+    /// Puts the picture in `bytes` (pasted or dropped from another app) on the drawing,
+    /// checked off the main thread, centred on `point` (a drop's) or in the view.
+    func insertPicture(pasted bytes: [UInt8], at point: Point? = nil) {
         FileRequest.start(
             { try PictureImport(bytes: bytes) },
             timedOut: { [weak self] in self?.notify(tr("Could not paste the picture: reading it took too long")) },
             completion: { [weak self] result in
                 guard let self else { return }
                 switch result {
-                case .success(let imported): self.place([imported])
+                case .success(let imported): self.place([imported], at: point)
                 case .failure(let error): self.notify(tr("Could not paste the picture: %1$s", Self.reason(error)))
                 }
             })
