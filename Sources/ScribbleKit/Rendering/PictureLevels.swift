@@ -148,6 +148,28 @@ public final class PictureLevels: Sendable {
         }
     }
 
+    /// Decodes now, on every core the process may use, the levels a render at `scale` (device
+    /// pixels a canvas pixel) of the pictures among `marks` that lie in `visible` will draw,
+    /// so a frame showing many pictures does not decode them one after another (fifty photos'
+    /// first frame: 1.1 s of decodes on one thread). Off the main thread only.
+    public func decodeLevels(of marks: [Mark], in visible: Rect, scale: Double) {
+        let wanted = marks.compactMap { mark -> (PictureSource, Int)? in
+            guard let picture = mark as? Picture, picture.bounds.intersects(visible) else { return nil }
+            let shift = picture.shift(forDevicePixelsPerPixel: picture.canvasPixelsPerPixel * scale)
+            let key = Key(digest: picture.content.digest, shift: shift)
+            return state.withLock { $0.entries[key] == nil && $0.failures[key] == nil } ? (picture.source, shift) : nil
+        }
+        guard !wanted.isEmpty else { return }
+        DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
+            let (source, shift) = wanted[index]
+            let key = Key(digest: source.content.digest, shift: shift)
+            switch Result(catching: { () throws(PictureError) in try Self.decode(source, shift: shift) }) {
+            case .success(let level): keep(level, for: key)
+            case .failure(let error): state.withLock { _ = $0.failures[key] = error }
+            }
+        }
+    }
+
     /// Asks for the level `shift` of `picture` to be decoded on the queue (unless it is
     /// there, queued or failed); the observers hear when it is ready.
     func prepare(_ picture: Picture, shift: Int) {

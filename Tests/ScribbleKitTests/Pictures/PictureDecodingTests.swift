@@ -125,6 +125,20 @@ struct PictureDecodingTests {
         #expect(levels.cached(pictures[1].content, shift: 0) == nil && levels.cached(pictures[2].content, shift: 0) != nil)
     }
 
+    @Test func theLevelsAFrameWillDrawAreDecodedAheadOnEveryCore() throws {
+        let levels = PictureLevels(budget: 64 << 20)
+        let pictures: [Mark] = try (0..<4).map { index in
+            let bytes = PictureFixture.solidPNG(width: 256, height: 128, color: Color(red: UInt8(40 * index), green: 9, blue: 9))
+            return try PictureImport(bytes: bytes).placed(in: .null, at: Point(x: Float(300 * index), y: 0))
+        }
+        // At a quarter, the level of 1/4; the last picture lies outside what is visible.
+        levels.decodeLevels(of: pictures, in: Rect(x: -200, y: -100, width: 700, height: 200), scale: 0.25)
+        for (index, mark) in pictures.enumerated() {
+            let picture = try #require(mark as? Picture)
+            #expect((levels.cached(picture.content, shift: 2)?.width == 64) == (index < 3), "picture \(index)")
+        }
+    }
+
     // MARK: Formats and hostile pictures
 
     @Test func aGIFsFirstFrameAndA16BitPNGAndACMYKJPEGAreRead() throws {
