@@ -36,7 +36,7 @@ let package = Package(
         // PdfKit is a document library, not a toolkit: PDF pages are marks (`Page`), drawn
         // and laid out here.
         .target(
-            name: "ScribbleKit", dependencies: ["CCairo", "CairoKit", "CZlib", "CLinux", "PdfKit"],
+            name: "ScribbleKit", dependencies: ["CCairo", "CairoKit", "CZlib", "CLinux", "PdfKit", "CPictures"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // A thin Swift wrapper over the GStreamer pipeline that encodes video; knows no drawing.
         .target(name: "GstKit", dependencies: ["CGStreamer"]),
@@ -51,6 +51,10 @@ let package = Package(
         // poppler is, not linked: a C target whose header names none of QPDF's types, compiled
         // against its C API's header (libqpdf-dev).
         .target(name: "CQpdf", dependencies: ["CLoader"]),
+        // Pictures (issue 54): gdk-pixbuf decodes PNG, JPEG, GIF and WebP (linked already:
+        // GTK needs it, and CGtk's flags bring it), librsvg draws SVG, loaded the first time an
+        // SVG is met as poppler is. A C target whose header names none of their types.
+        .target(name: "CPictures", dependencies: ["CGtk", "CCairo", "CLoader"]),
         // A thin Swift wrapper over poppler-glib and QPDF: PdfDocument (pages, render, text,
         // find, links) and PdfStamper (ink onto the original pages); knows no drawing model.
         .target(name: "PdfKit", dependencies: ["CPoppler", "CQpdf", "CairoKit"]),

@@ -35,9 +35,10 @@ depends="$(cd "$stage" && dpkg-shlibdeps -O --warnings=0 root/usr/bin/touchpaint
 # Sources/CGStreamer) and its elements at run time, which no link shows: appsrc and
 # videoconvert (base), vp8enc and webmmux (good).
 depends="$depends, libgstreamer1.0-0, libgstreamer-plugins-base1.0-0, gstreamer1.0-plugins-base, gstreamer1.0-plugins-good"
-# poppler-glib and QPDF are loaded the same way (Sources/CPoppler, Sources/CQpdf), by the
-# soname each loader names: a binary that holds that name loads that library.
-for library in "libpoppler-glib.so.8:libpoppler-glib8" "libqpdf.so.29:libqpdf29"; do
+# poppler-glib and QPDF are loaded the same way (Sources/CPoppler, Sources/CQpdf), and librsvg
+# for SVG pictures (Sources/CPictures), by the soname each loader names: a binary that holds
+# that name loads that library.
+for library in "libpoppler-glib.so.8:libpoppler-glib8" "libqpdf.so.29:libqpdf29" "librsvg-2.so.2:librsvg2-2"; do
   if grep -qF "${library%%:*}" "$root/usr/bin/touchpainter"; then depends="$depends, ${library#*:}"; fi
 done
 

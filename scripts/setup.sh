@@ -17,10 +17,11 @@ set -euo pipefail
 # poppler-glib renders PDF pages and finds their text (CPoppler loads libpoppler-glib.so.8
 # the first time a PDF is opened, and builds against its headers). QPDF stamps ink onto a
 # PDF's own pages (CQpdf loads libqpdf.so.29 the first time one is exported, and builds
-# against its C API's header).
+# against its C API's header). librsvg draws SVG pictures (CPictures loads librsvg-2.so.2 the
+# first time an SVG is met; it declares the few functions it calls, so no -dev package).
 need=(libgtk-3-dev libcairo2-dev zlib1g-dev pkg-config gettext
       libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
-      libpoppler-glib-dev libpoppler-glib8 libqpdf-dev libqpdf29)
+      libpoppler-glib-dev libpoppler-glib8 libqpdf-dev libqpdf29 librsvg2-2)
 if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then
   need+=(xvfb xauth xdotool imagemagick x11-utils dbus dbus-x11 at-spi2-core
          python3 python3-gi python3-pyatspi gir1.2-atspi-2.0 gir1.2-gtk-3.0 fonts-dejavu-core

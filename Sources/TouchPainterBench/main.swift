@@ -6,14 +6,14 @@ import ScribbleKit
 /// a table of the figures against their goals. Build it in release mode; `make bench` does,
 /// builds the floor program, and starts Xvfb for the app metrics when there is no `DISPLAY`.
 let usage = """
-    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,pdfstamp,pdf,pdf-open,pdf-memory,pdf-view,pdf-save,xopp,app,gallery10k,taps,stamp,idle,sync,motion,wayland,smoothing,scale,xournal-scale,open]
+    usage: touchpainter-bench [--only canvas,render,undo,tools,texture,viewport,editing,storage,journal,replay,export,pdfstamp,pdf,pdf-open,pdf-memory,pdf-view,pdf-save,xopp,pictures,app,gallery10k,taps,stamp,idle,sync,motion,wayland,smoothing,scale,xournal-scale,open]
                               [--app PATH-TO-touchpainter]
                               [--floor PATH-TO-scribble-floor]
            touchpainter-bench --write-big-scribble PATH [STROKES] | --write-taps PATH | --write-timed-scribble PATH
                               | --write-gallery FOLDER | --write-large-gallery FOLDER | --write-big-pdf PATH
     """
 var arguments = Array(CommandLine.arguments.dropFirst())
-var suites: Set<String> = ["canvas", "storage", "journal", "replay", "export", "xopp", "pdf", "app", "sync", "motion"]
+var suites: Set<String> = ["canvas", "storage", "journal", "replay", "export", "xopp", "pdf", "pictures", "app", "sync", "motion"]
 let binFolder = (ChildProcess.ownExecutable as NSString).deletingLastPathComponent
 var app = binFolder + "/touchpainter"
 var floorProgram = binFolder + "/scribble-floor" // built there by scripts/bench.sh
@@ -24,6 +24,10 @@ while let argument = arguments.first {
     case "--memory-probe" where arguments.count == 2:
         // The child side of memory_bytes_per_vertex (see StorageBenchmarks.memoryProbe).
         try StorageBenchmarks.measureMemory(warmUp: arguments[0], path: arguments[1])
+        exit(0)
+    case "--open-pictures" where arguments.count == 1 || arguments.count == 2:
+        // The child side of the fifty photos' metrics (see PictureBenchmarks).
+        try PictureBenchmarks.openPictures(arguments[0], decodingAhead: arguments.count == 2)
         exit(0)
     case "--write-big-scribble" where arguments.count == 1 || arguments.count == 2:
         // For trying the app by hand: `touchpainter PATH` opens the million-vertex scribble
@@ -92,6 +96,7 @@ do {
         try PdfBenchmarks.run(into: report, folder: folder, app: app, suites: suites)
     }
     if suites.contains("xopp") { try XoppBenchmarks.run(into: report, folder: folder) }
+    if suites.contains("pictures") { try PictureBenchmarks.run(into: report, folder: folder) }
     // The ten-thousand gallery is part of `app`; `--only gallery10k` runs it alone.
     if suites.contains("gallery10k") && !suites.contains("app") {
         try LargeGalleryBenchmarks.run(into: report, folder: folder, app: app)

@@ -165,22 +165,6 @@ def test_raise_and_lower_change_which_of_two_crossing_strokes_is_on_top(app):
     assert is_dark(screenshot().getpixel(crossing))
 
 
-def test_pasting_a_picture_from_another_app_says_it_is_not_supported(app, tmp_path):
-    picture = tmp_path / "picture.png"
-    subprocess.run(["convert", "-size", "8x8", "xc:red", str(picture)], check=True, timeout=20)
-    owner = subprocess.Popen(["xclip", "-quiet", "-selection", "clipboard", "-t", "image/png", "-i", str(picture)])
-    try:
-        wait_for(lambda: "image/png" in subprocess.run(["xclip", "-selection", "clipboard", "-t", "TARGETS", "-o"],
-                                                       capture_output=True, text=True, timeout=10).stdout,
-                 what="the other app to own the clipboard")
-        app.key("ctrl+v")
-        assert app.is_showing(
-            "Pasting pictures from other apps is not supported: only marks copied in TouchPainter paste", timeout=5)
-    finally:
-        owner.kill()
-        owner.wait(timeout=5)
-
-
 def test_ten_thousand_selected_strokes_move_with_the_pointer_and_land_as_one_undo_step(launch, tmp_path):
     drawing = tmp_path / "many.scribble"
     drawing.write_bytes(many_strokes())  # 10,000 strokes of 20 vertices: too many to repaint at each step

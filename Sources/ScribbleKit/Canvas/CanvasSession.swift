@@ -103,6 +103,7 @@ public final class CanvasSession {
     public init(background: CanvasKind = .plain, hop: @escaping MainThreadHop) {
         self.background = background
         self.hop = hop
+        PictureLevels.shared.observe { [weak self, hop] in hop { self?.requestFullFrame() } } // a picture's level decoded: draw it (issue 54)
     }
 
     /// Shows `scribble`, replacing any other. The session observes it itself unless

@@ -42,6 +42,11 @@ public final class StyleVisitor: MarkVisitor {
         copies.made(page.copy())
     }
 
+    /// A picture paints its own colours and has no pen: it stays as it is.
+    public func visit(picture: Picture) {
+        copies.made(picture.copy())
+    }
+
     /// A kind of mark with no method here: its children's copies, grouped as a stroke.
     public func visit(mark: Mark) {
         copies.group(mark, visitor: self)

@@ -46,6 +46,12 @@ public final class TransformVisitor: MarkVisitor, PackedStrokeVisitor {
         copies.made(page.copy())
     }
 
+    /// A picture is laid anew: its placement, then the transform (a move, a scale, a turn:
+    /// its pixels are never touched).
+    public func visit(picture: Picture) {
+        copies.made(picture.placed(by: picture.placement.then(transform)))
+    }
+
     /// A kind of mark with no method here: its children's copies, grouped as a stroke.
     public func visit(mark: Mark) {
         copies.group(mark, visitor: self)

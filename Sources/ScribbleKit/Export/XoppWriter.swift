@@ -1,8 +1,11 @@
+import FoundationEssentials
+
 /// Writes a drawing as a Xournal++ notebook (`.xopp`, gzip XML): one page, the export's (the
 /// drawing's bounds plus `Exporter.margin` all round), on a plain white background. Each
 /// stroke becomes a pen stroke with its colour, alpha and width — a pressure stroke with one
 /// width a segment, as Xournal++ keeps them — and each dot a two-point round stroke of its
-/// size, which Xournal++ draws as a dot. Groups are flattened in drawing order.
+/// size, which Xournal++ draws as a dot; each picture an `<image>`. Groups are flattened in
+/// drawing order.
 ///
 /// A drawing on a PDF's pages (issue 53) is written as Xournal++ writes an annotated PDF: a
 /// page for each PDF page, of its size, with a `pdf` background naming the PDF attached
@@ -59,6 +62,7 @@ struct XoppWriter {
     /// One mark of the drawing, as what Xournal++ has for it; vertices, groups and PDF pages
     /// paint nothing themselves.
     private mutating func mark(_ mark: Mark) {
+        if let picture = mark as? Picture { return image(picture) }
         guard let color = mark.color else { return }
         if let stroke = mark as? Stroke {
             self.stroke(stroke, color: color)
@@ -198,5 +202,30 @@ struct XoppWriter {
             }
         }
         return result
+    }
+
+    /// A picture as Xournal++'s `<image>`: its box in points and its bytes in base64 — the
+    /// original PNG or JPEG where the picture lies upright and unflipped (Xournal++ reads them
+    /// with gdk-pixbuf too), else a PNG of the picture as placed, transparent round it, as
+    /// `<image>` has no rotation.
+    private mutating func image(_ picture: Picture) {
+        let p = picture.placement, bytes = picture.content.bytes
+        let upright = p.b == 0 && p.c == 0 && p.a > 0 && p.d > 0
+        let data =
+            upright && (PictureDecoder.isJPEG(bytes) || PictureDecoder.isPNG(bytes))
+            ? bytes : PictureDrawing.png(of: picture)
+        guard let data else { return }
+        let box = picture.bounds
+        append("<image left=\"")
+        number((box.minX - origin.x) * Self.pointsPerPixel)
+        append("\" top=\"")
+        number((box.minY - origin.y) * Self.pointsPerPixel)
+        append("\" right=\"")
+        number((box.maxX - origin.x) * Self.pointsPerPixel)
+        append("\" bottom=\"")
+        number((box.maxY - origin.y) * Self.pointsPerPixel)
+        append("\">")
+        append(Data(data).base64EncodedString())
+        append("</image>\n")
     }
 }

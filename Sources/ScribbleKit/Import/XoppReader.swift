@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Builds a scribble from a Xournal++ document's XML as the `XMLScanner` reads it (the
 /// mapping is in `docs/FORMAT.md`, "Xournal++ notebooks"): pages stacked top to bottom
 /// `pageGap` apart, their outlines and backgrounds in one group at the bottom, then every
@@ -43,6 +45,11 @@ struct XoppReader: XMLScannerDelegate {
     /// The stroke being read: its style from the tag, and its numbers as the text comes.
     private var stroke: StrokeTag?
     private var numbers: [Float] = []
+    /// The image being read: its box on the canvas, and its base64 text as it comes.
+    private var image: Rect?
+    private var imageText: [UInt8] = []
+    /// The most base64 an image may hold: 256 MB of picture, as a picture file may be.
+    static let imageTextLimit = PictureImport.maximumFileSize / 3 * 4
     /// The elements open, outermost first: a tag counts only where Xournal++ puts it (a
     /// stroke in a layer, a layer in a page).
     private var depth: [String] = []
@@ -71,7 +78,7 @@ struct XoppReader: XMLScannerDelegate {
         case ("layer", "text"):
             leftOut.texts += 1
         case ("layer", "image"):
-            leftOut.images += 1
+            startImage(attributes)
         case ("layer", "teximage"):
             leftOut.formulas += 1
         default:
@@ -85,9 +92,18 @@ struct XoppReader: XMLScannerDelegate {
             stroke = nil
             try finishStroke(tag)
         }
+        if name == "image", depth.last == "layer", let box = image {
+            image = nil
+            finishImage(box)
+        }
     }
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImportFailure) {
+        if image != nil {
+            guard imageText.count + bytes.count <= Self.imageTextLimit else { throw ImportFailure(tr("an image is too large")) }
+            imageText.append(contentsOf: bytes)
+            return
+        }
         guard stroke != nil else { return }
         var reader = NumberReader(bytes)
         while let number = reader.next() {
@@ -422,5 +438,35 @@ struct NumberReader {
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
+    }
+}
+
+/// Xournal++'s `<image>` elements (issue 54): a picture in base64 (PNG or JPEG, as
+/// gdk-pixbuf reads them) in a box given in points, read as a `Picture` stretched over the box.
+extension XoppReader {
+    /// Starts an image: its box, in points from the page's corner.
+    fileprivate mutating func startImage(_ attributes: [String: String]) {
+        imageText.removeAll(keepingCapacity: true)
+        let numbers = ["left", "top", "right", "bottom"].compactMap { attributes[$0].flatMap(Float.init) }
+        guard numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] > numbers[0], numbers[3] > numbers[1] else {
+            leftOut.images += 1
+            return
+        }
+        let scale = Self.pixelsPerPoint
+        image = Rect(minX: numbers[0] * scale, minY: pageTop + numbers[1] * scale, maxX: numbers[2] * scale, maxY: pageTop + numbers[3] * scale)
+    }
+
+    /// Ends an image: its picture read and laid over its box, or counted as left out.
+    fileprivate mutating func finishImage(_ box: Rect) {
+        defer { imageText.removeAll() }
+        guard let data = Data(base64Encoded: Data(imageText), options: .ignoreUnknownCharacters),
+            let imported = try? PictureImport(bytes: [UInt8](data))
+        else {
+            leftOut.images += 1
+            return
+        }
+        let placement = AffineTransform(
+            a: Double(box.width / imported.width), b: 0, c: 0, d: Double(box.height / imported.height), tx: Double(box.minX), ty: Double(box.minY))
+        builder.addPicture(Picture(content: imported.content, width: imported.width, height: imported.height, placement: placement))
     }
 }

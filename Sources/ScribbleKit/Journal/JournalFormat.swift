@@ -36,8 +36,10 @@ enum JournalFormat {
     /// version 4, with the marks' times), version 8 a snapshot base in scribble format
     /// version 5, with the marks taken off (which a version 7 reader could not read), version 9
     /// mementos in scribble format version 6, with PDF pages and their content store (which a
-    /// version 8 reader would skip as damage, and replay the ink without its pages).
-    static let version: UInt16 = 9
+    /// version 8 reader would skip as damage, and replay the ink without its pages), version
+    /// 10 mementos in scribble format version 7, with pictures (which a version 9 reader would
+    /// skip as damage in the same way, restoring the drawing without its pictures).
+    static let version: UInt16 = 10
     /// Bytes before the first record.
     static let headerLength = 16
     /// Bytes before a record's payload.

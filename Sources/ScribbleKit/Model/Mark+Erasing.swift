@@ -30,7 +30,9 @@ extension Mark {
         case let stroke as Stroke:
             return stroke.erased(by: step)
         default:
-            return nil // a bare vertex paints nothing; a page is the paper, never erased
+            // A bare vertex paints nothing; a page is the paper, never erased; a picture is not
+            // cut (the eraser in Whole marks mode takes it whole, as any mark it touches).
+            return nil
         }
     }
 }

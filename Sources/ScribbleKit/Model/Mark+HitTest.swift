@@ -48,6 +48,8 @@ extension Mark {
         case let stroke as Stroke:
             guard stroke.holdsMarks || stroke.bounds.outset(by: radius).touches(a, b) else { return false }
             return stroke.runsAreHit(alongSegmentFrom: a, to: b, radius: radius)
+        case let picture as Picture:
+            return picture.isTouched(alongSegmentFrom: a, to: b, radius: radius)
         default:
             return false // a bare vertex paints nothing; a page is the paper, not ink
         }

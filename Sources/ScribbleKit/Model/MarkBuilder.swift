@@ -90,6 +90,11 @@ public class MarkBuilder {
         return page
     }
 
+    /// Puts `picture` (made by a reader or an importer, its time set) in the stroke being built.
+    public func addPicture(_ picture: Picture) {
+        place(picture)
+    }
+
     /// Sets the pressure levels of the stroke being built: one a child, or none.
     public func setPressures(_ levels: [UInt8]) {
         if !levels.isEmpty { open.last?.unpack() } // (a stroke with packed children keeps nothing per child)

@@ -19,6 +19,12 @@ extension MarkRenderer {
         /// frames, off the main thread. A page whose render takes longer than the cache's
         /// deadline shows its paper, and `late` runs once its tiles are made.
         case tiled(PageTileCache, frame: Rect, late: (@Sendable () -> Void)? = nil)
+
+        /// Whether the render may wait on slow work (poppler, a picture's decoding): off the
+        /// main thread (exports, full frames), not on it (`cached`).
+        var mayWait: Bool {
+            if case .cached = self { false } else { true }
+        }
     }
 
     /// A page: its shadow, its white paper, poppler's rendering of the part of it within the

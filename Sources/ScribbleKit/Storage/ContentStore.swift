@@ -52,6 +52,8 @@ extension ContentStore {
         for case .mark(let mark) in stroke.storedElements.unpackedElements {
             if let page = mark as? Page {
                 insert(page.content)
+            } else if let picture = mark as? Picture {
+                insert(picture.content)
             } else if let child = mark as? Stroke {
                 gather(child)
             }

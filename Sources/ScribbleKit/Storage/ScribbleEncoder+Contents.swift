@@ -42,3 +42,30 @@ extension ScribbleEncoder {
         writer.float(page.frame.height)
     }
 }
+
+/// Version 7's pictures (`docs/FORMAT.md`).
+extension ScribbleEncoder {
+    /// The bytes of a picture's node.
+    static func encodedLength(of picture: Picture) -> Int {
+        let corner = gridNumbers(picture.location)
+        return 1 + 1 + ContentDigest.length + 4 + 4 + 4 * 8 + ByteWriter.varintLength(zigzag(corner.x))
+            + ByteWriter.varintLength(zigzag(corner.y)) + (picture.time.map { ByteWriter.varintLength(UInt64($0)) } ?? 0)
+    }
+
+    /// Writes a picture's node: flags, its content's digest, its natural size, its placement
+    /// and its time.
+    static func write(_ picture: Picture, to writer: inout ByteWriter) {
+        let corner = gridNumbers(picture.location)
+        writer.uint8(ScribbleFormat.Tag.picture.rawValue)
+        writer.uint8(picture.time == nil ? 0 : 1)
+        writer.append(picture.content.digest.bytes)
+        writer.float(picture.width)
+        writer.float(picture.height)
+        for value in [picture.placement.a, picture.placement.b, picture.placement.c, picture.placement.d] {
+            writer.uint64(value.bitPattern)
+        }
+        writer.varint(zigzag(corner.x))
+        writer.varint(zigzag(corner.y))
+        if let time = picture.time { writer.varint(UInt64(time)) }
+    }
+}

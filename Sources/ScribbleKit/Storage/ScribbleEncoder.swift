@@ -1,6 +1,6 @@
 /// Writes a memento in the oldest file format that holds it (version 2; 3 with the view the
 /// scribble was last seen at; 4 with times; 5 with the marks taken off; 6 with PDF pages and
-/// their content store: `docs/FORMAT.md`): it sizes the file exactly first, then fills one
+/// their content store; 7 with pictures: `docs/FORMAT.md`): it sizes the file exactly first, then fills one
 /// buffer. Each maximal run of inline vertices is one
 /// node: a count, the first location as absolute grid numbers and every other as the step
 /// from the one before, in zigzag varints (about 2 bytes a coordinate for a hand-drawn
@@ -19,8 +19,10 @@ enum ScribbleEncoder {
     static func encode(_ memento: ScribbleMemento, root: Stroke, history: RemovalHistory? = nil, front: Int = 0) -> [UInt8] {
         let contents = ContentStore(gatheredFrom: root)
         let version: Int
-        if !contents.isEmpty {
+        if contents.entries.contains(where: { $0.kind == .picture }) {
             version = ScribbleFormat.currentVersion
+        } else if !contents.isEmpty {
+            version = ScribbleFormat.versionWithPages
         } else if history != nil {
             version = ScribbleFormat.versionWithRemovals
         } else if holdsTimes(root) {
@@ -62,6 +64,7 @@ enum ScribbleEncoder {
         for case .mark(let child) in stroke.storedElements.unpackedElements {
             if let child = child as? Stroke, holdsTimes(child) { return true }
             if let dot = child as? Dot, dot.time != nil { return true }
+            if let picture = child as? Picture, picture.time != nil { return true }
         }
         return false
     }
@@ -129,6 +132,8 @@ enum ScribbleEncoder {
                             length += encodedLength(of: child)
                         } else if let page = mark as? Page {
                             length += encodedLength(of: page)
+                        } else if let picture = mark as? Picture {
+                            length += encodedLength(of: picture)
                         } else {
                             let point = gridNumbers(mark.location)
                             length += 1 + 4 + 4 + ByteWriter.varintLength(zigzag(point.x)) + ByteWriter.varintLength(zigzag(point.y))
@@ -201,6 +206,8 @@ enum ScribbleEncoder {
             write(stroke, to: &writer)
         } else if let page = mark as? Page {
             write(page, to: &writer)
+        } else if let picture = mark as? Picture {
+            write(picture, to: &writer)
         } else {
             let time = (mark as? Dot)?.time
             writer.uint8((time == nil ? ScribbleFormat.Tag.dot : .timedDot).rawValue)
@@ -250,7 +257,7 @@ enum ScribbleEncoder {
     private static func vertex(_ element: Stroke.Element) -> Point? {
         switch element {
         case .vertex(let point): point
-        case .mark(let mark): mark is Stroke || mark is Dot || mark is Page ? nil : mark.location
+        case .mark(let mark): mark is Stroke || mark is Dot || mark is Page || mark is Picture ? nil : mark.location
         }
     }
 

@@ -18,7 +18,11 @@ enum ScribbleFormat {
     /// content store (the PDFs the drawing's pages show, each once) and pages, written only
     /// for a drawing that has pages, and read whole (never in parts); an older TouchPainter
     /// refuses it as newer, so no reader that does not know pages opens a drawing without them.
-    static let currentVersion = 6
+    /// Version 7 is version 6 with pictures (their original bytes in the content store),
+    /// written only for a drawing that shows one; version 6 readers refuse it as newer.
+    static let currentVersion = 7
+    /// The version of a file with PDF pages but no picture.
+    static let versionWithPages = 6
     /// The version of a file with marks taken off but no content.
     static let versionWithRemovals = 5
     /// The version of a file with times but nothing taken off.
@@ -92,6 +96,11 @@ enum ScribbleFormat {
         /// A PDF page (version 6): its content's SHA-256, its page index, its frame's corner
         /// (x and y as zigzag varint grid numbers) and its width and height (Float32).
         case page = 8
+        /// A picture (version 7): flags (1: timed), its content's SHA-256, its natural width
+        /// and height (Float32), its placement's linear part a, b, c, d (Float64 each), its
+        /// placement's translation (x and y as zigzag varint grid numbers), then with the
+        /// timed flag its time (a varint of milliseconds).
+        case picture = 9
     }
 
     /// Decodes a whole file into a memento, its marks assembled by `builder`: reads the magic

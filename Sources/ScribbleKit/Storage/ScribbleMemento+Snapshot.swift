@@ -1,5 +1,5 @@
 /// The memento's deep copy. Besides copying, it puts the tree in the form the file format
-/// stores — only `Stroke`, `Dot`, `Page` and inline vertices, finite numbers, nesting within
+/// stores — only `Stroke`, `Dot`, `Page`, `Picture` and inline vertices, finite numbers, nesting within
 /// `ScribbleFormat.maxDepth` — so every memento encodes to a file that reads back equal.
 extension ScribbleMemento {
     /// A deep copy of `stroke` in stored form.
@@ -47,6 +47,8 @@ extension ScribbleMemento {
             return copy
         case let page as Page:
             return page.copy() // its content shared: immutable bytes are never copied
+        case let picture as Picture:
+            return picture.copy() // (the same: its bytes shared, its time kept)
         case _ where mark is Vertex || mark.count == 0:
             return Vertex(location: finite(mark.location))
         default:

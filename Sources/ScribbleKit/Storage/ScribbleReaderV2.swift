@@ -177,6 +177,11 @@ struct ScribbleReaderV2: ScribbleReader {
                 try readPage()
                 children.noteMark(of: head)
                 read += 1
+            case .picture:
+                guard version >= 7 else { throw .corrupt("it holds an unknown kind of mark") }
+                try readPicture()
+                children.noteMark(of: head)
+                read += 1
             case .view, .removals, .contents, nil: // no marks: the view and removals come after the root, the contents before
                 throw .corrupt("it holds an unknown kind of mark")
             }

@@ -77,4 +77,6 @@ public final class StoredContent: Sendable {
 public enum ContentKind: UInt8, Sendable {
     /// A PDF document.
     case pdf = 1
+    /// A picture: a PNG, JPEG, GIF, WebP or SVG file, byte for byte (version 7).
+    case picture = 2
 }

@@ -49,7 +49,8 @@ extension ReplayLog {
         for (position, element) in drawing.storedElements.unpackedElements.enumerated() {
             let index = packedCount + position
             guard case .mark(let mark) = element, named.contains(ObjectIdentifier(mark)),
-                index < stored.count, case .mark(let copy) = stored.storedElements[index], copy is Stroke || copy is Dot
+                index < stored.count, case .mark(let copy) = stored.storedElements[index],
+                copy is Stroke || copy is Dot || copy is Picture
             else { continue }
             onDrawing[ObjectIdentifier(mark)] = index
         }

@@ -213,7 +213,10 @@ public final class SelectTool: CanvasTool {
             let dx = Double(point.x - center.x), dy = Double(point.y - center.y)
             var sx = side.x != 0 && halfWidth > 0 ? dx / (Double(side.x) * halfWidth) : 1
             var sy = side.y != 0 && halfHeight > 0 ? dy / (Double(side.y) * halfHeight) : 1
-            if modifiers.contains(.shift) {
+            // A selection holding a picture keeps its proportions unless Shift is held (a
+            // photo stretched is rarely meant); ink scales freely unless Shift is held.
+            let keepsProportions = gesture.originals.contains { $0 is Picture }
+            if modifiers.contains(.shift) != keepsProportions {
                 let uniform: Double
                 if side.x != 0, side.y != 0 {
                     // The pointer's reach along the diagonal through the handle.

@@ -21,6 +21,7 @@ enum AppAction: String, CaseIterable {
     case save
     case openGallery = "open-gallery"
     case importNotebook = "import"
+    case insertPicture = "insert-picture"
     case export, copy, print, replay
     case rename, delete
     case menu, shortcuts, preferences, quit
@@ -51,6 +52,7 @@ enum AppAction: String, CaseIterable {
         case .save: ["<Primary>s"]
         case .openGallery: ["<Primary>o"]
         case .importNotebook: ["<Primary>i"]
+        case .insertPicture: ["<Primary><Shift>i"]
         case .export: ["<Primary>e"]
         case .copy: ["<Primary>c"]
         case .print: ["<Primary>p"]
@@ -104,7 +106,7 @@ enum AppAction: String, CaseIterable {
         case .quit: KeyShortcut(.application, accelerators, tr("Quit"))
         // Listed in the main menu with their keys; the shortcuts window has no room left for
         // them (it must fit 1024×768, in German too).
-        case .openFile, .saveAs, .about, .preferences: nil
+        case .openFile, .saveAs, .about, .preferences, .insertPicture: nil
         }
     }
 }

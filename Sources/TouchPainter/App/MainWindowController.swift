@@ -29,7 +29,8 @@ final class MainWindowController: ViewPresenter {
         sections: [
             [
                 item(tr("_New Scribble"), .newScribble), item(tr("Open _Gallery"), .openGallery),
-                item(tr("_Open File…"), .openFile), item(tr("_Import…"), .importNotebook), item(tr("Save _As…"), .saveAs),
+                item(tr("_Open File…"), .openFile), item(tr("_Import…"), .importNotebook),
+                item(tr("Insert _Picture…"), .insertPicture), item(tr("Save _As…"), .saveAs),
             ],
             [item(tr("_Export…"), .export), item(tr("_Print…"), .print), item(tr("_Replay"), .replay)],
             [item(tr("Pre_ferences"), .preferences), item(tr("_Keyboard Shortcuts"), .shortcuts), item(tr("_About TouchPainter"), .about)],
@@ -57,8 +58,25 @@ final class MainWindowController: ViewPresenter {
         window.doubleBufferOnlyWhileNearTheMonitorsSize()
         // A scribble, a PDF or a Xournal++ notebook dropped from the file manager opens, as from
         // the command line (asking about unsaved work first).
-        window.acceptFileDrops { [weak coordinator] paths in
-            MainLoop.perform { coordinator?.openFile(at: paths[0]) } // after the drop is finished
+        // Picture files dropped on the drawing go on it (issue 54).
+        // Picture files, or a browser's image, dropped on the drawing go on it (issue 54).
+        window.acceptDrops(pictureTypes: CanvasViewController.droppedPictureTypes) { [weak coordinator, window] drop, x, y in
+            guard let coordinator else { return false }
+            let canvas = coordinator.canvasViewController
+            let onCanvas = coordinator.activeViewController === canvas
+            switch drop {
+            case .picture(let bytes, _):
+                guard onCanvas else { return false }
+                MainLoop.perform { canvas.insertPicture(pasted: bytes, at: canvas.canvasPoint(ofWindowPoint: (x, y), in: window)) }
+            case .files(let paths):
+                MainLoop.perform { // after the drop is finished
+                    if let pictures = CanvasViewController.pictureFiles(paths), onCanvas {
+                        canvas.insertPictures(fromFiles: pictures, at: canvas.canvasPoint(ofWindowPoint: (x, y), in: window))
+                    } else {
+                        coordinator.openFile(at: paths[0])
+                    }
+                }
+            }
             return true
         }
         window.setTitlebar(headerBar)

@@ -160,6 +160,7 @@ final class TouchPainterApp {
         case .save: return onCanvas { coordinator.perform(ButtonTag.save) }
         case .openGallery: return { coordinator.requestViewChange(to: .gallery) }
         case .importNotebook: return { canvas.importFileChooser() }
+        case .insertPicture: return onCanvas { canvas.insertPictureChooser() }
         case .export: return { coordinator.exportController.exportDrawing() }
         case .copy:
             return onCanvas {

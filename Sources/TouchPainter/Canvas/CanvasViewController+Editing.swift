@@ -56,13 +56,13 @@ extension CanvasViewController {
     }
 
     /// Ctrl+V: the marks on the clipboard, on top and selected: where they were copied from
-    /// when that is in view, else in the middle of the view. A picture from another app is
-    /// not pasted (yet); a notice says so.
+    /// when that is in view, else in the middle of the view. Without marks, a picture or
+    /// picture files from another app (`pasteFromOtherApp`).
     func paste() {
         Clipboard.request(MarkClipboard.mimeType) { [weak self] data in
             guard let self else { return }
             guard let data, let marks = MarkClipboard.marks(from: data), !marks.isEmpty else {
-                return self.explainNothingToPaste()
+                return self.pasteFromOtherApp()
             }
             let visible = self.canvasView.viewport.visibleRect
             let bounds = marks.reduce(Rect.null) { $0.union($1.bounds) }
@@ -74,21 +74,10 @@ extension CanvasViewController {
     }
 
     /// Puts `marks` on top as one undo step and selects them, with the select tool.
-    private func add(_ marks: [Mark]) {
+    func add(_ marks: [Mark]) {
         endGesture()
         if toolKind != .select || isStamping { choose(.select) }
         engine.add(marks)
-    }
-
-    /// Tells why nothing was pasted: a picture from another app, or nothing at all.
-    private func explainNothingToPaste() {
-        Clipboard.requestTypes { [weak self] types in
-            if types.contains(where: { $0.hasPrefix("image/") }) {
-                self?.dialogs.notify(tr("Pasting pictures from other apps is not supported: only marks copied in TouchPainter paste"))
-            } else {
-                self?.dialogs.notify(tr("Nothing to paste: copy marks in TouchPainter first"))
-            }
-        }
     }
 
     /// “1 mark”, “3 marks”.

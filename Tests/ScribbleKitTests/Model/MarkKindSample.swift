@@ -29,7 +29,7 @@ struct MarkKindSample: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     /// Every kind of mark the app draws.
-    static let all: [MarkKindSample] = [dot, stroke, pressureStroke, page]
+    static let all: [MarkKindSample] = [dot, stroke, pressureStroke, page, picture]
 
     /// A click's dot.
     static let dot = placedWhole("dot", onInk: Point(x: 60, y: 40), ink: Color(red: 200, green: 30, blue: 40), mapsToXopp: true) {
@@ -59,6 +59,16 @@ struct MarkKindSample: Sendable, CustomTestStringConvertible {
         sample.isPaper = true
         return sample
     }()
+
+    /// The picture the picture sample shows: a PNG of 120 × 80 pixels of one blue, kept
+    /// once for every sample made.
+    static let pictureContent = StoredContent(
+        kind: .picture, bytes: PictureFixture.solidPNG(width: 120, height: 80, color: Color(red: 40, green: 120, blue: 200)))
+
+    /// A pasted picture at (20, 20), at its natural size: its pixels cover (20, 20)–(140, 100).
+    static let picture = placedWhole("picture", onInk: Point(x: 80, y: 60), ink: Color(red: 40, green: 120, blue: 200), mapsToXopp: true) {
+        Picture(content: pictureContent, width: 120, height: 80, at: Point(x: 20, y: 20))
+    }
 
     /// A kind put down whole — a click's dot, a pasted or imported mark: added through the
     /// history at one moment.

@@ -22,7 +22,12 @@ func marksEqual(_ lhs: Mark, _ rhs: Mark) -> Bool {
             && sameBits(left.location, right.location)
     case let (left as Page, right as Page):
         return left.content.digest == right.content.digest && left.pageIndex == right.pageIndex && left.frame == right.frame
-    case (is Dot, _), (_, is Dot), (is Stroke, _), (_, is Stroke), (is Page, _), (_, is Page):
+    case let (left as Picture, right as Picture):
+        let (p, q) = (left.placement, right.placement)
+        return left.content.digest == right.content.digest && left.width.bitPattern == right.width.bitPattern
+            && left.height.bitPattern == right.height.bitPattern
+            && [p.a, p.b, p.c, p.d, p.tx, p.ty].map(\.bitPattern) == [q.a, q.b, q.c, q.d, q.tx, q.ty].map(\.bitPattern)
+    case (is Dot, _), (_, is Dot), (is Stroke, _), (_, is Stroke), (is Page, _), (_, is Page), (is Picture, _), (_, is Picture):
         return false
     default:
         return type(of: lhs) == type(of: rhs) && sameBits(lhs.location, rhs.location)
