@@ -10,15 +10,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct SelectionLiftTests {
-    final class Host: CanvasToolHost {
-        let document = Document(manager: ScribbleManager(directory: "/nonexistent"), hop: { _ in })
-        let strokeStyle = StrokeStyle()
-        let selection = Selection()
-        let eraserOptions = EraserOptions()
-        var pressure: Float? { nil }
-        var canvasSession: CanvasSession?
-        func overlayNeedsDisplay(in rect: Rect) {}
-    }
+    typealias Host = ToolHost
 
     let hop = ManualHop()
     let size = CanvasViewSize(width: 200, height: 150, scale: 1)

@@ -8,16 +8,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct SmoothingTests {
-    final class Host: CanvasToolHost {
-        let document = Document(manager: ScribbleManager(directory: "/nonexistent"), hop: { _ in })
-        let strokeStyle = StrokeStyle()
-        let selection = Selection()
-        let eraserOptions = EraserOptions()
-        var smoothing = Smoothing.off
-        lazy var input = ToolDispatcher(host: self)
-        var pressure: Float? { input.pressure }
-        func overlayNeedsDisplay(in rect: Rect) {}
-    }
+    typealias Host = ToolHost
 
     /// A shaky hand: a gentle wave along x with a deterministic tremor of ±2 px, whole pixels.
     private static let shakyPath: [Point] = (0...120).map { i in

@@ -8,18 +8,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct PictureEditingTests {
-    final class Host: CanvasToolHost {
-        let document = Document(manager: ScribbleManager(directory: "/nonexistent"), hop: { _ in })
-        let strokeStyle = StrokeStyle()
-        let selection = Selection()
-        var eraserOptions = EraserOptions()
-        lazy var input = ToolDispatcher(host: self)
-        var pressure: Float? { input.pressure }
-        func overlayNeedsDisplay(in rect: Rect) {}
-        func schedule(afterMilliseconds milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> ScheduledWork {
-            ScheduledWork()
-        }
-    }
+    typealias Host = ToolHost
 
     /// A drag through `points`, `modifiers` held from the first motion on (Shift at the press
     /// would add to the selection instead).

@@ -6,15 +6,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct CanvasInputTests {
-    final class Host: CanvasToolHost {
-        let document = Document(manager: ScribbleManager(directory: "/nonexistent"), hop: { _ in })
-        let strokeStyle = StrokeStyle()
-        let selection = Selection()
-        var eraserOptions = EraserOptions()
-        lazy var input = ToolDispatcher(host: self)
-        var pressure: Float? { input.pressure }
-        func overlayNeedsDisplay(in rect: Rect) {}
-    }
+    typealias Host = ToolHost
 
     private func drag(_ input: ToolDispatcher, _ device: ToolEvent.Device, from start: Point, to end: Point, pressure: Float? = nil) {
         let primary: UInt32 = if case .touch = device { 0 } else { 1 }

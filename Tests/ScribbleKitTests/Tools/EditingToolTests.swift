@@ -7,27 +7,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct EditingToolTests {
-    final class Host: CanvasToolHost {
-        let document = Document(manager: ScribbleManager(directory: "/nonexistent"), hop: { _ in })
-        let strokeStyle = StrokeStyle()
-        let selection = Selection()
-        var eraserOptions = EraserOptions()
-        lazy var input = ToolDispatcher(host: self)
-        var pressure: Float? { input.pressure }
-        /// Work the tools asked to run later, run when the test says.
-        var scheduled: [(work: ScheduledWork, body: @MainActor () -> Void)] = []
-        func overlayNeedsDisplay(in rect: Rect) {}
-        func schedule(afterMilliseconds milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> ScheduledWork {
-            let work = ScheduledWork()
-            scheduled.append((work, body))
-            return work
-        }
-        func runScheduled() {
-            let due = scheduled
-            scheduled = []
-            for entry in due where !entry.work.isCancelled { entry.body() }
-        }
-    }
+    typealias Host = ToolHost
 
     private func press(_ host: Host, _ point: Point, _ modifiers: ToolModifiers = []) {
         host.input.handle(ToolEvent(kind: .press, point: point, device: .mouse, button: 1, modifiers: modifiers))

@@ -6,18 +6,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct LaserToolTests {
-    final class Host: CanvasToolHost {
-        let document = Document(manager: ScribbleManager(directory: "/nonexistent"), hop: { _ in })
-        let strokeStyle = StrokeStyle()
-        let selection = Selection()
-        let eraserOptions = EraserOptions()
-        lazy var input = ToolDispatcher(host: self)
-        var pressure: Float? { input.pressure }
-        var invalidated = Rect.null
-        var ticks: [@MainActor () -> Bool] = []
-        func overlayNeedsDisplay(in rect: Rect) { invalidated = invalidated.union(rect) }
-        func animate(_ tick: @escaping @MainActor () -> Bool) { ticks.append(tick) }
-    }
+    typealias Host = ToolHost
 
     final class Clock {
         var now = 10_000.0
