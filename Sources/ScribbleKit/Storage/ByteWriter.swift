@@ -72,6 +72,15 @@ struct ByteWriter {
     /// Writes raw bytes as they are.
     mutating func append(_ raw: some Collection<UInt8>) {
         reserve(raw.count)
+        // One copy where the bytes are contiguous (a stored PDF or picture: megabytes); byte
+        // by byte through the collection only where they are not.
+        let copied: Void? = raw.withContiguousStorageIfAvailable { from in
+            UnsafeMutableRawBufferPointer(rebasing: bytes[offset..<(offset + from.count)]).copyMemory(from: UnsafeRawBufferPointer(from))
+        }
+        if copied != nil {
+            offset += raw.count
+            return
+        }
         for byte in raw {
             bytes[offset] = byte
             offset += 1

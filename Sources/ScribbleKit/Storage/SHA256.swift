@@ -14,22 +14,29 @@ enum SHA256 {
         var state = initial
         var block = [UInt8](repeating: 0, count: 64)
         let whole = raw.count / 64
-        var words = [UInt32](repeating: 0, count: 64)
-        for index in 0..<whole {
-            compress(&state, UnsafeRawBufferPointer(rebasing: raw[(index * 64)..<(index * 64 + 64)]), &words)
+        // Raw pointers in the loop: no bounds checks, no reference counting, no lazy global
+        // per round (three times as fast as arrays on a picture's megabytes).
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
+            k.withUnsafeBufferPointer { k in
+                state.withUnsafeMutableBufferPointer { state in
+                    for index in 0..<whole {
+                        compress(state, UnsafeRawBufferPointer(rebasing: raw[(index * 64)..<(index * 64 + 64)]), words, k)
+                    }
+                    // The tail, a 1 bit, zeros and the length in bits (big-endian) in one or two blocks.
+                    let tail = raw.count - whole * 64
+                    for index in 0..<tail { block[index] = raw[whole * 64 + index] }
+                    block[tail] = 0x80
+                    for index in (tail + 1)..<64 { block[index] = 0 }
+                    if tail >= 56 {
+                        block.withUnsafeBytes { compress(state, $0, words, k) }
+                        for index in 0..<64 { block[index] = 0 }
+                    }
+                    let bits = UInt64(raw.count) &* 8
+                    for index in 0..<8 { block[56 + index] = UInt8(truncatingIfNeeded: bits >> (56 - 8 * UInt64(index))) }
+                    block.withUnsafeBytes { compress(state, $0, words, k) }
+                }
+            }
         }
-        // The tail, a 1 bit, zeros and the length in bits (big-endian) in one or two blocks.
-        let tail = raw.count - whole * 64
-        for index in 0..<tail { block[index] = raw[whole * 64 + index] }
-        block[tail] = 0x80
-        for index in (tail + 1)..<64 { block[index] = 0 }
-        if tail >= 56 {
-            block.withUnsafeBytes { compress(&state, $0, &words) }
-            for index in 0..<64 { block[index] = 0 }
-        }
-        let bits = UInt64(raw.count) &* 8
-        for index in 0..<8 { block[56 + index] = UInt8(truncatingIfNeeded: bits >> (56 - 8 * UInt64(index))) }
-        block.withUnsafeBytes { compress(&state, $0, &words) }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
     }
 
@@ -50,32 +57,39 @@ enum SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    /// One 64-byte block into `state`; `words` is the message schedule's room, reused.
-    private static func compress(_ state: inout [UInt32], _ block: UnsafeRawBufferPointer, _ words: inout [UInt32]) {
-        for t in 0..<16 { words[t] = block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self).bigEndian }
+    /// One 64-byte block into `state`; `words` is the message schedule's room, reused; `k`
+    /// the round constants.
+    @inline(__always)
+    private static func compress(
+        _ state: UnsafeMutableBufferPointer<UInt32>, _ block: UnsafeRawBufferPointer, _ words: UnsafeMutableBufferPointer<UInt32>,
+        _ k: UnsafeBufferPointer<UInt32>
+    ) {
+        let w = words.baseAddress!, k = k.baseAddress!
+        for t in 0..<16 { w[t] = block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self).bigEndian }
         for t in 16..<64 {
-            let s0 = rotr(words[t - 15], 7) ^ rotr(words[t - 15], 18) ^ (words[t - 15] >> 3)
-            let s1 = rotr(words[t - 2], 17) ^ rotr(words[t - 2], 19) ^ (words[t - 2] >> 10)
-            words[t] = words[t - 16] &+ s0 &+ words[t - 7] &+ s1
+            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        let h0 = state.baseAddress!
+        var (a, b, c, d, e, f, g, h) = (h0[0], h0[1], h0[2], h0[3], h0[4], h0[5], h0[6], h0[7])
         for t in 0..<64 {
             let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
             let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ k[t] &+ words[t]
+            let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
             let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let t2 = s0 &+ majority
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
         }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
+        h0[0] &+= a
+        h0[1] &+= b
+        h0[2] &+= c
+        h0[3] &+= d
+        h0[4] &+= e
+        h0[5] &+= f
+        h0[6] &+= g
+        h0[7] &+= h
     }
 
     @inline(__always)
