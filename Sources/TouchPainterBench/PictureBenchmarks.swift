@@ -72,6 +72,12 @@ enum PictureBenchmarks {
         let context = cairo_create(surface)!
         defer { cairo_destroy(context) }
         let start = monotonicNanoseconds()
+        // As `CanvasSession` does before a frame: the levels it draws decoded on every core.
+        let (halfWidth, halfHeight) = (Float(Double(viewWidth) / zoom / 2), Float(Double(viewHeight) / zoom / 2))
+        PictureLevels.shared.decodeLevels(
+            of: scribble.marks,
+            in: Rect(minX: centre.x - halfWidth, minY: centre.y - halfHeight, maxX: centre.x + halfWidth, maxY: centre.y + halfHeight),
+            scale: zoom)
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         cairo_translate(context, Double(viewWidth) / 2, Double(viewHeight) / 2)
@@ -124,17 +130,11 @@ enum PictureBenchmarks {
             ]
             report.add(String(fields[0]), value, String(fields[2]), limit: limits[String(fields[0])])
         }
-        let ahead = try ChildProcess.run(ChildProcess.ownExecutable, arguments: ["--open-pictures", path, "decoding-ahead"], timeout: 300)
-        if let line = ahead.first(where: { $0.hasPrefix("picture_open_first_frame_ms") }),
-            let value = Double(line.split(separator: " ")[1])
-        {
-            report.add("picture_open_first_frame_decoded_ahead_ms@50x12mp", value, "ms")
-        }
     }
 
     /// The child side of the fifty photos' metrics: opens `path`, draws its first frame
     /// fitted in the view, pans and zooms, and prints each figure as `NAME VALUE UNIT`.
-    static func openPictures(_ path: String, decodingAhead: Bool = false) throws {
+    static func openPictures(_ path: String) throws {
         let memoryBefore = peakResidentMB()
         let start = monotonicNanoseconds()
         let opened = try ScribbleManager.loadScribble(path: path)
@@ -142,11 +142,6 @@ enum PictureBenchmarks {
         let bounds = opened.root.bounds
         let fit = min(Double(viewWidth) / Double(bounds.width), Double(viewHeight) / Double(bounds.height))
         let centre = Point(x: (bounds.minX + bounds.maxX) / 2, y: (bounds.minY + bounds.maxY) / 2)
-        // (What `CanvasSession` could do before rendering a frame, one line: not done in the
-        // app yet, so reported apart, from a second child.)
-        if decodingAhead {
-            PictureLevels.shared.decodeLevels(of: opened.marks, in: opened.root.bounds, scale: fit)
-        }
         frame(of: opened, zoom: fit, centre: centre)
         print("picture_open_first_frame_ms@50x12mp \(Double(monotonicNanoseconds() - start) / 1e6) ms")
         // The frames a pan and a zoom render: first with their levels decoded as they are

@@ -25,9 +25,9 @@ while let argument = arguments.first {
         // The child side of memory_bytes_per_vertex (see StorageBenchmarks.memoryProbe).
         try StorageBenchmarks.measureMemory(warmUp: arguments[0], path: arguments[1])
         exit(0)
-    case "--open-pictures" where arguments.count == 1 || arguments.count == 2:
+    case "--open-pictures" where arguments.count == 1:
         // The child side of the fifty photos' metrics (see PictureBenchmarks).
-        try PictureBenchmarks.openPictures(arguments[0], decodingAhead: arguments.count == 2)
+        try PictureBenchmarks.openPictures(arguments[0])
         exit(0)
     case "--write-big-scribble" where arguments.count == 1 || arguments.count == 2:
         // For trying the app by hand: `touchpainter PATH` opens the million-vertex scribble

@@ -295,6 +295,10 @@ public final class CanvasSession {
             // zoom's frames come while the main thread allocates.)
             if trims { tp_trim_heap() }
             defer { if trims { tp_trim_heap() } }
+            // The pictures' levels this frame draws, decoded on every core first, rather than
+            // one after another by the tile that meets each (fifty photos' first frame).
+            PictureLevels.shared.decodeLevels(
+                of: snapshot.pictures, in: view.visibleRect, scale: view.zoom * Double(view.deviceScale))
             let fresh: CanvasBackdrop
             if let reused {
                 reused.backdrop.render(

@@ -127,6 +127,9 @@ public struct RenderSnapshot: @unchecked Sendable {
     /// How many top-level PDF pages there are: a frame showing any is rendered off the main
     /// thread, however small (`MarkRenderer.PageDrawing`).
     public let pageCount: Int
+    /// The top-level pictures (immutable marks): a frame decodes the levels it will draw of
+    /// those in view on every core before it renders (`PictureLevels.decodeLevels`).
+    let pictures: [Picture]
 
     /// Freezes `root` and its top-level strokes that are not sealed.
     /// - Complexity: O(the root's children); no vertex is copied, and a sealed stroke is not
@@ -171,6 +174,7 @@ public struct RenderSnapshot: @unchecked Sendable {
         var unsealed: [Int: Stroke] = [:]
         var markIndices: [Int32] = []
         var vertices = packed.reduce(0) { $0 + $1.count }, marks = 0, pages = 0
+        var pictures: [Picture] = []
         for (index, element) in tail.enumerated() {
             guard case .mark(let mark) = element else { continue }
             if markIndices.isEmpty, index != marks { // the first inline vertex: from now on, keep a map
@@ -182,6 +186,7 @@ public struct RenderSnapshot: @unchecked Sendable {
                 vertices += stroke.count
             } else {
                 if mark is Page { pages += 1 }
+                if let picture = mark as? Picture { pictures.append(picture) }
                 vertices += 1
             }
             marks += 1
@@ -191,5 +196,6 @@ public struct RenderSnapshot: @unchecked Sendable {
             unsealed: unsealed, markCount: packed.count + marks)
         vertexCount = vertices + elements.count - packed.count - marks
         pageCount = pages
+        self.pictures = pictures
     }
 }
