@@ -13,13 +13,28 @@ enum PictureBenchmarks {
     static let viewWidth = 1280, viewHeight = 800
 
     /// Runs the picture metrics.
-    static func run(into report: Report, folder: String) throws {
+    static func run(into report: Report, folder: String, app: String) throws {
         let photo = try makePhoto(in: folder)
         report.add("picture_photo_mb@12mp", Double(photo.count) / 1_048_576, "MB")
         try fileGrowth(of: photo, into: report, folder: folder)
         try pasteToFrame(of: photo, into: report)
-        try fiftyPhotos(from: photo, into: report, folder: folder)
+        let fifty = try fiftyPhotos(from: photo, into: report, folder: folder)
+        try panInApp(fifty, into: report, folder: folder, app: app)
         try pdfExport(of: photo, into: report, folder: folder)
+    }
+
+    /// The fifty photos in the release app, as a user pans them: from each wheel notch to the
+    /// first changed pixels on screen (`PdfBenchmarks.panFrames`: 240 notches down through the
+    /// photos at 100 %, whose full-size levels decode meanwhile, and back up), the p99. Needs
+    /// the bench's display and tools (scripts/bench.sh); skipped, with a note, without them.
+    private static func panInApp(_ scribble: String, into report: Report, folder: String, app: String) throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false,
+            FileManager.default.isExecutableFile(atPath: app), ScreenWatch.isAvailable, PointerDrag.isAvailable
+        else { return PdfBenchmarks.note("picture_app_pan_frame_ms_p99 skipped: no display, app or screen-watch (scripts/bench.sh)") }
+        var environment = AppBenchmarks.appEnvironment(gallery: folder + "/pictures-gallery", folder: folder)
+        environment["TOUCHPAINTER_BENCH_OPEN_GALLERY"] = nil
+        let p99 = try PdfBenchmarks.panFrames(scribble, app: app, environment: environment)
+        report.add("picture_app_pan_frame_ms_p99@50x12mp", p99, "ms", limit: 16)
     }
 
     /// A 4,000 × 3,000 photo-like JPEG (a plasma fractal with noise, quality 88: about 3 MB).
@@ -106,7 +121,8 @@ enum PictureBenchmarks {
     /// Fifty photos, each its own bytes, in a grid of 10 × 5 at their natural size (40,000 ×
     /// 15,000 px): saved, then opened and drawn fitted in the view (the first frame), then
     /// panned and zoomed over (frames at 12 zooms from fitting to 100 % and 40 pans).
-    private static func fiftyPhotos(from photo: [UInt8], into report: Report, folder: String) throws {
+    /// Returns the saved scribble's path.
+    private static func fiftyPhotos(from photo: [UInt8], into report: Report, folder: String) throws -> String {
         let path = folder + "/fifty.scribble"
         do {
             let scribble = Scribble()
@@ -130,6 +146,7 @@ enum PictureBenchmarks {
             ]
             report.add(String(fields[0]), value, String(fields[2]), limit: limits[String(fields[0])])
         }
+        return path
     }
 
     /// The child side of the fifty photos' metrics: opens `path`, draws its first frame

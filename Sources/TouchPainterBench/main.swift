@@ -96,7 +96,7 @@ do {
         try PdfBenchmarks.run(into: report, folder: folder, app: app, suites: suites)
     }
     if suites.contains("xopp") { try XoppBenchmarks.run(into: report, folder: folder) }
-    if suites.contains("pictures") { try PictureBenchmarks.run(into: report, folder: folder) }
+    if suites.contains("pictures") { try PictureBenchmarks.run(into: report, folder: folder, app: app) }
     // The ten-thousand gallery is part of `app`; `--only gallery10k` runs it alone.
     if suites.contains("gallery10k") && !suites.contains("app") {
         try LargeGalleryBenchmarks.run(into: report, folder: folder, app: app)
