@@ -304,13 +304,16 @@ final class CoordinatingController: Navigator, GalleryObserver {
 
     /// Lays the PDF `bytes` (read from `path`) out as a new, unsaved scribble, off the main
     /// thread; an encrypted one asks for its password (again, if the one typed is wrong)
-    /// until it opens or the user cancels.
+    /// until it opens or the user cancels. On the opening lane, not a `FileRequest`: the bytes
+    /// are read already, and laying out a long PDF is work for the processor that may take
+    /// longer than a read's time limit on a busy machine (100,000 pages), not a disk that
+    /// does not answer.
     private func openPdf(_ bytes: [UInt8], path: String, password: String?, progress: ProgressNotice) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        read(
-            path, failure: tr("Could not open “%1$s”", name), progress: progress,
-            { Result { () throws(PdfError) in try PdfImporter.open(bytes, path: path, password: password) } }
-        ) { opened in
+        WorkLanes.run(
+            on: .opening, { Result { () throws(PdfError) in try PdfImporter.open(bytes, path: path, password: password) } }
+        ) { [weak self] opened in
+            guard let self else { return progress.end() }
             switch opened {
             case .success(let pdf):
                 self.show(pdf.scribble, from: .new, unsaved: true, ending: progress)
