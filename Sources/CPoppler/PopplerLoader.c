@@ -153,18 +153,23 @@ static int rotation_of(void *document, PopplerPage *page, double width, double h
     return best * 90;
 }
 
-int tp_poppler_page_size(void *document, int index, double *width, double *height, double *stored_width,
-                         double *stored_height, int *rotation) {
+int tp_poppler_page_size(void *document, int index, double *width, double *height) {
     PopplerPage *page = page_at(document, index);
     if (page == NULL) return 0;
     poppler.page_get_size(page, width, height);
-    PopplerRectangle crop = {0, 0, 0, 0};
-    poppler.page_get_crop_box(page, &crop);
-    *stored_width = fabs(crop.x2 - crop.x1);
-    *stored_height = fabs(crop.y2 - crop.y1);
-    *rotation = rotation_of(document, page, *stored_width, *stored_height, fmin(crop.x1, crop.x2), fmin(crop.y1, crop.y2));
     g_object_unref(page);
     return 1;
+}
+
+int tp_poppler_page_rotation(void *document, int index) {
+    PopplerPage *page = page_at(document, index);
+    if (page == NULL) return 0;
+    PopplerRectangle crop = {0, 0, 0, 0};
+    poppler.page_get_crop_box(page, &crop);
+    int rotation = rotation_of(document, page, fabs(crop.x2 - crop.x1), fabs(crop.y2 - crop.y1), fmin(crop.x1, crop.x2),
+                               fmin(crop.y1, crop.y2));
+    g_object_unref(page);
+    return rotation;
 }
 
 int tp_poppler_render(void *document, int index, cairo_t *cairo) {

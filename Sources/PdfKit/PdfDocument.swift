@@ -82,23 +82,30 @@ public final class PdfDocument: @unchecked Sendable {
         lock.withLock { _ in body(UnsafeMutableRawPointer(handle)) }
     }
 
-    /// Page `index` (from 0, below `pageCount`): its size as shown and its rotation.
+    /// Page `index` (from 0, below `pageCount`): its size as shown.
     /// - Complexity: poppler reads the page's dictionary the first time (its content
     ///   only when rendered).
     public func page(at index: Int) -> PdfPage {
         precondition(index >= 0 && index < pageCount, "page \(index) of \(pageCount)")
-        var (width, height, storedWidth, storedHeight) = (0.0, 0.0, 0.0, 0.0)
-        var rotation: Int32 = 0
-        let readable = locked { tp_poppler_page_size($0, Int32(index), &width, &height, &storedWidth, &storedHeight, &rotation) != 0 }
+        var (width, height) = (0.0, 0.0)
+        let readable = locked { tp_poppler_page_size($0, Int32(index), &width, &height) != 0 }
         guard readable, width.isFinite, height.isFinite, width > 0, height > 0 else {
             let fallback = Self.fallbackPageSize
-            return PdfPage(
-                index: index, width: fallback.width, height: fallback.height, rotation: 0, contentScale: 1, isReadable: false)
+            return PdfPage(index: index, width: fallback.width, height: fallback.height, contentScale: 1, isReadable: false)
         }
         let scale = min(1, Self.maximumPageSide / max(width, height))
         return PdfPage(
             index: index, width: max(Self.minimumPageSide, width * scale), height: max(Self.minimumPageSide, height * scale),
-            rotation: Int(rotation), contentScale: scale, isReadable: true)
+            contentScale: scale, isReadable: true)
+    }
+
+    /// Page `index`'s /Rotate: the clockwise quarter turns it is shown at, in degrees (0, 90,
+    /// 180, 270). Apart from `page(at:)`, which the layout and every render ask for, because
+    /// poppler-glib has no getter for it: a probe annotation is added and removed, and the
+    /// document's cross-reference table grows each time (20,000 pages' probes took seconds).
+    public func rotation(ofPage index: Int) -> Int {
+        precondition(index >= 0 && index < pageCount, "page \(index) of \(pageCount)")
+        return Int(locked { tp_poppler_page_rotation($0, Int32(index)) })
     }
 
     /// Draws `page`, or the part `area` of it (points, as shown; the whole page when nil),

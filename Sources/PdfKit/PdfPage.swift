@@ -20,7 +20,8 @@ public struct PdfRect: Equatable, Sendable {
     }
 }
 
-/// One page of a `PdfDocument` as the canvas lays it out: its size as shown and its rotation.
+/// One page of a `PdfDocument` as the canvas lays it out: its size as shown (its rotation,
+/// which the layout does not need, is `PdfDocument.rotation(ofPage:)`).
 /// A value: it holds nothing of poppler's.
 public struct PdfPage: Equatable, Sendable {
     /// Its index in the document, from 0.
@@ -30,8 +31,6 @@ public struct PdfPage: Equatable, Sendable {
     public let width: Double
     /// Its height as shown, in points (as `width`).
     public let height: Double
-    /// Its /Rotate: the clockwise quarter turns it is shown at, in degrees (0, 90, 180, 270).
-    public let rotation: Int
     /// What its own points are multiplied by to give `width` and `height`: 1, or less for a
     /// page bigger than `PdfDocument.maximumPageSide` (rendering, text rectangles and links
     /// are scaled alike, so the page keeps its proportions).

@@ -32,7 +32,7 @@ struct PdfDocumentTests {
         let document = try PdfDocument(bytes: Self.twoPages)
         #expect(document.pageCount == 2 && document.declaredPageCount == 2)
         let first = document.page(at: 0), second = document.page(at: 1)
-        #expect(first.width == 300 && first.height == 200 && first.rotation == 0 && first.contentScale == 1 && first.isReadable)
+        #expect(first.width == 300 && first.height == 200 && document.rotation(ofPage: 0) == 0 && first.contentScale == 1 && first.isReadable)
         #expect(second.width == 200 && second.height == 400 && second.index == 1)
     }
 
@@ -109,7 +109,7 @@ struct PdfDocumentTests {
         let bytes = PdfMaker.handWritten(pages: [("[0 0 200 100]", "/Rotate \(degrees)"), ("[0 0 100 100]", "/Rotate \(degrees)")])
         let document = try PdfDocument(bytes: bytes)
         let page = document.page(at: 0), square = document.page(at: 1)
-        #expect(page.rotation == degrees && square.rotation == degrees)
+        #expect(document.rotation(ofPage: 0) == degrees && document.rotation(ofPage: 1) == degrees)
         let quarter = degrees % 180 == 90
         #expect(page.width == (quarter ? 100 : 200) && page.height == (quarter ? 200 : 100))
     }

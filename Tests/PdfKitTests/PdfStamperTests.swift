@@ -124,7 +124,7 @@ struct PdfStamperTests {
         let folder = TemporaryFolder()
         let rotated = try Self.rotated(in: folder)
         let document = try PdfDocument(bytes: rotated)
-        #expect((0..<4).map { document.page(at: $0).rotation } == [0, 90, 180, 270])
+        #expect((0..<4).map { document.rotation(ofPage: $0) } == [0, 90, 180, 270])
         try stampsAndKeepsThePages(rotated, inked: [1, 2, 3], folder: folder)
     }
 
@@ -143,7 +143,7 @@ struct PdfStamperTests {
         ])
         let folder = TemporaryFolder()
         let source = try PdfDocument(bytes: bytes)
-        #expect(source.page(at: 1).width == 180 && source.page(at: 1).height == 200 && source.page(at: 1).rotation == 90)
+        #expect(source.page(at: 1).width == 180 && source.page(at: 1).height == 200 && source.rotation(ofPage: 1) == 90)
         let overlay = Self.overlay(sizes: [(180, 200), (180, 200)], inked: [1])
         let stamped = try PdfStamper.stamp(original: bytes, overlay: overlay, inkedPages: [1: 1])
         let after = folder.file("after.pdf"), before = folder.file("before.pdf")

@@ -40,11 +40,14 @@ void tp_poppler_close(void *document);
 /* How many pages the document has (as poppler counts them; 0 or more). */
 int tp_poppler_page_count(void *document);
 
-/* The size of page `index` as shown, in points (its /Rotate applied), its crop box's width
- * and height as stored (before /Rotate), and its /Rotate (0, 90, 180 or 270): non-zero when the
- * page could be read. */
-int tp_poppler_page_size(void *document, int index, double *width, double *height, double *stored_width,
-                         double *stored_height, int *rotation);
+/* The size of page `index` as shown, in points (its /Rotate applied): non-zero when the page
+ * could be read. */
+int tp_poppler_page_size(void *document, int index, double *width, double *height);
+
+/* Page `index`'s /Rotate (0, 90, 180 or 270; 0 when it cannot be read). Costs a probe
+ * annotation added to the page and removed (poppler-glib has no getter), which grows the
+ * document's cross-reference table: ask only when the rotation itself is needed. */
+int tp_poppler_page_rotation(void *document, int index);
 
 /* Draws page `index` onto `cairo` at its current transform (one unit a point, the page's top
  * left at the origin, its /Rotate applied) and within its current clip; paints no
