@@ -19,6 +19,8 @@ public protocol MarkVisitor: AnyObject {
     func visit(vertex: Vertex)
     /// Called for a PDF page.
     func visit(page: Page)
+    /// Called for a text box.
+    func visit(text: TextBox)
     /// Called when a stroke is entered, before its children; returns whether to go on into
     /// them (`false`: the visitor has done with the stroke — it lies outside what is drawn —
     /// and `leave(stroke:)` is not called).
@@ -44,6 +46,9 @@ extension MarkVisitor {
 
     /// A page is a mark like any other unless the visitor says otherwise.
     public func visit(page: Page) { visit(mark: page) }
+
+    /// A text box is a mark like any other unless the visitor says otherwise.
+    public func visit(text: TextBox) { visit(mark: text) }
 
     /// Goes on into the stroke's children.
     public func visit(stroke: Stroke) -> Bool { true }

@@ -19,8 +19,10 @@ enum ScribbleEncoder {
     static func encode(_ memento: ScribbleMemento, root: Stroke, history: RemovalHistory? = nil, front: Int = 0) -> [UInt8] {
         let contents = ContentStore(gatheredFrom: root)
         let version: Int
-        if !contents.isEmpty {
-            version = ScribbleFormat.currentVersion
+        if holdsText(root) {
+            version = ScribbleFormat.versionWithText
+        } else if !contents.isEmpty {
+            version = ScribbleFormat.versionWithContents
         } else if history != nil {
             version = ScribbleFormat.versionWithRemovals
         } else if holdsTimes(root) {
@@ -129,6 +131,8 @@ enum ScribbleEncoder {
                             length += encodedLength(of: child)
                         } else if let page = mark as? Page {
                             length += encodedLength(of: page)
+                        } else if let text = mark as? TextBox {
+                            length += encodedLength(of: text)
                         } else {
                             let point = gridNumbers(mark.location)
                             length += 1 + 4 + 4 + ByteWriter.varintLength(zigzag(point.x)) + ByteWriter.varintLength(zigzag(point.y))
@@ -201,6 +205,8 @@ enum ScribbleEncoder {
             write(stroke, to: &writer)
         } else if let page = mark as? Page {
             write(page, to: &writer)
+        } else if let text = mark as? TextBox {
+            write(text, to: &writer)
         } else {
             let time = (mark as? Dot)?.time
             writer.uint8((time == nil ? ScribbleFormat.Tag.dot : .timedDot).rawValue)
@@ -250,7 +256,7 @@ enum ScribbleEncoder {
     private static func vertex(_ element: Stroke.Element) -> Point? {
         switch element {
         case .vertex(let point): point
-        case .mark(let mark): mark is Stroke || mark is Dot || mark is Page ? nil : mark.location
+        case .mark(let mark): mark is Stroke || mark is Dot || mark is Page || mark is TextBox ? nil : mark.location
         }
     }
 
@@ -276,7 +282,7 @@ enum ScribbleEncoder {
     }
 
     /// Writes red, green, blue, alpha.
-    private static func write(_ color: Color, to writer: inout ByteWriter) {
+    static func write(_ color: Color, to writer: inout ByteWriter) {
         writer.append([color.red, color.green, color.blue, color.alpha])
     }
 }

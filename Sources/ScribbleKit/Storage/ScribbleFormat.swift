@@ -18,7 +18,13 @@ enum ScribbleFormat {
     /// content store (the PDFs the drawing's pages show, each once) and pages, written only
     /// for a drawing that has pages, and read whole (never in parts); an older TouchPainter
     /// refuses it as newer, so no reader that does not know pages opens a drawing without them.
-    static let currentVersion = 6
+    /// Version 8 (issue 55; 7 is the pictures') adds text boxes, and keeps the content store
+    /// only when the drawing has pages; it is written only for a drawing that has a text box.
+    static let currentVersion = 8
+    /// The version of a file with text boxes.
+    static let versionWithText = 8
+    /// The version of a file with pages (content) but no text boxes.
+    static let versionWithContents = 6
     /// The version of a file with marks taken off but no content.
     static let versionWithRemovals = 5
     /// The version of a file with times but nothing taken off.
@@ -92,7 +98,19 @@ enum ScribbleFormat {
         /// A PDF page (version 6): its content's SHA-256, its page index, its frame's corner
         /// (x and y as zigzag varint grid numbers) and its width and height (Float32).
         case page = 8
+        /// A text box (version 8; tag 9 is left to the pictures): flags (`textTimedFlag`,
+        /// `textWrapsFlag`, `textTurnedFlag`), its corner (x and y as zigzag varint grid
+        /// numbers), its wrap width (Float32) if it wraps, its turn (Float32 radians) if
+        /// turned, its time (varint ms) if timed, then its runs' count and each run: style
+        /// flags (`textBoldFlag`, `textItalicFlag`), RGBA, font size (Float32), the family's
+        /// UTF-8 length and bytes, the text's UTF-8 length and bytes.
+        case text = 10
     }
+
+    /// Text box flags: a time follows; a wrap width follows; a turn follows.
+    static let textTimedFlag: UInt8 = 1, textWrapsFlag: UInt8 = 2, textTurnedFlag: UInt8 = 4
+    /// Text run flags: bold, italic.
+    static let textBoldFlag: UInt8 = 1, textItalicFlag: UInt8 = 2
 
     /// Decodes a whole file into a memento, its marks assembled by `builder`: reads the magic
     /// and the version, and hands the rest to that version's reader, which runs the readers'

@@ -47,6 +47,8 @@ extension ScribbleMemento {
             return copy
         case let page as Page:
             return page.copy() // its content shared: immutable bytes are never copied
+        case let text as TextBox:
+            return text.copy() // already in stored form: its values were clamped when made
         case _ where mark is Vertex || mark.count == 0:
             return Vertex(location: finite(mark.location))
         default:

@@ -6,6 +6,7 @@ extension Mark {
         switch self {
         case let stroke as Stroke: stroke.times.start
         case let dot as Dot: dot.time.map(Int64.init)
+        case let text as TextBox: text.time.map(Int64.init)
         default: nil
         }
     }
@@ -15,6 +16,7 @@ extension Mark {
         switch self {
         case let stroke as Stroke: stroke.times.end
         case let dot as Dot: dot.time.map(Int64.init)
+        case let text as TextBox: text.time.map(Int64.init)
         default: nil
         }
     }
@@ -25,6 +27,7 @@ extension Mark {
         switch self {
         case let stroke as Stroke: stroke.times = .at(StrokeTimes.clamped(time))
         case let dot as Dot: dot.time = StrokeTimes.clamped(time)
+        case let text as TextBox: text.time = StrokeTimes.clamped(time)
         default: break
         }
     }
@@ -35,6 +38,7 @@ extension Mark {
         switch self {
         case let stroke as Stroke: stroke.times = .untimed
         case let dot as Dot: dot.time = nil
+        case let text as TextBox: text.time = nil
         default: break
         }
     }

@@ -29,7 +29,7 @@ struct MarkKindSample: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     /// Every kind of mark the app draws.
-    static let all: [MarkKindSample] = [dot, stroke, pressureStroke, page]
+    static let all: [MarkKindSample] = [dot, stroke, pressureStroke, page, text]
 
     /// A click's dot.
     static let dot = placedWhole("dot", onInk: Point(x: 60, y: 40), ink: Color(red: 200, green: 30, blue: 40), mapsToXopp: true) {
@@ -59,6 +59,15 @@ struct MarkKindSample: Sendable, CustomTestStringConvertible {
         sample.isPaper = true
         return sample
     }()
+
+    /// A text box (issue 55): two full blocks (U+2588, solid ink a renderer cannot miss) and
+    /// a word, bold, in DejaVu Sans at 40 px, at (20, 20). Put down whole, as the text tool
+    /// puts a box down when its editing ends.
+    static let text = placedWhole("text box", onInk: Point(x: 32, y: 50), ink: Color(red: 30, green: 90, blue: 160), mapsToXopp: false) {
+        TextBox(
+            runs: [TextRun("\u{2588}\u{2588} Hi", style: TextStyle(family: "DejaVu Sans", size: 40, isBold: true, color: Color(red: 30, green: 90, blue: 160)))],
+            origin: Point(x: 20, y: 20))
+    }
 
     /// A kind put down whole — a click's dot, a pasted or imported mark: added through the
     /// history at one moment.

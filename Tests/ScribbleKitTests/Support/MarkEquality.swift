@@ -22,7 +22,10 @@ func marksEqual(_ lhs: Mark, _ rhs: Mark) -> Bool {
             && sameBits(left.location, right.location)
     case let (left as Page, right as Page):
         return left.content.digest == right.content.digest && left.pageIndex == right.pageIndex && left.frame == right.frame
-    case (is Dot, _), (_, is Dot), (is Stroke, _), (_, is Stroke), (is Page, _), (_, is Page):
+    case let (left as TextBox, right as TextBox):
+        return left.runs == right.runs && sameBits(left.origin, right.origin) && left.wrapWidth == right.wrapWidth
+            && left.angle.bitPattern == right.angle.bitPattern
+    case (is Dot, _), (_, is Dot), (is Stroke, _), (_, is Stroke), (is Page, _), (_, is Page), (is TextBox, _), (_, is TextBox):
         return false
     default:
         return type(of: lhs) == type(of: rhs) && sameBits(lhs.location, rhs.location)
