@@ -18,7 +18,7 @@ set -euo pipefail
 # the first time a PDF is opened, and builds against its headers). QPDF stamps ink onto a
 # PDF's own pages (CQpdf loads libqpdf.so.29 the first time one is exported, and builds
 # against its C API's header).
-need=(libgtk-3-dev libcairo2-dev zlib1g-dev pkg-config gettext
+need=(libgtk-3-dev libcairo2-dev libpango1.0-dev zlib1g-dev pkg-config gettext
       libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
       libpoppler-glib-dev libpoppler-glib8 libqpdf-dev libqpdf29)
 if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then

@@ -21,6 +21,9 @@ enum ScribbleFormat {
     /// Version 8 (issue 55; 7 is the pictures') adds text boxes, and keeps the content store
     /// only when the drawing has pages; it is written only for a drawing that has a text box.
     static let currentVersion = 8
+    /// Versions below `currentVersion` this build does not read: 7 is the pictures' (issue
+    /// 54), made by another branch; a file of it is refused as a newer TouchPainter's.
+    static let unknownVersions: Set<Int> = [7]
     /// The version of a file with text boxes.
     static let versionWithText = 8
     /// The version of a file with pages (content) but no text boxes.
@@ -185,7 +188,7 @@ enum ScribbleFormat {
         var reader = ByteReader(raw, offset: magic.count, shortage: .truncated)
         let version = Int(try reader.uint16())
         guard version != 0 else { throw .corrupt("format version 0 does not exist") }
-        guard version <= currentVersion else { throw .newerVersion(version) }
+        guard version <= currentVersion, !unknownVersions.contains(version) else { throw .newerVersion(version) }
         return version
     }
 }

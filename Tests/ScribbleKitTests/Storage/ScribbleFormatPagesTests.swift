@@ -53,11 +53,11 @@ struct ScribbleFormatPagesTests {
 
     @Test func aNewerVersionIsRefusedAsNewerAsVersion5AppsRefuseThisOne() throws {
         var data = try inkedPdf().0.makeMemento().data
-        // A TouchPainter reading up to version 5 meets 6 as a newer version, as this one meets 7.
-        #expect(ScribbleFormat.currentVersion == 6 && data[8] > 5)
-        data[8] = 7
-        #expect(throws: ScribbleFormatError.newerVersion(7)) { try ScribbleMemento(data: CraftedFile.resealed(data)) }
-        #expect(ScribbleFormatError.newerVersion(7).description.contains("newer TouchPainter"))
+        // A TouchPainter reading up to version 5 meets 6 as a newer version, as this one meets 9.
+        #expect(ScribbleFormat.currentVersion == 8 && data[8] == 6)
+        data[8] = 9
+        #expect(throws: ScribbleFormatError.newerVersion(9)) { try ScribbleMemento(data: CraftedFile.resealed(data)) }
+        #expect(ScribbleFormatError.newerVersion(9).description.contains("newer TouchPainter"))
     }
 
     @Test func damageToTheStoreOrAPageIsRefused() throws {
