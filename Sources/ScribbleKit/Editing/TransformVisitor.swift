@@ -53,11 +53,14 @@ public final class TransformVisitor: MarkVisitor, PackedStrokeVisitor {
     /// keeps the turn and the sizes their average: text is never drawn mirrored or sheared).
     public func visit(text: TextBox) {
         let scale = widthScale
-        let runs = scale == 1 ? text.runs : text.runs.map { run in
-            var style = run.style
-            style.size = min(max(style.size * scale, TextStyle.minimumSize), TextStyle.maximumSize)
-            return TextRun(run.text, style: style)
-        }
+        let runs =
+            scale == 1
+            ? text.runs
+            : text.runs.map { run in
+                var style = run.style
+                style.size = min(max(style.size * scale, TextStyle.minimumSize), TextStyle.maximumSize)
+                return TextRun(run.text, style: style)
+            }
         let turn = transform.isTranslation ? 0 : Float(atan2(transform.b, transform.a))
         copies.made(
             TextBox(runs: runs, origin: transform.apply(text.origin), wrapWidth: text.wrapWidth.map { $0 * scale }, angle: text.angle + turn))

@@ -65,7 +65,11 @@ struct MarkKindSample: Sendable, CustomTestStringConvertible {
     /// puts a box down when its editing ends.
     static let text = placedWhole("text box", onInk: Point(x: 32, y: 50), ink: Color(red: 30, green: 90, blue: 160), mapsToXopp: false) {
         TextBox(
-            runs: [TextRun("\u{2588}\u{2588} Hi", style: TextStyle(family: "DejaVu Sans", size: 40, isBold: true, color: Color(red: 30, green: 90, blue: 160)))],
+            runs: [
+                TextRun(
+                    "\u{2588}\u{2588} Hi",
+                    style: TextStyle(family: "DejaVu Sans", size: 40, isBold: true, color: Color(red: 30, green: 90, blue: 160)))
+            ],
             origin: Point(x: 20, y: 20))
     }
 
