@@ -1,3 +1,4 @@
+import Glibc
 import CCairo
 import CPango
 
@@ -94,5 +95,66 @@ enum TextLayout {
         ]
         if color.alpha < 255 { list.append(pango_attr_foreground_alpha_new(wide(color.alpha))) }
         return list
+    }
+}
+
+extension TextLayout {
+    /// Where the caret stands before the character at UTF-8 offset `byte` of the layout of
+    /// `runs`: its top and bottom, relative to the layout's corner (unturned). For the Text
+    /// tool's overlay.
+    static func caret(in runs: [TextRun], wrapWidth: Float?, byte: Int) -> (top: Point, bottom: Point) {
+        with(runs.isEmpty ? [TextRun(" ", style: .standard)] : runs, wrapWidth: wrapWidth) { layout in
+            var strong = PangoRectangle(), weak = PangoRectangle()
+            pango_layout_get_cursor_pos(layout, Int32(runs.isEmpty ? 0 : byte), &strong, &weak)
+            let rect = rect(strong)
+            return (Point(x: rect.minX, y: rect.minY), Point(x: rect.minX, y: rect.maxY))
+        }
+    }
+
+    /// The UTF-8 offset nearest to `point` (relative to the layout's corner, unturned) in
+    /// the layout of `runs`: where a click puts the caret.
+    static func byteOffset(in runs: [TextRun], wrapWidth: Float?, at point: Point) -> Int {
+        guard !runs.isEmpty else { return 0 }
+        return with(runs, wrapWidth: wrapWidth) { layout in
+            var index: Int32 = 0, trailing: Int32 = 0
+            pango_layout_xy_to_index(layout, Int32(point.x * scale), Int32(point.y * scale), &index, &trailing)
+            // `trailing` counts characters past the index: step over that many scalars.
+            let bytes = Array(runs.map(\.text).joined().utf8)
+            var offset = Int(index)
+            for _ in 0..<trailing where offset < bytes.count {
+                offset += 1
+                while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            }
+            return offset
+        }
+    }
+}
+
+extension TextEditor {
+    /// The caret's line in the canvas (turned with the box).
+    public var caretLine: (top: Point, bottom: Point) {
+        let local = TextLayout.caret(in: runs, wrapWidth: wrapWidth, byte: byteOffset(of: caret))
+        return (canvasPoint(local.top), canvasPoint(local.bottom))
+    }
+
+    /// The character position nearest to the canvas point `point` (a click or a drag in the box).
+    public func index(at point: Point) -> Int {
+        let dx = Double(point.x - origin.x), dy = Double(point.y - origin.y)
+        let c = cos(Double(-angle)), s = sin(Double(-angle))
+        let local = Point(x: Float(c * dx - s * dy), y: Float(s * dx + c * dy))
+        let byte = TextLayout.byteOffset(in: runs, wrapWidth: wrapWidth, at: local)
+        var offset = 0
+        for (index, character) in characters.enumerated() {
+            if offset >= byte { return index }
+            offset += character.utf8.count
+        }
+        return characters.count
+    }
+
+    /// A point of the box's own frame on the canvas.
+    private func canvasPoint(_ local: Point) -> Point {
+        let c = cos(Double(angle)), s = sin(Double(angle))
+        let (x, y) = (Double(local.x), Double(local.y))
+        return Point(x: origin.x + Float(c * x - s * y), y: origin.y + Float(s * x + c * y))
     }
 }
