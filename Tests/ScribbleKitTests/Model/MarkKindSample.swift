@@ -63,7 +63,7 @@ struct MarkKindSample: Sendable, CustomTestStringConvertible {
     /// A text box (issue 55): two full blocks (U+2588, solid ink a renderer cannot miss) and
     /// a word, bold, in DejaVu Sans at 40 px, at (20, 20). Put down whole, as the text tool
     /// puts a box down when its editing ends.
-    static let text = placedWhole("text box", onInk: Point(x: 32, y: 50), ink: Color(red: 30, green: 90, blue: 160), mapsToXopp: false) {
+    static let text = placedWhole("text box", onInk: Point(x: 32, y: 50), ink: Color(red: 30, green: 90, blue: 160), mapsToXopp: true) {
         TextBox(
             runs: [
                 TextRun(
