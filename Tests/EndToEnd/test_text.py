@@ -1,0 +1,30 @@
+"""Issue 55: the Text tool on the real binary — X picks it, a click opens a box, typing goes
+through GTK's input method context (xdotool's keys, as a keyboard's), Escape ends it."""
+import subprocess
+
+import pyatspi
+
+from app_driver import is_dark, is_white
+from touchpainter_driver import screenshot
+
+
+def test_x_picks_the_text_tool_and_typing_draws_text_where_clicked(app):
+    ox, oy = app.canvas_origin()
+    assert app.find("Text", pyatspi.ROLE_RADIO_BUTTON) is not None
+    app.key("x")
+    app.click(ox + 100, oy + 100)
+    subprocess.run(["xdotool", "type", "--delay", "30", "HHHH HHHH"], check=True, timeout=20)
+    app.settle()
+    app.key("Escape")
+    shot = screenshot()
+    # 24 px Sans from the click: ink within the box's first line, none above it or far right.
+    inked = [x for x in range(ox + 100, ox + 260) if any(is_dark(shot.getpixel((x, y))) for y in range(oy + 104, oy + 124))]
+    assert len(inked) > 30, "no text drawn where the box was opened"
+    assert all(is_white(shot.getpixel((x, oy + 80))) for x in range(ox + 100, ox + 260, 4))
+    assert all(is_white(shot.getpixel((ox + 400, y))) for y in range(oy + 100, oy + 130, 2))
+    # One undo takes the second word (its own burst, after the space); another the first.
+    app.key("ctrl+z")
+    shot = screenshot()
+    second = [x for x in range(ox + 175, ox + 260) if any(is_dark(shot.getpixel((x, y))) for y in range(oy + 104, oy + 124))]
+    first = [x for x in range(ox + 100, ox + 160) if any(is_dark(shot.getpixel((x, y))) for y in range(oy + 104, oy + 124))]
+    assert not second and first
