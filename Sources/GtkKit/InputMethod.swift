@@ -39,7 +39,7 @@ public final class InputMethod: Object {
         for signal in ["key-press-event", "key-release-event"] {
             widget.connectEvent(signal) { [weak self] event in
                 guard let self, isActive() else { return false }
-                if gtk_widget_get_window(widget.widget) != nil { gtk_im_context_set_client_window(self.context, gtk_widget_get_window(widget.widget)) }
+                if let window = gtk_widget_get_window(widget.widget) { gtk_im_context_set_client_window(self.context, window) }
                 return withUnsafeMutablePointer(to: &event.pointee.key) { gtk_im_context_filter_keypress(self.context, $0) != 0 }
             }
         }

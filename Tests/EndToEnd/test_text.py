@@ -28,3 +28,30 @@ def test_x_picks_the_text_tool_and_typing_draws_text_where_clicked(app):
     second = [x for x in range(ox + 175, ox + 260) if any(is_dark(shot.getpixel((x, y))) for y in range(oy + 104, oy + 124))]
     first = [x for x in range(ox + 100, ox + 160) if any(is_dark(shot.getpixel((x, y))) for y in range(oy + 104, oy + 124))]
     assert not second and first
+
+
+def test_kill_9_mid_typing_restores_the_text_typed_then_it_edits_again(launch):
+    from test_recovery import crash_and_restore
+
+    app = launch()
+    ox, oy = app.canvas_origin()
+    app.key("x")
+    app.click(ox + 100, oy + 100)
+    # No pause, no Escape: the box is journaled as it is typed.
+    subprocess.run(["xdotool", "type", "--delay", "30", "HHHH HHHH"], check=True, timeout=20)
+    app = crash_and_restore(app, launch)
+    app.settle()
+    shot = screenshot()
+    inked = [x for x in range(ox + 100, ox + 260) if any(is_dark(shot.getpixel((x, y))) for y in range(oy + 104, oy + 124))]
+    assert len(inked) > 30, "the typed text did not come back"
+    second = [x for x in range(ox + 175, ox + 260) if any(is_dark(shot.getpixel((x, y))) for y in range(oy + 104, oy + 124))]
+    assert second, "the second word, typed last, was lost"
+    # A click on the box with the Text tool edits it again: End, then more text.
+    app.key("x")
+    app.click(ox + 120, oy + 112)
+    app.key("End")
+    subprocess.run(["xdotool", "type", "--delay", "30", " HHHH"], check=True, timeout=20)
+    app.settle()
+    app.key("Escape")
+    shot = screenshot()
+    assert any(is_dark(shot.getpixel((x, y))) for x in range(ox + 270, ox + 330) for y in range(oy + 104, oy + 124)), "no third word"
