@@ -4,7 +4,7 @@ import subprocess
 
 import pyatspi
 
-from app_driver import is_dark, is_white
+from app_driver import is_dark, is_white, wait_for
 from touchpainter_driver import screenshot
 
 
@@ -55,3 +55,19 @@ def test_kill_9_mid_typing_restores_the_text_typed_then_it_edits_again(launch):
     app.key("Escape")
     shot = screenshot()
     assert any(is_dark(shot.getpixel((x, y))) for x in range(ox + 270, ox + 330) for y in range(oy + 104, oy + 124)), "no third word"
+
+
+def test_a_dead_key_and_a_compose_sequence_type_through_the_input_method_and_the_file_keeps_them(launch, tmp_path):
+    app = launch()
+    ox, oy = app.canvas_origin()
+    app.key("x")
+    app.click(ox + 100, oy + 100)
+    subprocess.run(["xdotool", "type", "--delay", "30", "caf"], check=True, timeout=20)
+    # A dead acute then e: GTK's simple input method makes é; Compose, a, e makes æ.
+    subprocess.run(["xdotool", "key", "--delay", "60", "dead_acute", "e", "space", "Multi_key", "a", "e"], check=True, timeout=20)
+    app.settle()
+    app.key("Escape")
+    app.save()
+    saved = wait_for(lambda: list((tmp_path / "gallery").glob("*.scribble")), timeout=10, what="the saved scribble")
+    data = saved[0].read_bytes()
+    assert "café æ".encode() in data, data[-80:]
