@@ -39,6 +39,21 @@ public final class TextTool: CanvasTool {
     public init(host: CanvasToolHost, style: TextStyle = .standard) {
         self.host = host
         self.style = style
+        // The palette's colour applies to the open box's selection (or what is typed next).
+        // (The observer is called at once with the colour as it is: nothing changes then.)
+        host.strokeStyle.addObserver { [weak self] pen in
+            let color = pen.color
+            MainActor.assumeIsolated { self?.paletteChose(color) }
+        }
+    }
+
+    /// The palette's colour `color` for the open box's selection, or for what is typed next.
+    private func paletteChose(_ color: Color) {
+        style.color = color
+        guard let editor, editor.typingStyle.color != color || editor.styles[editor.selection].contains(where: { $0.color != color })
+        else { return }
+        if editor.selection.isEmpty { return move { $0.typingStyle.color = color } }
+        edit { $0.restyle { $0.color = color } }
     }
 
     public var cursorName: String { "text" }

@@ -78,4 +78,19 @@ struct TextToolTests {
         host.document.undo()
         #expect((host.document.scribble.marks.first as? TextBox)?.text == box.text + "!")
     }
+
+    @Test func thePalettesColourRecoloursTheSelectionWhileEditing() throws {
+        let host = Host()
+        let tool = TextTool(host: host, style: TextStyle(family: "DejaVu Sans", size: 20, color: .black))
+        host.input.install(tool)
+        click(host, Point(x: 20, y: 20))
+        tool.type("red black")
+        tool.move { $0.selectWord(at: 1) }
+        let red = Color(red: 220, green: 0, blue: 0)
+        host.strokeStyle.color = red
+        let box = try #require(host.document.scribble.marks.first as? TextBox)
+        #expect(box.runs.map(\.text) == ["red", " black"] && box.runs[0].style.color == red && box.runs[1].style.color == .black)
+        host.document.undo()
+        #expect((host.document.scribble.marks.first as? TextBox)?.runs.count == 1)
+    }
 }
