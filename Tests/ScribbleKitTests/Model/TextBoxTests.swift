@@ -128,4 +128,16 @@ struct TextBoxTests {
         for word in words { #expect(joined.contains(word), "\(word) not in \(found)") }
         #expect(found.contains("Quokka") && found.contains("Zebra"))
     }
+
+    @Test func findFindsWordsInTextBoxesWhereTheyAre() {
+        let first = TextBox(runs: [TextRun("Apples and pears, apples", style: style)], origin: Point(x: 100, y: 50))
+        let other = TextBox(runs: [TextRun("No fruit", style: style)], origin: Point(x: 0, y: 300))
+        let search = PageSearch(pages: [], texts: [first, other])
+        var found: [(Int, [Rect])] = []
+        search.run(for: "APPLES", from: 0, isCancelled: { false }) { found.append(($0, $1)) }
+        #expect(found.count == 1 && found[0].0 == 0 && found[0].1.count == 2)
+        let hits = found.first?.1 ?? []
+        #expect(hits.allSatisfy { first.bounds.intersects($0) && $0.width > 30 && $0.height > 15 })
+        #expect(hits.count == 2 && hits[0].minX < 110 && hits[1].minX > hits[0].maxX + 50)
+    }
 }
