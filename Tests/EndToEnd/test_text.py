@@ -71,3 +71,19 @@ def test_a_dead_key_and_a_compose_sequence_type_through_the_input_method_and_the
     saved = wait_for(lambda: list((tmp_path / "gallery").glob("*.scribble")), timeout=10, what="the saved scribble")
     data = saved[0].read_bytes()
     assert "café æ".encode() in data, data[-80:]
+
+
+def test_find_finds_the_words_typed_in_text_boxes(app):
+    ox, oy = app.canvas_origin()
+    app.key("x")
+    for y, words in [(80, "apple pie"), (200, "green APPLE")]:
+        app.click(ox + 100, oy + y)
+        subprocess.run(["xdotool", "type", "--delay", "20", words], check=True, timeout=20)
+        app.settle()
+        app.key("Escape")
+    app.key("ctrl+f")
+    subprocess.run(["xdotool", "type", "apple"], check=True, timeout=10)
+    app.settle()
+    wait_for(lambda: app.is_showing("1 of 2"), what="two hits, the first shown")
+    app.key("Return")
+    wait_for(lambda: app.is_showing("2 of 2"), what="the second hit")
