@@ -14,6 +14,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Pango lays out and draws text boxes (ScribbleKit's `TextLayout`): a text library, not
+        // a toolkit, and already in every GTK install (GTK draws its own text with it).
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // Xournal++ notebooks are gzip or zip files (ScribbleKit's Import).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // renameat2(2), which saves need to never replace a version they did not see.
@@ -36,7 +39,7 @@ let package = Package(
         // PdfKit is a document library, not a toolkit: PDF pages are marks (`Page`), drawn
         // and laid out here.
         .target(
-            name: "ScribbleKit", dependencies: ["CCairo", "CairoKit", "CZlib", "CLinux", "PdfKit", "CPictures"],
+            name: "ScribbleKit", dependencies: ["CCairo", "CPango", "CairoKit", "CZlib", "CLinux", "PdfKit", "CPictures"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // A thin Swift wrapper over the GStreamer pipeline that encodes video; knows no drawing.
         .target(name: "GstKit", dependencies: ["CGStreamer"]),

@@ -19,7 +19,7 @@ set -euo pipefail
 # PDF's own pages (CQpdf loads libqpdf.so.29 the first time one is exported, and builds
 # against its C API's header). librsvg draws SVG pictures (CPictures loads librsvg-2.so.2 the
 # first time an SVG is met; it declares the few functions it calls, so no -dev package).
-need=(libgtk-3-dev libcairo2-dev zlib1g-dev pkg-config gettext
+need=(libgtk-3-dev libcairo2-dev libpango1.0-dev zlib1g-dev pkg-config gettext
       libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good
       libpoppler-glib-dev libpoppler-glib8 libqpdf-dev libqpdf29 librsvg2-2)
 if [ "${1:-build}" = test ] || [ "${1:-build}" = package ]; then

@@ -18,8 +18,8 @@ PX = 96 / 72  # canvas pixels per point
 
 
 def notebook_xml(stroke_color="#ff0000ff"):
-    """A lined page with a thick red stroke across it (y = 150 pt), a blue one, and a text box;
-    then a yellow graph page."""
+    """A lined page with a thick red stroke across it (y = 150 pt), a blue one, a text box and a
+    LaTeX formula (which this app leaves out, and says so); then a yellow graph page."""
     return f"""<?xml version="1.0" standalone="no"?>
 <xournal creator="Xournal++ 1.2.3" fileversion="4">
 <title>Xournal++ document</title>
@@ -29,6 +29,7 @@ def notebook_xml(stroke_color="#ff0000ff"):
 <stroke tool="pen" color="{stroke_color}" width="6">60 150 200 150 340 150</stroke>
 <stroke tool="pen" color="#3333ccff" width="3 2 3 4">60 250 150 300 250 250 340 300</stroke>
 <text font="Sans" size="12" x="10" y="10" color="#000000ff">Hello</text>
+<teximage text="x^2" left="400" top="20" right="440" bottom="40"></teximage>
 </layer>
 </page>
 <page width="500" height="200">
@@ -66,7 +67,7 @@ def test_a_notebook_opens_from_the_command_line_as_new_unsaved_work(launch, tmp_
     app = launch(notebook)
     wait_for(lambda: red_stroke_shown(app), what="the notebook's red stroke")
     assert lined_page_shown(app)
-    assert app.is_showing("1 text box was not imported.", timeout=5)
+    assert app.is_showing("1 LaTeX formula was not imported.", timeout=5)
     assert "notes — TouchPainter" in app.title()
     app.key("ctrl+q")  # imported, not saved: Quit asks
     app.dialog(timeout=5)
@@ -125,7 +126,7 @@ def test_an_export_to_xopp_opens_in_xournalpp_and_looks_the_same(tmp_path):
     for output, options in ((ours, ["--scale", "3.125"]), (exported, [])):
         result = subprocess.run([BINARY, "export", notebook, output, *options], capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stderr
-    assert "1 text box was not imported." in result.stderr
+    assert "1 LaTeX formula was not imported." in result.stderr
     theirs = tmp_path / "theirs.png"
     result = subprocess.run(["xournalpp", f"--create-img={theirs}", exported], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr

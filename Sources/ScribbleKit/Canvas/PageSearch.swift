@@ -14,16 +14,20 @@ public struct PageSearch: Sendable {
     }
 
     private let targets: [Target]
+    /// The text boxes to search (issue 55), after the pages: each one's text as laid out.
+    private let texts: [TextSearchTarget]
 
-    /// A search of `pages` (in reading order); pages whose PDF is not open (locked) are left out.
-    public init(pages: [Page]) {
+    /// A search of `pages` (in reading order), then of the text boxes `texts`; pages whose
+    /// PDF is not open (locked) are left out.
+    public init(pages: [Page], texts: [TextBox] = []) {
         targets = pages.compactMap { page in
             page.content.pdfDocument.map { Target(document: $0, pageIndex: page.pageIndex, frame: page.frame) }
         }
+        self.texts = texts.map(TextSearchTarget.init)
     }
 
-    /// How many pages it searches.
-    public var pageCount: Int { targets.count }
+    /// How many pages (and text boxes) it searches.
+    public var pageCount: Int { targets.count + texts.count }
 
     /// Searches for `text` (ignoring case) on every page, starting at `start` and wrapping
     /// round, until `isCancelled` says to stop; calls `found` with each page's position (in
@@ -32,12 +36,12 @@ public struct PageSearch: Sendable {
     public func run(
         for text: String, from start: Int, isCancelled: () -> Bool, found: (_ page: Int, _ hits: [Rect]) -> Void
     ) {
-        guard !text.isEmpty, !targets.isEmpty else { return }
-        let first = min(max(start, 0), targets.count - 1)
-        for step in 0..<targets.count {
+        guard !text.isEmpty, pageCount > 0 else { return }
+        let first = min(max(start, 0), pageCount - 1)
+        for step in 0..<pageCount {
             if isCancelled() { return }
-            let position = (first + step) % targets.count
-            let hits = self.hits(of: text, on: targets[position])
+            let position = (first + step) % pageCount
+            let hits = position < targets.count ? self.hits(of: text, on: targets[position]) : texts[position - targets.count].hits(of: text)
             if !hits.isEmpty { found(position, hits) }
         }
     }

@@ -47,6 +47,18 @@ public final class StyleVisitor: MarkVisitor {
         copies.made(picture.copy())
     }
 
+    /// A text box takes `color` for all its runs; `size` is a pen's width, not a font's, so
+    /// it stays (fonts are sized in the text tool).
+    public func visit(text: TextBox) {
+        guard let color else { return copies.made(text.copy()) }
+        let runs = text.runs.map { run in
+            var style = run.style
+            style.color = color
+            return TextRun(run.text, style: style)
+        }
+        copies.made(TextBox(runs: runs, origin: text.origin, wrapWidth: text.wrapWidth, angle: text.angle))
+    }
+
     /// A kind of mark with no method here: its children's copies, grouped as a stroke.
     public func visit(mark: Mark) {
         copies.group(mark, visitor: self)

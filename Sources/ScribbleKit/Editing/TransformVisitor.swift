@@ -1,3 +1,5 @@
+import Glibc
+
 /// Moves, scales and rotates marks (book §15.4: a new operation over the Composite is a new
 /// Visitor, so the mark classes need not change for it): visiting a mark makes a transformed
 /// deep copy of it, `result`, and leaves the mark alone, because a mark on the canvas may be
@@ -50,6 +52,24 @@ public final class TransformVisitor: MarkVisitor, PackedStrokeVisitor {
     /// its pixels are never touched).
     public func visit(picture: Picture) {
         copies.made(picture.placed(by: picture.placement.then(transform)))
+    }
+
+    /// A text box moved, its corner carried by the transform; scaled, its fonts and wrap width
+    /// by `lengthScale`; turned, its angle by the transform's own turn (a mirror or a shear
+    /// keeps the turn and the sizes their average: text is never drawn mirrored or sheared).
+    public func visit(text: TextBox) {
+        let scale = widthScale
+        let runs =
+            scale == 1
+            ? text.runs
+            : text.runs.map { run in
+                var style = run.style
+                style.size = min(max(style.size * scale, TextStyle.minimumSize), TextStyle.maximumSize)
+                return TextRun(run.text, style: style)
+            }
+        let turn = transform.isTranslation ? 0 : Float(atan2(transform.b, transform.a))
+        copies.made(
+            TextBox(runs: runs, origin: transform.apply(text.origin), wrapWidth: text.wrapWidth.map { $0 * scale }, angle: text.angle + turn))
     }
 
     /// A kind of mark with no method here: its children's copies, grouped as a stroke.

@@ -68,6 +68,8 @@ struct XoppWriter {
             self.stroke(stroke, color: color)
         } else if mark is Dot {
             dot(mark.location, color: color, size: mark.size)
+        } else if let text = mark as? TextBox {
+            self.text(text)
         }
     }
 
@@ -140,6 +142,28 @@ struct XoppWriter {
         append("\" capStyle=\"round\">")
         coordinates(points)
         append("</stroke>\n")
+    }
+
+    /// A text box as Xournal++'s `<text>`: one font, size and colour (the first run's), at
+    /// the box's corner, unturned and unwrapped (Xournal++ has neither a turn nor, before
+    /// 1.3, a wrap).
+    private mutating func text(_ text: TextBox) {
+        guard let style = text.runs.first?.style else { return }
+        var font = style.family
+        if style.isBold { font += " Bold" }
+        if style.isItalic { font += " Italic" }
+        append("<text font=\"\(Self.escaped(font))\" size=\"")
+        number(style.size * Self.pointsPerPixel)
+        append("\" x=\"")
+        number((text.origin.x - origin.x) * Self.pointsPerPixel)
+        append("\" y=\"")
+        number((text.origin.y - origin.y) * Self.pointsPerPixel)
+        append("\" color=\"#")
+        for byte in [style.color.red, style.color.green, style.color.blue, style.color.alpha] {
+            xml.append(Self.hexDigits[Int(byte >> 4)])
+            xml.append(Self.hexDigits[Int(byte & 0xF)])
+        }
+        append("\">\(Self.escaped(text.text))</text>\n")
     }
 
     private mutating func dot(_ location: Point, color: Color, size: Float) {

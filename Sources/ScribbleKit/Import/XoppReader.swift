@@ -15,7 +15,7 @@ struct XoppReader: XMLScannerDelegate {
     /// The page outlines and backgrounds: the bottom group, open in `backgroundBuilder`.
     let backgrounds: Stroke
     /// Builds the strokes, in drawing order.
-    private let builder = MarkBuilder()
+    let builder = MarkBuilder()
     /// The strokes, in drawing order.
     var marks: [Mark] { builder.marks }
     /// What the canvas cannot show, counted for the notice.
@@ -39,11 +39,15 @@ struct XoppReader: XMLScannerDelegate {
     static let patternLimit = 10_000
 
     /// Where the current page's top lies on the canvas, and its size in pixels.
-    private var pageTop: Float = 0, pageWidth: Float = 0, pageHeight: Float = 0
+    var pageTop: Float = 0
+    private var pageWidth: Float = 0, pageHeight: Float = 0
     private var nextPageTop: Float = 0
     private var pageColor = Color(red: 255, green: 255, blue: 255)
     /// The stroke being read: its style from the tag, and its numbers as the text comes.
     private var stroke: StrokeTag?
+    /// The text box being read (issue 55): its tag, and its text's bytes as they come.
+    private var textTag: XoppTextTag?
+    var textBytes: [UInt8] = []
     private var numbers: [Float] = []
     /// The image being read: its box on the canvas, and its base64 text as it comes.
     private var image: Rect?
@@ -76,7 +80,8 @@ struct XoppReader: XMLScannerDelegate {
             stroke = try StrokeTag(attributes, pageColor: pageColor)
             numbers.removeAll(keepingCapacity: true)
         case ("layer", "text"):
-            leftOut.texts += 1
+            textTag = XoppTextTag(attributes)
+            textBytes.removeAll(keepingCapacity: true)
         case ("layer", "image"):
             startImage(attributes)
         case ("layer", "teximage"):
@@ -96,12 +101,21 @@ struct XoppReader: XMLScannerDelegate {
             image = nil
             finishImage(box)
         }
+        if name == "text", depth.last == "layer", let tag = textTag {
+            textTag = nil
+            finishText(tag)
+        }
     }
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImportFailure) {
         if image != nil {
             guard imageText.count + bytes.count <= Self.imageTextLimit else { throw ImportFailure(tr("an image is too large")) }
             imageText.append(contentsOf: bytes)
+            return
+        }
+        if textTag != nil {
+            // Bounded: what passes a box's limit (with room for entities) is not kept.
+            textBytes.append(contentsOf: bytes.prefix(max(0, 2 * TextBox.maximumTextBytes - textBytes.count)))
             return
         }
         guard stroke != nil else { return }

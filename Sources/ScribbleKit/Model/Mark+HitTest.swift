@@ -45,6 +45,8 @@ extension Mark {
         switch self {
         case let dot as Dot:
             return segmentDistanceSquared(dot.location, dot.location, a, b) <= square(dot.size / 2 + radius)
+        case let text as TextBox:
+            return text.boxIsHit(alongSegmentFrom: a, to: b, radius: radius)
         case let stroke as Stroke:
             guard stroke.holdsMarks || stroke.bounds.outset(by: radius).touches(a, b) else { return false }
             return stroke.runsAreHit(alongSegmentFrom: a, to: b, radius: radius)

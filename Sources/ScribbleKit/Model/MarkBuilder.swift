@@ -82,6 +82,15 @@ public class MarkBuilder {
         return dot
     }
 
+    /// Builds a text box (`TextBox.init` clamps what it is given) with its time.
+    @discardableResult
+    public func addText(runs: [TextRun], origin: Point, wrapWidth: Float?, angle: Float, time: UInt32?) -> TextBox {
+        let box = TextBox(runs: runs, origin: origin, wrapWidth: wrapWidth, angle: angle)
+        box.time = time
+        place(box)
+        return box
+    }
+
     /// Builds a PDF page showing page `pageIndex` of `content` at `frame` (canvas pixels).
     @discardableResult
     public func addPage(content: StoredContent, pageIndex: Int, frame: Rect) -> Page {

@@ -21,6 +21,9 @@ public protocol MarkVisitor: AnyObject {
     func visit(page: Page)
     /// Called for a picture.
     func visit(picture: Picture)
+
+    /// Called for a text box.
+    func visit(text: TextBox)
     /// Called when a stroke is entered, before its children; returns whether to go on into
     /// them (`false`: the visitor has done with the stroke — it lies outside what is drawn —
     /// and `leave(stroke:)` is not called).
@@ -49,6 +52,9 @@ extension MarkVisitor {
 
     /// A picture is a mark like any other unless the visitor says otherwise.
     public func visit(picture: Picture) { visit(mark: picture) }
+
+    /// A text box is a mark like any other unless the visitor says otherwise.
+    public func visit(text: TextBox) { visit(mark: text) }
 
     /// Goes on into the stroke's children.
     public func visit(stroke: Stroke) -> Bool { true }

@@ -19,8 +19,10 @@ enum ScribbleEncoder {
     static func encode(_ memento: ScribbleMemento, root: Stroke, history: RemovalHistory? = nil, front: Int = 0) -> [UInt8] {
         let contents = ContentStore(gatheredFrom: root)
         let version: Int
-        if contents.entries.contains(where: { $0.kind == .picture }) {
-            version = ScribbleFormat.currentVersion
+        if holdsText(root) {
+            version = ScribbleFormat.versionWithText
+        } else if contents.entries.contains(where: { $0.kind == .picture }) {
+            version = ScribbleFormat.versionWithPictures
         } else if !contents.isEmpty {
             version = ScribbleFormat.versionWithPages
         } else if history != nil {
@@ -134,6 +136,8 @@ enum ScribbleEncoder {
                             length += encodedLength(of: page)
                         } else if let picture = mark as? Picture {
                             length += encodedLength(of: picture)
+                        } else if let text = mark as? TextBox {
+                            length += encodedLength(of: text)
                         } else {
                             let point = gridNumbers(mark.location)
                             length += 1 + 4 + 4 + ByteWriter.varintLength(zigzag(point.x)) + ByteWriter.varintLength(zigzag(point.y))
@@ -208,6 +212,8 @@ enum ScribbleEncoder {
             write(page, to: &writer)
         } else if let picture = mark as? Picture {
             write(picture, to: &writer)
+        } else if let text = mark as? TextBox {
+            write(text, to: &writer)
         } else {
             let time = (mark as? Dot)?.time
             writer.uint8((time == nil ? ScribbleFormat.Tag.dot : .timedDot).rawValue)
@@ -257,7 +263,7 @@ enum ScribbleEncoder {
     private static func vertex(_ element: Stroke.Element) -> Point? {
         switch element {
         case .vertex(let point): point
-        case .mark(let mark): mark is Stroke || mark is Dot || mark is Page || mark is Picture ? nil : mark.location
+        case .mark(let mark): mark is Stroke || mark is Dot || mark is Page || mark is Picture || mark is TextBox ? nil : mark.location
         }
     }
 
@@ -283,7 +289,7 @@ enum ScribbleEncoder {
     }
 
     /// Writes red, green, blue, alpha.
-    private static func write(_ color: Color, to writer: inout ByteWriter) {
+    static func write(_ color: Color, to writer: inout ByteWriter) {
         writer.append([color.red, color.green, color.blue, color.alpha])
     }
 }

@@ -18,10 +18,15 @@ enum ScribbleFormat {
     /// content store (the PDFs the drawing's pages show, each once) and pages, written only
     /// for a drawing that has pages, and read whole (never in parts); an older TouchPainter
     /// refuses it as newer, so no reader that does not know pages opens a drawing without them.
+    /// Version 8 (issue 55) adds text boxes; it is written only for a drawing that has one.
+    static let currentVersion = 8
+    /// The version of a file with text boxes.
+    static let versionWithText = 8
     /// Version 7 is version 6 with pictures (their original bytes in the content store),
-    /// written only for a drawing that shows one; version 6 readers refuse it as newer.
-    static let currentVersion = 7
-    /// The version of a file with PDF pages but no picture.
+    /// written only for a drawing that shows one and no text box; version 6 readers refuse
+    /// it as newer.
+    static let versionWithPictures = 7
+    /// The version of a file with PDF pages but no picture or text box.
     static let versionWithPages = 6
     /// The version of a file with marks taken off but no content.
     static let versionWithRemovals = 5
@@ -101,7 +106,19 @@ enum ScribbleFormat {
         /// placement's translation (x and y as zigzag varint grid numbers), then with the
         /// timed flag its time (a varint of milliseconds).
         case picture = 9
+        /// A text box (version 8): flags (`textTimedFlag`,
+        /// `textWrapsFlag`, `textTurnedFlag`), its corner (x and y as zigzag varint grid
+        /// numbers), its wrap width (Float32) if it wraps, its turn (Float32 radians) if
+        /// turned, its time (varint ms) if timed, then its runs' count and each run: style
+        /// flags (`textBoldFlag`, `textItalicFlag`), RGBA, font size (Float32), the family's
+        /// UTF-8 length and bytes, the text's UTF-8 length and bytes.
+        case text = 10
     }
+
+    /// Text box flags: a time follows; a wrap width follows; a turn follows.
+    static let textTimedFlag: UInt8 = 1, textWrapsFlag: UInt8 = 2, textTurnedFlag: UInt8 = 4
+    /// Text run flags: bold, italic.
+    static let textBoldFlag: UInt8 = 1, textItalicFlag: UInt8 = 2
 
     /// Decodes a whole file into a memento, its marks assembled by `builder`: reads the magic
     /// and the version, and hands the rest to that version's reader, which runs the readers'

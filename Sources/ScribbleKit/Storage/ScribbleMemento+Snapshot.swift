@@ -49,6 +49,8 @@ extension ScribbleMemento {
             return page.copy() // its content shared: immutable bytes are never copied
         case let picture as Picture:
             return picture.copy() // (the same: its bytes shared, its time kept)
+        case let text as TextBox:
+            return text.copy() // already in stored form: its values were clamped when made
         case _ where mark is Vertex || mark.count == 0:
             return Vertex(location: finite(mark.location))
         default:

@@ -52,7 +52,7 @@ struct ScribbleReaderV1: ScribbleReader {
             case .stroke:
                 _ = try readStroke(depth: depth + 1)
                 read += 1
-            case .view, .timedDot, .removals, .contents, .page, .picture, nil: // version 1 has no view, times, removals or pages
+            case .view, .timedDot, .removals, .contents, .page, .picture, .text, nil: // version 1 has no view, times, removals or pages
                 throw .corrupt("it holds an unknown kind of mark")
             }
         }

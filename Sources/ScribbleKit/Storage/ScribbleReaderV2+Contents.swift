@@ -12,6 +12,12 @@ extension ScribbleReaderV2 {
 
     mutating func readPrelude() throws(ScribbleFormatError) {
         guard version >= 6 else { return }
+        // From version 8 the store is there only for a drawing with pages.
+        if version >= ScribbleFormat.versionWithText,
+            input.remaining == 0 || input.bytes[input.offset] != ScribbleFormat.Tag.contents.rawValue
+        {
+            return
+        }
         guard input.remaining > 0, try input.uint8() == ScribbleFormat.Tag.contents.rawValue else {
             throw .corrupt("the content store is missing")
         }

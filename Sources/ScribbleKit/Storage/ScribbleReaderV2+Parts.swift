@@ -52,7 +52,7 @@ extension ScribbleReaderV2: ScribblePartsReader {
             sawTimes = sawTimes || tag == .timedDot
         case .stroke:
             try skipStroke(depth: depth + 1)
-        case .view, .removals, .contents, .page, .picture, nil: // (files with content are read whole)
+        case .view, .removals, .contents, .page, .picture, .text, nil: // (files with content are read whole)
             throw .corrupt("it holds an unknown kind of mark")
         }
         afterRun = false

@@ -29,6 +29,8 @@ struct ScribbleReaderV2: ScribbleReader {
     var sawLocked = false
     /// Whether a mark with times was read (a version 4 file needs one).
     var sawTimes = false
+    /// Whether a text box was read (a version 8 file needs one).
+    var sawText = false
     /// One run's steps, reused from run to run.
     private var steps: [UInt16] = []
     /// Whether the root's child last passed by a scan was a run (`skipRootChild`).
@@ -54,6 +56,7 @@ struct ScribbleReaderV2: ScribbleReader {
         let view = version >= 3 && input.remaining > 0 && !removalsNext ? try readView(isComplete: isComplete) : nil
         guard version != 3 || view != nil || sawLocked else { throw .corrupt("the view is missing") }
         guard version != 4 || sawTimes else { throw .corrupt("no mark has times") }
+        guard version != ScribbleFormat.versionWithText || sawText else { throw .corrupt("no text box in a version 8 file") }
         return view
     }
 
@@ -178,8 +181,13 @@ struct ScribbleReaderV2: ScribbleReader {
                 children.noteMark(of: head)
                 read += 1
             case .picture:
-                guard version >= 7 else { throw .corrupt("it holds an unknown kind of mark") }
+                guard version >= ScribbleFormat.versionWithPictures else { throw .corrupt("it holds an unknown kind of mark") }
                 try readPicture()
+                children.noteMark(of: head)
+                read += 1
+            case .text:
+                guard version >= ScribbleFormat.versionWithText else { throw .corrupt("it holds an unknown kind of mark") }
+                try readText()
                 children.noteMark(of: head)
                 read += 1
             case .view, .removals, .contents, nil: // no marks: the view and removals come after the root, the contents before

@@ -7,6 +7,7 @@ extension Mark {
         case let stroke as Stroke: stroke.times.start
         case let dot as Dot: dot.time.map(Int64.init)
         case let picture as Picture: picture.time.map(Int64.init)
+        case let text as TextBox: text.time.map(Int64.init)
         default: nil
         }
     }
@@ -17,6 +18,7 @@ extension Mark {
         case let stroke as Stroke: stroke.times.end
         case let dot as Dot: dot.time.map(Int64.init)
         case let picture as Picture: picture.time.map(Int64.init)
+        case let text as TextBox: text.time.map(Int64.init)
         default: nil
         }
     }
@@ -28,6 +30,7 @@ extension Mark {
         case let stroke as Stroke: stroke.times = .at(StrokeTimes.clamped(time))
         case let dot as Dot: dot.time = StrokeTimes.clamped(time)
         case let picture as Picture: picture.time = StrokeTimes.clamped(time)
+        case let text as TextBox: text.time = StrokeTimes.clamped(time)
         default: break
         }
     }
@@ -39,6 +42,7 @@ extension Mark {
         case let stroke as Stroke: stroke.times = .untimed
         case let dot as Dot: dot.time = nil
         case let picture as Picture: picture.time = nil
+        case let text as TextBox: text.time = nil
         default: break
         }
     }

@@ -111,6 +111,8 @@ final class MainWindowController: ViewPresenter {
             coordinator.requestViewChange(to: .canvas)
             return true
         }
+        // The Text tool's typing: the keys the shortcuts passed on, through the input method.
+        coordinator.canvasViewController.attachTextInput(to: window)
         // Heard after the handler above, which leaves Escape on the canvas page alone: with
         // the side pane open, Escape closes it, wherever the focus is (on the canvas too:
         // a second Escape then goes to the canvas' tools).

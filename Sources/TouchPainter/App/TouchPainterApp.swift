@@ -125,9 +125,10 @@ final class TouchPainterApp {
         var pageActions: [Action] = []
         for action in AppAction.allCases {
             let added = application.addAction(action.name, accelerators: action.accelerators, handler: handler(for: action))
-            if [.fitPage, .fitWidth, .goToPage, .find].contains(action) { pageActions.append(added) }
+            if [.fitPage, .fitWidth, .goToPage].contains(action) { pageActions.append(added) }
         }
         // The page actions only in a drawing with pages (a PDF's): greyed out in the menus else.
+        // (Find works in every drawing: it finds text boxes' words too, issue 55.)
         let toolbar = coordinator.canvasViewController.toolbar
         toolbar.onPagesAvailable = { available in pageActions.forEach { $0.isEnabled = available } }
         pageActions.forEach { $0.isEnabled = toolbar.pageButton.isVisible }

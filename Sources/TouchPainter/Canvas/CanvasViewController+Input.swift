@@ -15,6 +15,7 @@ extension CanvasViewController {
     /// selection's edits (`handleEditingKey`) and, with nothing selected, the page keys
     /// (`handlePageKey`) too. Returns false for keys it leaves to others.
     func handleShortcutKey(_ key: KeyEvent) -> Bool {
+        if let text = editingText { return handleTextKey(key, text) }
         if handleEditingKey(key) || handlePageKey(key) { return true }
         guard key.modifiers.isDisjoint(with: [.control, .alt, .shift]) else { return false }
         if let kind = ToolKind.allCases.first(where: { $0.key == key.key }) {

@@ -66,7 +66,8 @@ extension CanvasViewController {
                 guard let self else { return nil }
                 let pages = self.document.scribble.pages
                 let current = PageNavigation(pages: pages.map(\.frame)).currentPage(in: self.canvasView.viewport) ?? 0
-                return (PageSearch(pages: pages), current)
+                let texts = self.document.scribble.marks.compactMap { $0 as? TextBox }
+                return (PageSearch(pages: pages, texts: texts), current)
             }
             bar.onHighlights = { [weak self] highlights in
                 guard let self else { return }

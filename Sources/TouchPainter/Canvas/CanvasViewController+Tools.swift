@@ -15,6 +15,7 @@ extension CanvasViewController {
             case .select: SelectTool(host: engine)
             case .line, .rectangle, .ellipse, .arrow: ShapeTool(host: engine, kind: kind.shape ?? .line)
             case .laser: LaserTool(host: engine)
+            case .text: TextTool(host: engine, style: textStyle)
             }
         if kind != .select { selection.clear() }
         install(tool)

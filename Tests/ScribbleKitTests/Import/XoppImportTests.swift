@@ -92,14 +92,18 @@ import Testing
 
         let highlighter = try #require(marks[2] as? Stroke)
         #expect(highlighter.color == Color(red: 255, green: 255, blue: 0, alpha: 128))
-        let dashed = try #require(marks[3] as? Stroke)
+        // Xournal++'s text opens as a text box (issue 55): its font, size (pt to px), colour and corner.
+        let text = try #require(marks[3] as? TextBox)
+        #expect(text.text == "Hello & goodbye" && text.runs[0].style.family == "Sans" && text.runs[0].style.size == 12 * scale)
+        #expect(text.origin == MarkLimits.clamped(Point(x: 10 * scale, y: 10 * scale)) && text.color == .black)
+        let dashed = try #require(marks[4] as? Stroke)
         #expect(dashed.color == Color(red: 0x33, green: 0x33, blue: 0xCC))
-        let dot = try #require(marks[4] as? Dot)
+        let dot = try #require(marks[5] as? Dot)
         #expect(dot.color == Color(red: 0, green: 0, blue: 0, alpha: 0x80))
         // The second page starts below the first and the gap.
         #expect(dot.location == MarkLimits.clamped(Point(x: 30 * scale, y: 792 * scale + 20 + 40 * scale)))
-        #expect(marks.count == 5)
-        #expect(notebook.leftOut == XoppLeftOut(texts: 1, images: 1, formulas: 1, pdfBackgrounds: 1, dashed: 1, clampedWidths: 2))
+        #expect(marks.count == 6)
+        #expect(notebook.leftOut == XoppLeftOut(texts: 0, images: 1, formulas: 1, pdfBackgrounds: 1, dashed: 1, clampedWidths: 2))
     }
 
     @Test func theThreeContainersReadAlike() throws {
@@ -125,7 +129,7 @@ import Testing
         let entities = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">]><xournal><page width=\"1\" height=\"1\"/></xournal>"
         #expect(try refusal(gzipped(entities))?.contains("document type") == true)
         let unknown = "<xournal><page width=\"10\" height=\"10\"><layer><text>&lol;</text></layer></page></xournal>"
-        #expect(try refusal(gzipped(unknown)) == nil) // text is not read, so its entity is not either
+        #expect(try refusal(gzipped(unknown)) == nil) // a text box's unknown entity leaves the box out, counted
         let attribute = "<xournal><page width=\"10\" height=\"10\"><background type=\"&lol;\"/></page></xournal>"
         #expect(try refusal(gzipped(attribute))?.contains("entity") == true)
         #expect(try refusal(gzipped("<xournal></xournal>"))?.contains("no page") == true)

@@ -29,7 +29,7 @@ struct MarkKindSample: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     /// Every kind of mark the app draws.
-    static let all: [MarkKindSample] = [dot, stroke, pressureStroke, page, picture]
+    static let all: [MarkKindSample] = [dot, stroke, pressureStroke, page, picture, text]
 
     /// A click's dot.
     static let dot = placedWhole("dot", onInk: Point(x: 60, y: 40), ink: Color(red: 200, green: 30, blue: 40), mapsToXopp: true) {
@@ -68,6 +68,19 @@ struct MarkKindSample: Sendable, CustomTestStringConvertible {
     /// A pasted picture at (20, 20), at its natural size: its pixels cover (20, 20)–(140, 100).
     static let picture = placedWhole("picture", onInk: Point(x: 80, y: 60), ink: Color(red: 40, green: 120, blue: 200), mapsToXopp: true) {
         Picture(content: pictureContent, width: 120, height: 80, at: Point(x: 20, y: 20))
+    }
+
+    /// A text box (issue 55): two full blocks (U+2588, solid ink a renderer cannot miss) and
+    /// a word, bold, in DejaVu Sans at 40 px, at (20, 20). Put down whole, as the text tool
+    /// puts a box down when its editing ends.
+    static let text = placedWhole("text box", onInk: Point(x: 32, y: 50), ink: Color(red: 30, green: 90, blue: 160), mapsToXopp: true) {
+        TextBox(
+            runs: [
+                TextRun(
+                    "\u{2588}\u{2588} Hi",
+                    style: TextStyle(family: "DejaVu Sans", size: 40, isBold: true, color: Color(red: 30, green: 90, blue: 160)))
+            ],
+            origin: Point(x: 20, y: 20))
     }
 
     /// A kind put down whole — a click's dot, a pasted or imported mark: added through the

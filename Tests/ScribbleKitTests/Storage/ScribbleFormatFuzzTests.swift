@@ -113,8 +113,9 @@ import Testing
     }
 
     @Test func newerVersionsAreNamed() {
-        // 3 is the view's, 4 the times', 5 the removals', 6 the pages', 7 the pictures'.
-        #expect(decodingError(ScribbleFormat.magic + [8, 0] + sampleFile().dropFirst(10)) == .newerVersion(8))
+        // 3 is the view's, 4 the times', 5 the removals', 6 the pages', 7 the pictures', 8 the
+        // text boxes'.
+        #expect(decodingError(ScribbleFormat.magic + [9, 0] + sampleFile().dropFirst(10)) == .newerVersion(9))
         #expect(decodingError(ScribbleFormat.magic + [0xFF, 0xFF]) == .newerVersion(65535))
         #expect(decodingError(ScribbleFormat.magic + [0, 0] + emptyRoot) == .corrupt("format version 0 does not exist"))
     }

@@ -53,11 +53,11 @@ struct ScribbleFormatPagesTests {
 
     @Test func aNewerVersionIsRefusedAsNewerAsVersion5AppsRefuseThisOne() throws {
         var data = try inkedPdf().0.makeMemento().data
-        // A TouchPainter reading up to version 5 meets 6 as a newer version, as this one meets 8.
+        // A TouchPainter reading up to version 5 meets 6 as a newer version, as this one meets 9.
         #expect(ScribbleFormat.versionWithPages == 6 && data[8] == 6)
-        data[8] = 8
-        #expect(throws: ScribbleFormatError.newerVersion(8)) { try ScribbleMemento(data: CraftedFile.resealed(data)) }
-        #expect(ScribbleFormatError.newerVersion(8).description.contains("newer TouchPainter"))
+        data[8] = 9
+        #expect(throws: ScribbleFormatError.newerVersion(9)) { try ScribbleMemento(data: CraftedFile.resealed(data)) }
+        #expect(ScribbleFormatError.newerVersion(9).description.contains("newer TouchPainter"))
     }
 
     @Test func damageToTheStoreOrAPageIsRefused() throws {

@@ -27,7 +27,11 @@ func marksEqual(_ lhs: Mark, _ rhs: Mark) -> Bool {
         return left.content.digest == right.content.digest && left.width.bitPattern == right.width.bitPattern
             && left.height.bitPattern == right.height.bitPattern
             && [p.a, p.b, p.c, p.d, p.tx, p.ty].map(\.bitPattern) == [q.a, q.b, q.c, q.d, q.tx, q.ty].map(\.bitPattern)
-    case (is Dot, _), (_, is Dot), (is Stroke, _), (_, is Stroke), (is Page, _), (_, is Page), (is Picture, _), (_, is Picture):
+    case let (left as TextBox, right as TextBox):
+        return left.runs == right.runs && sameBits(left.origin, right.origin) && left.wrapWidth == right.wrapWidth
+            && left.angle.bitPattern == right.angle.bitPattern
+    case (is Dot, _), (_, is Dot), (is Stroke, _), (_, is Stroke), (is Page, _), (_, is Page), (is Picture, _), (_, is Picture),
+        (is TextBox, _), (_, is TextBox):
         return false
     default:
         return type(of: lhs) == type(of: rhs) && sameBits(lhs.location, rhs.location)

@@ -31,7 +31,7 @@ final class FindBar {
     private var cancel = SearchCancel()
 
     init() {
-        entry.placeholder = tr("Find in the pages")
+        entry.placeholder = tr("Find in the pages and text boxes")
         entry.accessibleName = tr("Find")
         entry.setWidthInCharacters(24)
         previous.tooltip = tr("Previous (Shift+Enter)")

@@ -5,6 +5,7 @@ import ScribbleKit
 enum ToolKind: CaseIterable {
     case pen, eraser, select, laser
     case line, rectangle, ellipse, arrow
+    case text
 
     /// The accessible name and tool bar label.
     var name: String {
@@ -17,6 +18,7 @@ enum ToolKind: CaseIterable {
         case .ellipse: tr("Ellipse")
         case .arrow: tr("Arrow")
         case .laser: tr("Laser")
+        case .text: tr("Text")
         }
     }
 
@@ -31,6 +33,7 @@ enum ToolKind: CaseIterable {
         case .ellipse: .character("o")
         case .arrow: .character("a")
         case .laser: .character("k")
+        case .text: .character("x")
         }
     }
 
@@ -45,13 +48,14 @@ enum ToolKind: CaseIterable {
         case .ellipse: tr("Ellipse: drag to draw an ellipse; Shift: a circle, Ctrl: from the centre (O)")
         case .arrow: tr("Arrow: drag to draw an arrow; Shift: 15° steps, Ctrl: from the centre (A)")
         case .laser: tr("Laser: point with ink that fades, for presenting (K)")
+        case .text: tr("Text: click to type, drag to set the width text wraps to; Escape ends (X)")
         }
     }
 
     /// The shape the tool draws, for a shape tool.
     var shape: ShapeTool.Kind? {
         switch self {
-        case .pen, .eraser, .select, .laser: nil
+        case .pen, .eraser, .select, .laser, .text: nil
         case .line: .line
         case .rectangle: .rectangle
         case .ellipse: .ellipse

@@ -115,6 +115,7 @@ final class ToolStrip {
     private func icon(for tool: ToolKind) -> Widget {
         switch tool {
         case .pen: return Image(iconName: "document-edit-symbolic")
+        case .text: return Image(iconName: "insert-text-symbolic")
         case .select: return Image(iconName: "edit-select-all-symbolic")
         case .line, .rectangle, .ellipse, .arrow: return shapeIcon(for: tool)
         case .eraser:
