@@ -57,3 +57,20 @@ extension Mark {
         while !stop, let mark = walk.next() { body(mark, &stop) }
     }
 }
+
+/// A mark that is a leaf of the Composite and never holds children: a PDF page, a picture, a
+/// text box. (`Vertex` and `Dot`, on the hot paths of every walk, keep their own.)
+public protocol LeafMark: Mark {}
+
+extension LeafMark {
+    /// A leaf has no children.
+    public var count: Int { 0 }
+    /// A leaf has no children.
+    public var lastChild: Mark? { nil }
+    /// Leaves do not take children.
+    public func add(_ mark: Mark) {}
+    /// Leaves have no children to remove.
+    public func remove(_ mark: Mark) {}
+    /// Leaves have no children.
+    public func child(at index: Int) -> Mark? { nil }
+}

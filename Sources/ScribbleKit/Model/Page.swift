@@ -10,7 +10,7 @@ import PdfKit
 /// as locked, `Mark.isLocked`, and paints nothing a hit test finds), so it stays where it
 /// was laid and under the ink drawn on it. Immutable, so a render thread may read it while
 /// the main thread works, and a copy shares its content.
-public final class Page: Mark {
+public final class Page: LeafMark {
     /// The PDF the page belongs to, kept once in the scribble's content store.
     public let content: StoredContent
     /// Which page of the PDF (0 is the first).
@@ -56,10 +56,6 @@ public final class Page: Mark {
         set {}
     }
 
-    /// A leaf has no children.
-    public var count: Int { 0 }
-    /// A leaf has no children.
-    public var lastChild: Mark? { nil }
     /// The page with its edge and shadow.
     public var bounds: Rect {
         Rect(
@@ -67,12 +63,6 @@ public final class Page: Mark {
             maxY: frame.maxY + Self.shadowReach)
     }
 
-    /// Leaves do not take children.
-    public func add(_ mark: Mark) {}
-    /// Leaves have no children to remove.
-    public func remove(_ mark: Mark) {}
-    /// Leaves have no children.
-    public func child(at index: Int) -> Mark? { nil }
     /// A page showing the same content (shared, never copied: it is immutable) at the same place.
     public func copy() -> Mark { Page(content: content, pageIndex: pageIndex, frame: frame) }
     /// Visits as a page.

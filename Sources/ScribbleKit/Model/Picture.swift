@@ -11,7 +11,7 @@
 /// and reorders it, and the eraser in Whole marks mode takes it (the part eraser leaves it:
 /// pictures are not cut). Immutable but for its time, which is set before it is shared, so a
 /// render thread may read it while the main thread works; a copy shares its content.
-public final class Picture: Mark {
+public final class Picture: LeafMark {
     /// The picture's original bytes, kept once in the scribble's content store.
     public let content: StoredContent
     /// The picture's natural width and height, in its own pixels (an SVG's in CSS pixels).
@@ -96,17 +96,6 @@ public final class Picture: Mark {
         get { Point(x: Float(placement.tx), y: Float(placement.ty)) }
         set {}
     }
-
-    /// A leaf has no children.
-    public var count: Int { 0 }
-    /// A leaf has no children.
-    public var lastChild: Mark? { nil }
-    /// Leaves do not take children.
-    public func add(_ mark: Mark) {}
-    /// Leaves have no children to remove.
-    public func remove(_ mark: Mark) {}
-    /// Leaves have no children.
-    public func child(at index: Int) -> Mark? { nil }
 
     /// The same picture (its content shared, never copied: it is immutable) at the same place.
     public func copy() -> Mark {

@@ -9,7 +9,7 @@ import Glibc
 /// Immutable, as a `Page` is: a render thread may read it while the main thread works, and
 /// every edit (typing, a style, a move, a turn) makes a new box that replaces it through the
 /// history. Its layout's extents are measured once, when it is made, so `bounds` is O(1).
-public final class TextBox: Mark {
+public final class TextBox: LeafMark {
     /// The text in runs of one style each: never empty runs, never two neighbours alike.
     public let runs: [TextRun]
     /// The layout's top-left corner, before the turn, on the model's grid.
@@ -72,17 +72,6 @@ public final class TextBox: Mark {
         get { origin }
         set {}
     }
-
-    /// A leaf has no children.
-    public var count: Int { 0 }
-    /// A leaf has no children.
-    public var lastChild: Mark? { nil }
-    /// Leaves do not take children.
-    public func add(_ mark: Mark) {}
-    /// Leaves have no children to remove.
-    public func remove(_ mark: Mark) {}
-    /// Leaves have no children.
-    public func child(at index: Int) -> Mark? { nil }
 
     /// The same box (its runs are values; nothing is shared that could change).
     public func copy() -> Mark {
