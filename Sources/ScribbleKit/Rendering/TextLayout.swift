@@ -111,6 +111,43 @@ extension TextLayout {
         }
     }
 
+    /// The rectangles the text between UTF-8 offsets `start` and `end` of the layout of `runs`
+    /// covers, relative to the layout's corner (unturned): on each line it reaches, the runs
+    /// of it that line shows, as tall as the line (a selection across wrapped lines is a band
+    /// a line, and in mixed-direction text one a visual run). For the Text tool's overlay.
+    static func rectangles(in runs: [TextRun], wrapWidth: Float?, from start: Int, to end: Int) -> [Rect] {
+        guard !runs.isEmpty, start < end else { return [] }
+        return with(runs, wrapWidth: wrapWidth) { layout in
+            var rects: [Rect] = []
+            let lines = pango_layout_get_line_count(layout)
+            guard let iterator = pango_layout_get_iter(layout) else { return [] }
+            defer { pango_layout_iter_free(iterator) }
+            for _ in 0..<max(1, lines) {
+                if let line = pango_layout_iter_get_line_readonly(iterator) {
+                    let (lineStart, lineEnd) = (Int(line.pointee.start_index), Int(line.pointee.start_index + line.pointee.length))
+                    // The line's break (a line feed) counts as the line's own, so an empty line selected shows.
+                    if start <= lineEnd, end > lineStart || (lineStart == lineEnd && start <= lineStart) {
+                        var logical = PangoRectangle()
+                        pango_layout_iter_get_line_extents(iterator, nil, &logical)
+                        let top = Float(logical.y) / scale, bottom = Float(logical.y + logical.height) / scale
+                        var ranges: UnsafeMutablePointer<Int32>?
+                        var count: Int32 = 0
+                        pango_layout_line_get_x_ranges(
+                            line, Int32(max(start, lineStart)), Int32(min(end, lineEnd)), &ranges, &count)
+                        for index in 0..<Int(count) {
+                            let x0 = Float(ranges![2 * index]) / scale, x1 = Float(ranges![2 * index + 1]) / scale
+                            // A range as wide as nothing (the break alone): a sliver, so it shows.
+                            rects.append(Rect(minX: x0, minY: top, maxX: max(x1, x0 + 4), maxY: bottom))
+                        }
+                        g_free(ranges)
+                    }
+                }
+                if pango_layout_iter_next_line(iterator) == 0 { break }
+            }
+            return rects
+        }
+    }
+
     /// The UTF-8 offset nearest to `point` (relative to the layout's corner, unturned) in
     /// the layout of `runs`: where a click puts the caret.
     static func byteOffset(in runs: [TextRun], wrapWidth: Float?, at point: Point) -> Int {
@@ -135,6 +172,23 @@ extension TextEditor {
     public var caretLine: (top: Point, bottom: Point) {
         let local = TextLayout.caret(in: runs, wrapWidth: wrapWidth, byte: byteOffset(of: caret))
         return (canvasPoint(local.top), canvasPoint(local.bottom))
+    }
+
+    /// The selection's bands in the canvas, one a line it reaches (turned with the box): each
+    /// band's four corners.
+    public var selectionBands: [[Point]] {
+        let range = selectionBytes
+        return TextLayout.rectangles(in: runs, wrapWidth: wrapWidth, from: range.lowerBound, to: range.upperBound).map { rect in
+            [
+                Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY),
+                Point(x: rect.minX, y: rect.maxY),
+            ].map(canvasPoint)
+        }
+    }
+
+    /// The selection as UTF-8 offsets into the box's text.
+    private var selectionBytes: Range<Int> {
+        byteOffset(of: selection.lowerBound)..<byteOffset(of: selection.upperBound)
     }
 
     /// The character position nearest to the canvas point `point` (a click or a drag in the box).

@@ -160,17 +160,13 @@ public final class TextTool: CanvasTool {
         cairo_restore(cr)
         cairo_save(cr)
         if !editor.selection.isEmpty {
-            // The selection: a band from each end's caret line (on one line; the ends' lines when it spans more).
-            var from = editor, to = editor
-            from.place(at: editor.selection.lowerBound)
-            to.place(at: editor.selection.upperBound)
-            let a = from.caretLine, b = to.caretLine
+            // The selection: a band a line it reaches, as wide as what it holds there.
             cairo_set_source_rgba(cr, 0.2, 0.4, 0.9, 0.3)
-            cairo_move_to(cr, Double(a.top.x), Double(a.top.y))
-            cairo_line_to(cr, Double(b.top.x), Double(b.top.y))
-            cairo_line_to(cr, Double(b.bottom.x), Double(b.bottom.y))
-            cairo_line_to(cr, Double(a.bottom.x), Double(a.bottom.y))
-            cairo_close_path(cr)
+            for band in editor.selectionBands {
+                cairo_move_to(cr, Double(band[0].x), Double(band[0].y))
+                for corner in band.dropFirst() { cairo_line_to(cr, Double(corner.x), Double(corner.y)) }
+                cairo_close_path(cr)
+            }
             cairo_fill(cr)
         }
         let caret = editor.caretLine

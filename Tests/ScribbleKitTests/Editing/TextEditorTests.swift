@@ -24,6 +24,23 @@ struct TextEditorTests {
         #expect(editor.text == "caf ")
     }
 
+    @Test func aSelectionAcrossLinesIsABandALineAsWideAsWhatItHoldsThere() {
+        var editor = editor("one two\nthree four five")
+        editor.move(.left) // before the "e" of "five"; then select back to "two"
+        for _ in 0..<18 { editor.move(.left, extending: true) }
+        #expect(editor.selectedText == "two\nthree four fiv")
+        let bands = editor.selectionBands
+        #expect(bands.count == 2, "\(bands)")
+        guard bands.count == 2 else { return }
+        let (first, second) = (bands[0], bands[1])
+        // One line above the other, each as tall as its line, no overlap.
+        #expect(first[2].y <= second[0].y + 0.5 && first[2].y - first[0].y > 15 && second[2].y - second[0].y > 15)
+        // The first starts after "one " and reaches the line's end; the second starts at the margin
+        // and stops before "e" of "five".
+        #expect(first[0].x > 10 + 30 && second[0].x < 10 + 1 && second[1].x < first[1].x + 200)
+        #expect(second[1].x - second[0].x > first[1].x - first[0].x)
+    }
+
     @Test func wordsLinesAndShiftSelection() {
         var editor = editor("one two\nthree four")
         editor.move(.wordLeft)
